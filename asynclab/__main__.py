@@ -1,0 +1,95 @@
+"""Command line: ``python -m asynclab {labs,normalize,execute,grade} ...``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path.cwd()
+
+
+def _cmd_labs(args: argparse.Namespace) -> int:
+    from asynclab import nbtools
+
+    changed = nbtools.generate_labs(Path(args.solutions), Path(args.labs), check_only=args.check)
+    if args.check:
+        if changed:
+            names = ", ".join(p.name for p in changed)
+            print(f"labs/ has drifted from solutions/: {names}. Run `make labs`.", file=sys.stderr)
+            return 1
+        print("labs/ matches solutions/.")
+        return 0
+    print(f"wrote {len(changed)} lab(s)" + (": " + ", ".join(p.name for p in changed) if changed else ""))
+    return 0
+
+
+def _cmd_normalize(args: argparse.Namespace) -> int:
+    from asynclab import nbtools
+
+    for name in args.paths:
+        nb = nbtools.read(name)
+        nbtools.write(nbtools.normalize(nb), name)
+    return 0
+
+
+def _cmd_execute(args: argparse.Namespace) -> int:
+    from asynclab import nbtools
+
+    for name in args.paths:
+        print(f"executing {name} ...", flush=True)
+        nbtools.execute(name, timeout=args.timeout)
+    return 0
+
+
+def _cmd_grade(args: argparse.Namespace) -> int:
+    from asynclab.grading.cli import run as grade_run
+
+    return grade_run(args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m asynclab", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("labs", help="write labs/ from solutions/ (or --check for drift)")
+    p.add_argument("--solutions", default="solutions")
+    p.add_argument("--labs", default="labs")
+    p.add_argument("--check", action="store_true", help="write nothing; exit 1 if labs/ would change")
+    p.set_defaults(func=_cmd_labs)
+
+    p = sub.add_parser("normalize", help="rewrite notebooks with normalised JSON")
+    p.add_argument("paths", nargs="+")
+    p.set_defaults(func=_cmd_normalize)
+
+    p = sub.add_parser("execute", help="run notebooks in a fresh kernel and store their outputs")
+    p.add_argument("paths", nargs="+")
+    p.add_argument("--timeout", type=int, default=600, help="seconds per cell")
+    p.set_defaults(func=_cmd_execute)
+
+    try:
+        from asynclab.grading.cli import add_arguments
+    except ImportError:
+        add_arguments = None
+    if add_arguments is not None:
+        p = sub.add_parser("grade", help="grade a folder of lab submissions")
+        add_arguments(p)
+        p.set_defaults(func=_cmd_grade)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except Exception as error:  # one clear sentence, not a traceback wall
+        from asynclab.nbtools import NotebookError
+
+        if isinstance(error, NotebookError):
+            print(f"error: {error}", file=sys.stderr)
+            return 2
+        raise
+
+
+if __name__ == "__main__":
+    sys.exit(main())
