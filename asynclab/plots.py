@@ -1,0 +1,135 @@
+"""Matplotlib figures for the lessons. Each function draws and returns its Axes.
+
+Nothing here measures: pass in figures produced by :mod:`asynclab.timing`,
+:mod:`asynclab.memory` or :mod:`asynclab.engine`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+import matplotlib.pyplot as plt
+from matplotlib.axes import Axes
+
+
+def _axes(ax: Axes | None, figsize: tuple[float, float]) -> Axes:
+    if ax is not None:
+        return ax
+    _, ax = plt.subplots(figsize=figsize)
+    return ax
+
+
+def bar_compare(values: Mapping[str, float], *, unit: str = "s", title: str = "",
+                log: bool = False, ax: Axes | None = None) -> Axes:
+    """One bar per label; each bar is annotated with its value in ``unit``."""
+    if not values:
+        raise ValueError("bar_compare needs at least one value.")
+    ax = _axes(ax, (6.4, 0.5 + 0.45 * len(values)))
+    labels = list(values)
+    heights = [float(values[k]) for k in labels]
+    bars = ax.barh(labels, heights, color=plt.cm.tab10.colors[: len(labels)])
+    ax.invert_yaxis()
+    if log:
+        ax.set_xscale("log")
+    for bar, value in zip(bars, heights):
+        ax.annotate(f" {value:.3g} {unit}", (bar.get_width(), bar.get_y() + bar.get_height() / 2),
+                    va="center", fontsize=9)
+    ax.set_xlabel(unit)
+    ax.set_title(title)
+    ax.margins(x=0.25)
+    return ax
+
+
+@dataclass(frozen=True)
+class Span:
+    """One bar of a timeline: ``row`` (a thread, worker or stream), seconds."""
+
+    row: str
+    label: str
+    start: float
+    end: float
+
+
+def timeline(spans: Sequence[Span | tuple[str, str, float, float]], *, title: str = "",
+             unit_scale: float = 1e3, unit: str = "ms", ax: Axes | None = None) -> Axes:
+    """Horizontal bars per row: who ran what, when. Times are seconds.
+
+    ``unit_scale`` converts seconds to the plotted ``unit`` (ms by default).
+    """
+    spans = [s if isinstance(s, Span) else Span(*s) for s in spans]
+    if not spans:
+        raise ValueError("timeline needs at least one span.")
+    rows: list[str] = []
+    for s in spans:
+        if s.row not in rows:
+            rows.append(s.row)
+    ax = _axes(ax, (8, 0.8 + 0.55 * len(rows)))
+    colors = plt.cm.tab20.colors
+    names = sorted({s.label for s in spans})
+    color_of = {name: colors[i % len(colors)] for i, name in enumerate(names)}
+    t0 = min(s.start for s in spans)
+    for s in spans:
+        y = rows.index(s.row)
+        left, width = (s.start - t0) * unit_scale, max((s.end - s.start) * unit_scale, 1e-9)
+        ax.barh(y, width, left=left, height=0.6, color=color_of[s.label], edgecolor="black", linewidth=0.4)
+        if len(spans) <= 40:
+            ax.text(left + width / 2, y, s.label, ha="center", va="center", fontsize=8, clip_on=True)
+    ax.set_yticks(range(len(rows)), rows)
+    ax.invert_yaxis()
+    ax.set_xlabel(f"time ({unit})")
+    ax.set_title(title)
+    return ax
+
+
+def time_vs_n(ns: Sequence[float], series: Mapping[str, Sequence[float]], *,
+              fits: Mapping[str, tuple[float, float]] | None = None, title: str = "",
+              ax: Axes | None = None) -> Axes:
+    """Seconds against N per series; ``fits[name] = (intercept, slope)`` adds a line."""
+    ax = _axes(ax, (6.4, 4))
+    for i, (name, ys) in enumerate(series.items()):
+        color = plt.cm.tab10.colors[i % 10]
+        ax.plot(ns, ys, "o", color=color, label=name)
+        if fits and name in fits:
+            a, b = fits[name]
+            xs = [min(ns), max(ns)]
+            ax.plot(xs, [a + b * x for x in xs], "-", color=color, alpha=0.7,
+                    label=f"{name}: {a * 1e3:.2g} ms + N x {b * 1e6:.3g} µs")
+    ax.set_xlabel("N (operations)")
+    ax.set_ylabel("seconds")
+    ax.set_title(title)
+    ax.legend(fontsize=8)
+    return ax
+
+
+def memory_over_time(traces: Mapping[str, object], *, title: str = "",
+                     ax: Axes | None = None) -> Axes:
+    """Resident memory above each trace's baseline (MB) against seconds.
+
+    ``traces`` maps a label to an :class:`asynclab.memory.MemoryTrace`.
+    """
+    ax = _axes(ax, (6.4, 4))
+    for name, trace in traces.items():
+        ys = [v - trace.baseline for v in trace.values]
+        ax.plot(trace.times, ys, label=f"{name} (peak +{trace.increase:.0f} MB)")
+    ax.set_xlabel("seconds")
+    ax.set_ylabel("MB above baseline")
+    ax.set_title(title)
+    ax.legend(fontsize=8)
+    return ax
+
+
+def xy(xs: Sequence[float], series: Mapping[str, Sequence[float]], *, xlabel: str, ylabel: str,
+       title: str = "", logx: bool = False, ax: Axes | None = None) -> Axes:
+    """Plain line-and-marker plot of several series against one x."""
+    ax = _axes(ax, (6.4, 4))
+    for name, ys in series.items():
+        ax.plot(xs, ys, "o-", label=name)
+    if logx:
+        ax.set_xscale("log")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    if len(series) > 1:
+        ax.legend(fontsize=8)
+    return ax
