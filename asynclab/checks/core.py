@@ -1,4 +1,4 @@
-"""Autograded relationships between measurements.
+"""The check protocol and the generic relationships between measurements.
 
 A check measures a relationship itself (it calls the probes it is given, it
 does not trust numbers handed to it) and decides robustly on a noisy 2-core
