@@ -133,3 +133,39 @@ def xy(xs: Sequence[float], series: Mapping[str, Sequence[float]], *, xlabel: st
     if len(series) > 1:
         ax.legend(fontsize=8)
     return ax
+
+
+def dependency_graph(edges: Sequence[tuple[str, str]], *, title: str = "",
+                     ax: Axes | None = None) -> Axes:
+    """Draw a small dependency graph, sources on the left, results on the right.
+
+    ``edges`` are ``(producer, consumer)`` pairs of node names; a node's
+    column is the length of the longest path that leads to it.
+    """
+    if not edges:
+        raise ValueError("dependency_graph needs at least one edge.")
+    nodes: list[str] = []
+    for a, b in edges:
+        for n in (a, b):
+            if n not in nodes:
+                nodes.append(n)
+    depth = {n: 0 for n in nodes}
+    for _ in nodes:  # longest-path layering; the graphs here are tiny
+        for a, b in edges:
+            depth[b] = max(depth[b], depth[a] + 1)
+    columns: dict[int, list[str]] = {}
+    for n in nodes:
+        columns.setdefault(depth[n], []).append(n)
+    pos = {n: (d, -(i - (len(col) - 1) / 2)) for d, col in columns.items() for i, n in enumerate(col)}
+    ax = _axes(ax, (1.8 + 1.6 * len(columns), 2.4))
+    for a, b in edges:
+        ax.annotate("", xy=pos[b], xytext=pos[a],
+                    arrowprops=dict(arrowstyle="-|>", shrinkA=18, shrinkB=18, color="0.3"))
+    for n, (x, y) in pos.items():
+        ax.text(x, y, n, ha="center", va="center", fontsize=10,
+                bbox=dict(boxstyle="round,pad=0.4", fc="#dbe9f6", ec="#2b6cb0"))
+    ax.set_xlim(-0.6, max(columns) + 0.6)
+    ax.set_ylim(-1.2, 1.2)
+    ax.axis("off")
+    ax.set_title(title)
+    return ax

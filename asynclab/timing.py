@@ -226,3 +226,40 @@ def per_item(total_seconds: float, count: int) -> float:
 def summarize(values: Iterable[float], unit: str = "s") -> Samples:
     """Wrap loose figures into :class:`Samples`."""
     return Samples(tuple(float(v) for v in values), unit)
+
+
+@dataclass(frozen=True)
+class Split:
+    """How long the front end needed to issue work, and how long until it was done.
+
+    ``enqueue`` is the time of ``launch()``; ``finish`` the time of the wait
+    that follows it; both in seconds.
+    """
+
+    enqueue: float
+    finish: float
+
+    @property
+    def total(self) -> float:
+        return self.enqueue + self.finish
+
+    @property
+    def enqueue_share(self) -> float:
+        """Fraction of the total spent issuing (near 1 for a synchronous back end)."""
+        return self.enqueue / self.total if self.total > 0 else 1.0
+
+
+def split(launch: Callable[[], object], wait: Callable[[object], object]) -> Split:
+    """Time ``launch()`` and then ``wait(result)`` separately.
+
+    With an asynchronous back end ``launch`` returns at once and ``wait``
+    carries the work; with a synchronous one it is the other way round.
+    """
+    if not callable(launch) or not callable(wait):
+        raise TypeError("split() needs two callables: launch() and wait(result).")
+    start = time.perf_counter()
+    result = launch()
+    issued = time.perf_counter()
+    wait(result)
+    done = time.perf_counter()
+    return Split(enqueue=issued - start, finish=done - issued)
