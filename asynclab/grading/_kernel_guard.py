@@ -26,7 +26,8 @@ CLOCKS = ("perf_counter", "perf_counter_ns", "monotonic", "monotonic_ns", "time"
 CRITICAL_MODULES = ("builtins", "sys", "time", "math", "importlib", "importlib.util",
                     "importlib.machinery", "IPython", "IPython.display",
                     "IPython.core.display_functions", "json", "os", "threading", "types")
-FRESH_MODULES = ("statistics",)   # pure-Python helpers of the checks, imported afresh per check
+FRESH_MODULES = ("statistics",)
+PER_REQUEST = ("input", "raw_input")  # ipykernel replaces these for every execute request   # pure-Python helpers of the checks, imported afresh per check
 
 
 def _make_finder_classes():
@@ -180,7 +181,7 @@ def guard(stash_name, token, nonce):
     # 1. Builtins and the import system.
     missing = object()
     for name, value in stash.builtins.items():
-        if name.startswith("_") and name not in ("__import__", "__build_class__"):
+        if (name.startswith("_") and name not in ("__import__", "__build_class__")) or name in PER_REQUEST:
             continue
         if builtins.__dict__.get(name, missing) is not value:
             found.append(f"builtins.{name}")

@@ -14,6 +14,7 @@ and output collection), one cell at a time:
 from __future__ import annotations
 
 import os
+import subprocess
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -91,7 +92,8 @@ class GradingKernel:
                          startup_timeout=120, shutdown_kernel="immediate", record_timing=False)
         client.km = client.create_kernel_manager()
         try:
-            client.start_new_kernel(cwd=str(self.cwd), env=env)
+            client.start_new_kernel(cwd=str(self.cwd), env=env, stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.DEVNULL)
             client.kc = client.start_new_kernel_client()
         except Exception as error:
             self.client = client

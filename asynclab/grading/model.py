@@ -70,11 +70,12 @@ class Timings:
     kernel_start: float = 0.0
     guards: float = 0.0
     cells: float = 0.0      # the notebook's own cells (student code and checks), replays included
+    reports: float = 0.0    # writing this student's files and the class files after it
 
     @property
     def overhead(self) -> float:
         """Everything beyond running the notebook's cells: kernel starts, guards, bookkeeping."""
-        return max(0.0, self.total - self.cells)
+        return max(0.0, self.total + self.reports - self.cells)
 
 
 @dataclass

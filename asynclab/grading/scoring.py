@@ -1,0 +1,92 @@
+"""Score a check cell from the check's own machine-readable result.
+
+A check publishes one display message of type
+:data:`asynclab.checks.MIME_TYPE` whose payload is ``CheckResult.to_dict()``.
+Only that payload counts, and only when
+
+- it is among the outputs of this run of the check cell (stored outputs are
+  discarded before grading, and other cells' outputs are never looked at);
+- it carries the token the grader's guard set right before the cell;
+- its ``name`` is the check expected for the cell's grade_id;
+- it is the only one in the cell;
+- the cell finished (no timeout, no kernel death) and, for a pass, without
+  an error after it.
+
+Anything else scores 0, with the reason.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from asynclab.checks.core import MIME_TYPE
+from asynclab.grading.guard import GuardReport
+from asynclab.grading.kernel import DEAD, ERROR, MEMORY, TIMEOUT, CellRun
+from asynclab.grading.model import FAIL, NO_RESULT, PASS, TAMPERING, CheckOutcome, CheckSpec
+
+_RESULT_OUTPUTS = ("display_data", "execute_result", "update_display_data")
+
+
+def payloads(outputs: list) -> list[Any]:
+    """Every check result among a cell's outputs, whatever its shape."""
+    return [o["data"][MIME_TYPE] for o in outputs
+            if o.get("output_type") in _RESULT_OUTPUTS and MIME_TYPE in o.get("data", {})]
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        return None
+    return float(value)
+
+
+def score_check(spec: CheckSpec, run: CellRun, guard: GuardReport, token: str,
+                timeout: float) -> CheckOutcome:
+    """The outcome of one check cell run."""
+    outcome = CheckOutcome(spec.grade_id, spec.name, spec.points)
+
+    def give(status: str, message: str) -> CheckOutcome:
+        outcome.status, outcome.message, outcome.score = status, message, 0.0
+        return outcome
+
+    if not guard.ran:
+        status = TAMPERING if "did not run as sent" in guard.problem else NO_RESULT
+        return give(status, guard.problem)
+    if run.status == TIMEOUT:
+        return give(NO_RESULT, f"the check did not finish within {timeout:g} s and was stopped")
+    if run.status == MEMORY:
+        return give(NO_RESULT, f"the kernel went over the memory limit while the check ran ({run.error})")
+    if run.status == DEAD:
+        return give(NO_RESULT, f"the kernel died while the check ran ({run.error})")
+    found = payloads(run.outputs)
+    if not found:
+        if run.status == ERROR:
+            return give(NO_RESULT, f"the check cell failed before the check could decide: {run.error}")
+        return give(NO_RESULT, "the check cell finished without producing the check's result")
+    if len(found) > 1:
+        return give(TAMPERING, f"{len(found)} results for one check in one cell")
+    payload = found[0]
+    if not isinstance(payload, dict):
+        return give(TAMPERING, "the check's result is malformed")
+    if payload.get("token") != token:
+        return give(TAMPERING, "the result was not produced by this run of the check (wrong token)")
+    if payload.get("name") != spec.name:
+        return give(TAMPERING, f"the result is for check {payload.get('name')!r}, not {spec.name!r}")
+    passed = payload.get("passed")
+    points, score = _number(payload.get("points")), _number(payload.get("score"))
+    if not isinstance(passed, bool) or points is None or score is None:
+        return give(TAMPERING, "the check's result is malformed")
+    if passed and run.status == ERROR:
+        return give(TAMPERING, f"a passing result followed by an error in the same cell ({run.error})")
+    outcome.message = str(payload.get("message", ""))[:1000]
+    outcome.threshold = str(payload.get("threshold", ""))[:200]
+    figures = payload.get("figures")
+    if isinstance(figures, dict):
+        outcome.figures = {str(k)[:64]: _number(v) for k, v in list(figures.items())[:32]}
+    if not passed:
+        outcome.status = FAIL
+        return outcome
+    fraction = 1.0 if points <= 0 else min(max(score / points, 0.0), 1.0)
+    outcome.status = PASS
+    outcome.score = round(spec.points * fraction, 4)
+    return outcome

@@ -1,0 +1,65 @@
+"""backends: synchronisation, devices and snippets under another engine."""
+
+import pytest
+
+from asynclab import backends
+from asynclab.backends import mxnet as mxb
+
+
+def test_get_known_and_unknown_frameworks():
+    assert backends.get("numpy").ASYNC is False
+    assert backends.get("mxnet").ASYNC is True
+    with pytest.raises(ValueError, match="unknown framework"):
+        backends.get("tensorflow")
+
+
+def test_sync_works_for_nd_and_np_arrays():
+    import mxnet as mx
+
+    a = mx.nd.ones((3, 3)) * 2
+    b = mx.np.ones((3, 3)) * 3
+    mxb.sync(a)
+    mxb.sync([a, b])
+    mxb.sync_all()
+    assert float(mxb.to_host(a).sum()) == 18.0
+    assert float(b.sum().item()) == 27.0
+    with pytest.raises(TypeError, match="MXNet array"):
+        mxb.sync([1, 2])
+
+
+def test_devices_is_never_empty():
+    devices = mxb.devices()
+    assert devices, "devices() must never be empty"
+    assert len(mxb.cpu_contexts(2)) == 2
+    with pytest.raises(ValueError):
+        mxb.cpu_contexts(0)
+
+
+SNIPPET = """
+import os
+from asynclab.timing import Benchmark
+print("engine", os.environ["MXNET_ENGINE_TYPE"])
+with Benchmark("step", quiet=True):
+    pass
+with Benchmark("step", quiet=True):
+    pass
+"""
+
+
+def test_run_with_engine_collects_benchmarks_and_sets_the_engine():
+    run = mxb.run_with_engine(SNIPPET, "NaiveEngine")
+    assert run.engine_type == "NaiveEngine"
+    assert "engine NaiveEngine" in run.stdout
+    assert len(run.samples("step")) == 2 and run["step"] >= 0
+    assert run.labels == ["step"]
+    with pytest.raises(KeyError, match="no Benchmark labelled 'other'"):
+        run["other"]
+
+
+def test_run_with_engine_reports_errors_in_one_sentence():
+    with pytest.raises(mxb.SnippetError, match="ZeroDivisionError"):
+        mxb.run_with_engine("1 / 0", "NaiveEngine")
+    with pytest.raises(ValueError, match="unknown engine type"):
+        mxb.run_with_engine("pass", "FastEngine")
+    with pytest.raises(TypeError):
+        mxb.run_with_engine(lambda: None)
