@@ -184,7 +184,7 @@ class GradingKernel:
         cell = nbformat.v4.new_code_cell("pass")
         client.nb.cells = [cell]
         client.timed_out = False
-        client.timeout = PING_TIMEOUT
+        client.timeout = int(min(PING_TIMEOUT, max(self.timeout, 2)))
         try:
             client.execute_cell(cell, 0, store_history=False)
         except Exception:

@@ -19,6 +19,9 @@ from typing import Any, Sequence
 
 from asynclab.grading.model import (ERROR, INVALID, PASS, PENDING, CheckSpec, SubmissionResult)
 
+_UMASK = os.umask(0o022)
+os.umask(_UMASK)
+
 VERDICT = {"pass": "PASS", "fail": "FAIL", "no result": "NO RESULT",
            "tampering suspected": "TAMPERING SUSPECTED", "not run": "NOT RUN"}
 
@@ -29,6 +32,7 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        os.chmod(tmp, 0o666 & ~_UMASK)  # mkstemp makes 0600; results are ordinary files
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
@@ -60,7 +64,7 @@ def gradebook_csv(results: Sequence[SubmissionResult], specs: Sequence[CheckSpec
     """One row per student, one column per check, total, max, status and notes."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["student", *[s.name for s in specs], "total", "max", "status", "notes"])
+    writer.writerow(["student", *[s.grade_id for s in specs], "total", "max", "status", "notes"])
     for result in results:
         if result.status == PENDING:
             writer.writerow([result.student, *["" for _ in specs], "", _fmt(sum(s.points for s in specs)),

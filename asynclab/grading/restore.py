@@ -226,7 +226,8 @@ def _clean(cell, student: bool = False):
     else:
         new = nbformat.v4.new_raw_cell(source)
     meta = copy.deepcopy(dict(cell.get("metadata", {})))
-    if student:
-        meta.pop("nbgrader", None)  # a student cell dressed up as a check is still a student cell
+    if student and isinstance(meta.get("nbgrader"), dict):
+        # a student cell dressed up as a check is still a student cell
+        meta["nbgrader"] = {k: v for k, v in meta["nbgrader"].items() if k not in ("grade", "points", "locked")}
     new.metadata = nbformat.from_dict({k: v for k, v in meta.items() if k in ("nbgrader", "tags")})
     return new

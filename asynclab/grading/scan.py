@@ -11,8 +11,8 @@ import re
 PATTERNS: tuple[tuple[str, str], ...] = (
     (r"_GRADER_TOKEN", "reads the grader's token"),
     (r"vnd\.asynclab|\bMIME_TYPE\b|_publish\b", "publishes check results by hand"),
-    (r"\basynclab\.checks(?:\.\w+)*\.\w+\s*=[^=]|setattr\(\s*(?:asynclab|core|lab\d+)\b",
-     "replaces part of asynclab.checks"),
+    (r"\b(?:asynclab\.checks(?:\.\w+)*|core|lab\d+|checks)\.\w+\s*=[^=]"
+     r"|setattr\(\s*(?:asynclab|core|lab\d+|checks)\b", "replaces part of asynclab.checks"),
     (r"\b(?:perf_counter(?:_ns)?|monotonic(?:_ns)?|time\.time(?:_ns)?)\s*=[^=]|setattr\(\s*time\b",
      "replaces a clock function"),
     (r"\bsys\.modules\b", "changes sys.modules"),

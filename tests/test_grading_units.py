@@ -1,0 +1,389 @@
+"""Grader pieces that need no kernel: restoring, scoring, scanning, layout, reports, mutants."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from asynclab import nbtools
+from asynclab.checks import MIME_TYPE
+from asynclab.grading import report
+from asynclab.grading.guard import GuardReport, check_guard_code, read_report, startup_code, GUARD_MIME
+from asynclab.grading.integrity import IntegrityError, PackageIntegrity
+from asynclab.grading.kernel import CellRun
+from asynclab.grading.layout import LayoutError, discover, find_solution, overlapping
+from asynclab.grading.model import CheckOutcome, CheckSpec, Event, SubmissionResult
+from asynclab.grading.mutants import MutantError, load_mutant
+from asynclab.grading.restore import CHECK, WrongLab, restore, solution_checks
+from asynclab.grading.scan import scan_cells
+from asynclab.grading.scoring import score_check
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "grading"
+sys.path.insert(0, str(FIXTURES))
+
+import build_fixture  # noqa: E402
+import crafted  # noqa: E402
+
+
+# -- fixture ------------------------------------------------------------------
+def test_stored_fixture_solution_is_up_to_date():
+    stored = build_fixture.SOLUTION.read_text(encoding="utf-8")
+    assert stored == nbtools.dumps(build_fixture.build_solution()), "run tests/fixtures/grading/build_fixture.py"
+
+
+# -- restore ------------------------------------------------------------------
+def _order(restored):
+    return [nbtools.grade_id(c) or c.source.splitlines()[0] for c in restored.nb.cells]
+
+
+def test_untouched_lab_keeps_its_order_and_restores_nothing():
+    restored = restore(crafted.solution(), crafted.lab())
+    assert restored.lines == []
+    assert _order(restored) == [nbtools.grade_id(c) for c in crafted.solution().cells]
+    assert [p.kind for p in restored.plan].count(CHECK) == 3
+
+
+def test_edited_check_is_replaced_in_place():
+    sub = crafted.replace(crafted.solution(), "check-total", "print('PASS [total]')")
+    restored = restore(crafted.solution(), sub)
+    cell = restored.nb.cells[_order(restored).index("check-total")]
+    assert "core.holds" in cell.source
+    assert restored.lines == ["check-total: edited; replaced by the instructor's version"]
+
+
+def test_edited_metadata_counts_as_edited():
+    sub = crafted.solution()
+    sub.cells[crafted._index(sub, "check-total")].metadata["nbgrader"]["points"] = 100
+    assert restore(crafted.solution(), sub).lines[0].startswith("check-total: edited")
+
+
+def test_deleted_check_goes_back_after_its_exercise():
+    restored = restore(crafted.solution(), crafted.delete(crafted.solution(), "check-total"))
+    order = _order(restored)
+    assert order.index("check-total") == order.index("ex-total") + 1
+    assert restored.lines == ["check-total: deleted; put back after cell 'ex-total'"]
+
+
+def test_deleted_check_runs_after_cells_the_student_added():
+    sub = crafted.insert_after(crafted.delete(crafted.solution(), "check-total"), "ex-total", "HELPER = 1")
+    order = _order(restore(crafted.solution(), sub))
+    assert order.index("check-total") == order.index("HELPER = 1") + 1
+
+
+def test_moved_check_goes_back_to_its_place():
+    sub = crafted.move_before(crafted.solution(), "check-pause", "intro")
+    restored = restore(crafted.solution(), sub)
+    order = _order(restored)
+    assert order.index("check-pause") == order.index("ex-pause") + 1
+    assert restored.lines[0].startswith("check-pause: moved")
+
+
+def test_check_above_its_exercise_is_moved_below_it():
+    sub = crafted.move_before(crafted.solution(), "check-square", "ex-square")
+    order = _order(restore(crafted.solution(), sub))
+    assert order.index("check-square") > order.index("ex-square")
+
+
+def test_student_cells_between_exercise_and_check_stay_before_the_check():
+    sub = crafted.insert_after(crafted.solution(), "ex-total", "total = sum")
+    order = _order(restore(crafted.solution(), sub))
+    assert order.index("ex-total") < order.index("total = sum") < order.index("check-total")
+
+
+def test_duplicated_check_runs_once():
+    sub = crafted.solution()
+    sub.cells.append(nbformat.from_dict(dict(sub.cells[crafted._index(sub, "check-square")])))
+    restored = restore(crafted.solution(), sub)
+    assert _order(restored).count("check-square") == 1
+
+
+def test_fake_check_cell_of_the_student_is_just_a_student_cell():
+    sub = crafted.solution()
+    fake = nbformat.v4.new_code_cell("print('PASS [bonus]')")
+    fake.metadata["nbgrader"] = {"grade": True, "locked": True, "grade_id": "check-bonus", "points": 10}
+    sub.cells.append(fake)
+    restored = restore(crafted.solution(), sub)
+    assert [p.spec.grade_id for p in restored.plan if p.kind == CHECK] == ["check-square", "check-total",
+                                                                          "check-pause"]
+    assert not nbtools.is_check(restored.nb.cells[-1])
+
+
+def test_outputs_are_discarded():
+    restored = restore(crafted.solution(), crafted._pasted_pass())
+    assert all(not c.get("outputs") for c in restored.nb.cells if c.cell_type == "code")
+
+
+def test_notebook_without_cell_ids_still_matches():
+    sub = crafted.solution()
+    for cell in sub.cells:
+        cell.pop("id", None)
+    sub.nbformat_minor = 4
+    sub = crafted.delete(sub, "check-total")
+    order = _order(restore(crafted.solution(), sub))
+    assert order.index("check-total") == order.index("ex-total") + 1
+
+
+def test_other_lab_is_refused():
+    with pytest.raises(WrongLab, match="check-sync-cost"):
+        restore(crafted.solution(), crafted._other_lab(), "Lab 99")
+
+
+def test_unrelated_notebook_is_refused():
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("print('hello')")]
+    with pytest.raises(WrongLab, match="none of this notebook"):
+        restore(crafted.solution(), nb, "Lab 99")
+
+
+def test_lab_with_all_checks_deleted_is_still_this_lab():
+    sub = crafted.solution()
+    for gid in ("check-square", "check-total", "check-pause"):
+        sub = crafted.delete(sub, gid)
+    restored = restore(crafted.solution(), sub)
+    assert len(restored.lines) == 3
+
+
+def test_solution_needs_unique_check_ids():
+    sol = crafted.solution()
+    sol.cells.append(nbformat.from_dict(dict(sol.cells[crafted._index(sol, "check-square")])))
+    with pytest.raises(nbtools.NotebookError, match="two check cells"):
+        solution_checks(sol)
+
+
+# -- scoring ------------------------------------------------------------------
+SPEC = CheckSpec("check-square", 2.0, "")
+OK_GUARD = GuardReport(True)
+
+
+def _run(*payloads, status="ok", error=""):
+    outputs = [{"output_type": "display_data", "data": {MIME_TYPE: p}, "metadata": {}} for p in payloads]
+    return CellRun(status, outputs, error)
+
+
+def _payload(**changes):
+    base = {"name": "square", "points": 2, "passed": True, "score": 2, "message": "fine",
+            "threshold": "2/2", "figures": {"held": 1}, "token": "T"}
+    base.update(changes)
+    return base
+
+
+@pytest.mark.parametrize("run, status, score, reason", [
+    (_run(_payload()), "pass", 2.0, ""),
+    (_run(_payload(passed=False, score=0), status="error", error="CheckFailed: no"), "fail", 0.0, ""),
+    (_run(_payload(), _payload()), "tampering suspected", 0.0, "2 results"),
+    (_run(_payload(token=None)), "tampering suspected", 0.0, "wrong token"),
+    (_run(_payload(name="total")), "tampering suspected", 0.0, "'total'"),
+    (_run("PASS"), "tampering suspected", 0.0, "malformed"),
+    (_run(_payload(passed="yes")), "tampering suspected", 0.0, "malformed"),
+    (_run(_payload(), status="error", error="KeyboardInterrupt"), "tampering suspected", 0.0, "followed by an error"),
+    (_run(status="error", error="NameError: name 'square' is not defined"), "no result", 0.0, "NameError"),
+    (_run(), "no result", 0.0, "without producing"),
+    (_run(_payload(), status="timeout"), "no result", 0.0, "did not finish"),
+    (_run(_payload(), status="dead", error="Kernel died"), "no result", 0.0, "kernel died"),
+    (_run(status="memory", error="the kernel used 5000 MB"), "no result", 0.0, "memory limit"),
+])
+def test_score_check(run, status, score, reason):
+    outcome = score_check(SPEC, run, OK_GUARD, "T", 10)
+    assert (outcome.status, outcome.score) == (status, score)
+    assert reason in outcome.message
+
+
+def test_score_uses_the_solution_points_not_the_payloads():
+    outcome = score_check(SPEC, _run(_payload(points=100, score=100)), OK_GUARD, "T", 10)
+    assert outcome.score == 2.0
+
+
+def test_stored_text_is_never_a_result():
+    run = CellRun("ok", [{"output_type": "stream", "name": "stdout", "text": "PASS [square] fine"}])
+    assert score_check(SPEC, run, OK_GUARD, "T", 10).score == 0
+
+
+def test_guard_that_did_not_run_means_tampering():
+    outcome = score_check(SPEC, _run(_payload()), GuardReport(False, "the grader's guard did not run as sent"),
+                          "T", 10)
+    assert outcome.status == "tampering suspected"
+
+
+def test_guard_report_needs_the_nonce():
+    out = [{"output_type": "display_data", "data": {GUARD_MIME: {"nonce": "N", "found": ["time.time"]}}}]
+    assert read_report(out, "N").found == ["time.time"]
+    assert not read_report(out, "other").ran
+    assert not read_report(out + out, "N").ran
+    assert "failed" in read_report([], "N", "NameError: x").problem
+
+
+def test_guard_code_compiles_and_leaves_one_name():
+    for code in (startup_code("s", Path("/x"), "n"), check_guard_code("s", "t", "n")):
+        compile(code, "<guard>", "exec")
+        assert code.rstrip().endswith("del __asynclab_grader_guard")
+
+
+# -- scan ---------------------------------------------------------------------
+@pytest.mark.parametrize("source, flag", [
+    ("core.holds = lambda *a: None", "replaces part of asynclab.checks"),
+    ("time.perf_counter = fake", "replaces a clock function"),
+    ("sys.modules['asynclab.checks'] = x", "changes sys.modules"),
+    ("get_ipython().events.register('pre_run_cell', f)", "registers IPython callbacks"),
+    ("t = asynclab.checks.core._GRADER_TOKEN", "reads the grader's token"),
+    ("import ctypes", "can kill or detach the kernel"),
+    ("exec(base64.b64decode(s))", "runs hidden code"),
+])
+def test_scan_flags(source, flag):
+    assert any(flag in f for f in scan_cells([(3, source)]))
+
+
+def test_scan_leaves_ordinary_code_alone():
+    ordinary = "import time\nstart = time.perf_counter()\ny = nd.dot(x, x)\ny.wait_to_read()\nprint(x == y)"
+    assert scan_cells([(1, ordinary), (2, crafted.build_fixture.EXERCISES["ex-pause"])]) == []
+
+
+# -- layout -------------------------------------------------------------------
+def test_find_solution(tmp_path):
+    assert find_solution(FIXTURES / "solutions", "99").name == "99_fixture_lab.ipynb"
+    with pytest.raises(LayoutError, match="no solution for lab 42"):
+        find_solution(FIXTURES / "solutions", "42")
+    with pytest.raises(LayoutError, match="lab number"):
+        find_solution(FIXTURES / "solutions", "../x")
+
+
+def test_discover_both_layouts(tmp_path):
+    (tmp_path / "alice.ipynb").write_text("{}")
+    (tmp_path / "bob").mkdir()
+    (tmp_path / "bob" / "99_fixture_lab.ipynb").write_text("{}")
+    (tmp_path / "bob" / "scratch.ipynb").write_text("{}")
+    (tmp_path / "bob" / ".ipynb_checkpoints").mkdir()
+    (tmp_path / "bob" / ".ipynb_checkpoints" / "99_fixture_lab-checkpoint.ipynb").write_text("{}")
+    (tmp_path / "carol").mkdir()
+    (tmp_path / "carol" / "a.ipynb").write_text("{}")
+    (tmp_path / "carol" / "b.ipynb").write_text("{}")
+    (tmp_path / "dave").mkdir()
+    (tmp_path / "readme.txt").write_text("x")
+    (tmp_path / ".DS_Store").write_text("x")
+    found = discover(tmp_path, "99_fixture_lab.ipynb")
+    by = {s.student: s for s in found.submissions}
+    assert sorted(by) == ["alice", "bob", "carol", "dave"]
+    assert by["alice"].notebook == tmp_path / "alice.ipynb"
+    assert by["bob"].notebook == tmp_path / "bob" / "99_fixture_lab.ipynb"
+    assert "ambiguous" in by["carol"].problem and by["carol"].notebook is None
+    assert "empty submission" in by["dave"].problem
+    assert found.ignored == ["readme.txt"]
+
+
+def test_duplicate_student_is_reported(tmp_path):
+    (tmp_path / "alice.ipynb").write_text("{}")
+    (tmp_path / "alice").mkdir()
+    (tmp_path / "alice" / "lab.ipynb").write_text("{}")
+    subs = discover(tmp_path, "99_fixture_lab.ipynb").submissions
+    assert len(subs) == 2 and sum("duplicate" in s.problem for s in subs) == 1
+
+
+def test_overlapping_folders(tmp_path):
+    assert overlapping(tmp_path, tmp_path / "out")
+    assert overlapping(tmp_path / "out", tmp_path)
+    assert not overlapping(tmp_path / "a", tmp_path / "b")
+
+
+# -- integrity ----------------------------------------------------------------
+def test_package_integrity_names_the_changed_file(tmp_path):
+    pkg = tmp_path / "asynclab"
+    (pkg / "checks").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "checks" / "core.py").write_text("X = 1\n")
+    (pkg / "checks" / "__pycache__").mkdir()
+    guard = PackageIntegrity(pkg)
+    (pkg / "checks" / "__pycache__" / "core.cpython-311.pyc").write_bytes(b"ignored")
+    guard.verify("now")
+    (pkg / "checks" / "core.py").write_text("X = 2\n")
+    with pytest.raises(IntegrityError, match="checks/core.py"):
+        guard.verify("now")
+
+
+# -- reports ------------------------------------------------------------------
+def _result() -> SubmissionResult:
+    result = SubmissionResult("alice", status="problems")
+    result.checks = [CheckOutcome("check-square", "square", 2, 2, "pass", "square(3) == 9", "1/1", {"held": 1.0}),
+                     CheckOutcome("check-total", "total", 1, 0, "no result", "the check | failed")]
+    result.restored = ["check-total: deleted; put back after cell 'ex-total'"]
+    result.events = [Event("timeout", 5, "cell 5 (while True:) ran longer than 4 s and was interrupted")]
+    return result
+
+
+def test_atomic_write_replaces_whole_files(tmp_path):
+    target = tmp_path / "x" / "file.txt"
+    report.atomic_write_text(target, "one")
+    report.atomic_write_text(target, "two")
+    assert target.read_text() == "two"
+    assert [p.name for p in target.parent.iterdir()] == ["file.txt"]
+    assert oct(target.stat().st_mode & 0o777) != oct(0o600)
+
+
+def test_gradebook_has_a_row_per_student_and_a_column_per_check():
+    specs = [CheckSpec("check-square", 2, ""), CheckSpec("check-total", 1, "")]
+    pending = SubmissionResult("bob")
+    rows = list(csv.reader(io.StringIO(report.gradebook_csv([_result(), pending], specs))))
+    assert rows[0] == ["student", "check-square", "check-total", "total", "max", "status", "notes"]
+    assert rows[1][:6] == ["alice", "2", "0", "2", "3", "problems"]
+    assert "1 timeout" in rows[1][6] and "restored" in rows[1][6]
+    assert rows[2][0] == "bob" and rows[2][5] == "pending"
+
+
+def test_results_json_is_gradescope_shaped():
+    data = report.results_json(_result(), "Lab 99")
+    assert data["score"] == 2
+    assert {"name", "score", "max_score", "output", "status"} <= set(data["tests"][0])
+    assert [t["status"] for t in data["tests"]] == ["passed", "failed"]
+    json.dumps(data)
+
+
+def test_feedback_lists_verdicts_restorations_and_events():
+    text = report.feedback_md(_result(), "Lab 99")
+    assert "**Score: 2 / 3**" in text
+    assert "| square | PASS | 2 / 2 |" in text
+    assert "the check \\| failed" in text
+    assert "check-total: deleted" in text
+    assert "timeout: cell 5" in text
+    assert "held = 1" in text
+
+
+def test_summary_and_histogram():
+    specs = [CheckSpec("check-square", 2, ""), CheckSpec("check-total", 1, "")]
+    text = report.summary_md([_result()], specs, "Lab 99", final=True, histogram="histogram.png")
+    assert "| square | 2 | 1 / 1 |" in text and "histogram.png" in text
+    png = report.histogram_png([_result()], 3, "Lab 99")
+    assert png.startswith(b"\x89PNG")
+
+
+# -- mutants ------------------------------------------------------------------
+def test_mutant_applies_to_exercise_cells_only(tmp_path):
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps({"lab": "99", "name": "m", "replace": {"ex-total": ["def total(v):", "    return 0"]},
+                                "expect": {"square": 2, "total": 0, "pause": 1}}))
+    mutant = load_mutant(path)
+    nb = mutant.apply(crafted.solution())
+    assert nb.cells[crafted._index(nb, "ex-total")].source == "def total(v):\n    return 0"
+    assert mutant.expected_total == 3
+    mutant.check_names(["square", "total", "pause"])
+    path.write_text(json.dumps({"lab": "99", "name": "m", "replace": {"check-total": "x"}, "expect": {}}))
+    with pytest.raises(MutantError, match="not an exercise"):
+        load_mutant(path).apply(crafted.solution())
+    path.write_text("nope")
+    with pytest.raises(MutantError, match="JSON"):
+        load_mutant(path)
+
+
+def test_lab01_mutant_files_load():
+    folder = Path(__file__).resolve().parents[1] / "bench" / "mutants" / "lab01"
+    if not folder.is_dir():
+        pytest.skip("no lab01 mutants yet")
+    from asynclab.grading.mutants import load_mutants
+
+    mutants = load_mutants(folder)
+    assert len(mutants) >= 3
+    assert all(m.lab == "01" for m in mutants)
