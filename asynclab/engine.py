@@ -172,6 +172,7 @@ class EngineBase:
         self._ready: queue.SimpleQueue[Op | None] = queue.SimpleQueue()
         self._pending = 0                  # pushed operations not finished yet
         self._failures: list[_Failure] = []
+        self._broken: Exception | None = None   # a bug in the engine itself (see _work)
         self._records: list[OpRecord] = []
         self._var_count = 0
         self._closed = False
@@ -242,8 +243,9 @@ class EngineBase:
         if var.engine is not self:
             raise ValueError(f"variable {var.name!r} belongs to another engine.")
         with self._changed:
-            if not self._changed.wait_for(lambda: var.pending_writes == 0, timeout):
+            if not self._changed.wait_for(lambda: var.pending_writes == 0 or self._broken, timeout):
                 raise TimeoutError(f"writes to {var.name!r} did not finish within {timeout:g} s.")
+            self._raise_if_broken()
             failure = var.failure
             if not _active(failure):
                 return
@@ -258,8 +260,9 @@ class EngineBase:
         """
         self._check_can_wait()
         with self._changed:
-            if not self._changed.wait_for(lambda: self._pending == 0, timeout):
+            if not self._changed.wait_for(lambda: self._pending == 0 or self._broken, timeout):
                 raise TimeoutError(f"{self._pending} operation(s) did not finish within {timeout:g} s.")
+            self._raise_if_broken()
             unreported = [f for f in self._failures if not f.reported]
             for failure in self._failures:
                 failure.reported = True
@@ -278,7 +281,7 @@ class EngineBase:
                 return
             self._closed = True
             if wait and threading.get_ident() not in self._worker_ids:
-                self._changed.wait_for(lambda: self._pending == 0)
+                self._changed.wait_for(lambda: self._pending == 0 or self._broken)
         for _ in self._threads:
             self._ready.put(None)       # one stop signal per worker
         if wait:
@@ -347,7 +350,13 @@ class EngineBase:
             op = self._ready.get()
             if op is None:
                 return
-            self._execute(op, worker)
+            try:
+                self._execute(op, worker)
+            except Exception as error:   # the engine's own code failed, not the op
+                with self._changed:
+                    self._broken = error
+                    self._changed.notify_all()
+                return
 
     def _execute(self, op: Op, worker: str) -> _Failure | None:
         """Run (or skip) ``op`` and do the bookkeeping of its end; return its failure."""
@@ -408,6 +417,12 @@ class EngineBase:
             raise ValueError(f"a variable appears twice in {what}; list each once "
                              "(MXNet's CheckDuplicate refuses this too).")
         return vars
+
+    def _raise_if_broken(self) -> None:
+        error = self._broken
+        if error is not None:
+            raise EngineError(f"the engine's own bookkeeping failed on a worker "
+                              f"({type(error).__name__}: {error}); it cannot go on.") from error
 
     def _check_can_wait(self) -> None:
         if threading.get_ident() in self._worker_ids:

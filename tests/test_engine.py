@@ -204,7 +204,7 @@ def run_program(n_vars, ops, engine=None):
     for k, (reads, writes, pause) in enumerate(ops):
         engine.push(make(k, reads, writes, pause), reads=[vars_[i] for i in reads],
                     mutates=[vars_[i] for i in writes], name=f"op{k}")
-    engine.wait_all(timeout=TIMEOUT)
+    engine.wait_all(timeout=10)
     return state, log
 
 
@@ -518,6 +518,20 @@ def test_base_class_has_no_dependency_rule():
     try:
         with pytest.raises(NotImplementedError):
             engine.push(lambda: None, mutates=[engine.new_var()])
+    finally:
+        engine.shutdown(wait=False)
+
+
+def test_a_bug_in_the_dependency_rule_is_reported_at_the_wait():
+    class Broken(Engine):
+        def _on_complete(self, op):
+            raise KeyError("forgot a variable")
+
+    engine = Broken()
+    try:
+        engine.push(lambda: None, mutates=[engine.new_var()])
+        with pytest.raises(EngineError, match="bookkeeping failed.*KeyError"):
+            engine.wait_all(timeout=TIMEOUT)
     finally:
         engine.shutdown(wait=False)
 
