@@ -125,3 +125,14 @@ def test_grader_token_is_copied_into_results(monkeypatch):
     monkeypatch.setattr(core, "_GRADER_TOKEN", "secret")
     result = core.holds("ok", lambda: True)
     assert result.to_dict()["token"] == "secret"
+
+
+def test_margin_says_how_far_from_the_threshold():
+    assert core.faster("m", const(0.01), const(1.0), 10, protocol=FAST).margin == pytest.approx(10)
+    assert core.about_equal("m", const(1.0), const(1.0), 2, protocol=FAST).margin == pytest.approx(2)
+    assert core.at_most("m", const(0.1), 0.2, protocol=FAST).margin == pytest.approx(2)
+    assert core.larger("m", const(300.0), const(100.0), margin=100, protocol=FAST).margin == pytest.approx(2)
+    with pytest.raises(CheckFailed) as info:
+        core.faster("m", const(0.5), const(1.0), 10, protocol=FAST)
+    assert info.value.result.margin == pytest.approx(0.2)
+    assert info.value.result.to_dict()["margin"] == pytest.approx(0.2)

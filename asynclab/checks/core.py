@@ -69,6 +69,9 @@ class CheckResult:
     message: str
     figures: dict[str, float] = field(default_factory=dict)
     threshold: str = ""
+    # How far the decisive figure sits from its threshold, as a factor:
+    # above 1 on the passing side, below 1 on the failing side (None: not a measurement).
+    margin: float | None = None
 
     @property
     def score(self) -> float:
@@ -83,6 +86,7 @@ class CheckResult:
                    for k, v in self.figures.items()}
         return {"name": self.name, "points": self.points, "passed": self.passed,
                 "score": self.score, "message": self.message, "threshold": self.threshold,
+                "margin": self.margin if self.margin is None or math.isfinite(self.margin) else None,
                 "figures": figures, "token": _GRADER_TOKEN}
 
     def __repr__(self) -> str:
@@ -236,7 +240,8 @@ def faster(name: str, fast: Probe, slow: Probe, factor: float, *, points: float 
     figures = {"ratio": ratio, "ratio_low": lo, "ratio_high": hi,
                "fast_median_s": _median(samples["fast"]), "slow_median_s": _median(samples["slow"]),
                "rounds": rounds, "seconds": spent}
-    return _finish(CheckResult(name, points, passed, message, figures, f">= {factor:g}x"))
+    return _finish(CheckResult(name, points, passed, message, figures, f">= {factor:g}x",
+                               margin=ratio / factor))
 
 
 def about_equal(name: str, a: Probe, b: Probe, tolerance: float, *, points: float = 1,
@@ -273,7 +278,8 @@ def about_equal(name: str, a: Probe, b: Probe, tolerance: float, *, points: floa
                f"a_median_{unit}": _median(samples["a"]), f"b_median_{unit}": _median(samples["b"]),
                "rounds": rounds, "seconds": spent}
     return _finish(CheckResult(name, points, passed, message, figures,
-                               f"within {low:.2g}x..{high:g}x"))
+                               f"within {low:.2g}x..{high:g}x",
+                               margin=min(ratio / low, high / ratio) if ratio > 0 else 0.0))
 
 
 def larger(name: str, big: Probe, small: Probe, *, margin: float = 0.0, factor: float = 1.0,
@@ -312,8 +318,11 @@ def larger(name: str, big: Probe, small: Probe, *, margin: float = 0.0, factor: 
                f"(needs {' and '.join(need) or 'more'})")
     figures = {"big_median": b_med, "small_median": s_med, "difference": b_med - s_med,
                "rounds": rounds, "seconds": spent}
+    margins = [b_med / (factor * s_med) if s_med > 0 else math.inf]
+    if margin:
+        margins.append((b_med - s_med) / margin)
     return _finish(CheckResult(name, points, passed, message, figures,
-                               " and ".join(need) or "larger"))
+                               " and ".join(need) or "larger", margin=min(margins)))
 
 
 def at_most(name: str, probe: Probe, limit: float, *, points: float = 1, label: str = "the figure",
@@ -334,7 +343,8 @@ def at_most(name: str, probe: Probe, limit: float, *, points: float = 1, label: 
     suffix = f" {unit}" if unit else ""
     message = f"{label} was {value:.3g}{suffix} (needs <= {limit:g}{suffix})"
     figures = {"median": value, "worst": max(samples["x"]), "rounds": rounds, "seconds": spent}
-    return _finish(CheckResult(name, points, value <= limit, message, figures, f"<= {limit:g}{suffix}"))
+    return _finish(CheckResult(name, points, value <= limit, message, figures, f"<= {limit:g}{suffix}",
+                               margin=limit / value if value > 0 else math.inf))
 
 
 def holds(name: str, condition: Callable[[], tuple[bool, str] | bool], *, points: float = 1,

@@ -148,5 +148,7 @@ def check_naive_closes_gap(snippet: str, points: float = 3) -> CheckResult:
                f"(needs >= {NAIVE_MIN_SHARE * 100:g}%)")
     figures = {"threaded_enqueue_share": threaded, "naive_enqueue_share": naive,
                "rounds": rounds, "seconds": spent}
+    margin = min(THREADED_MAX_SHARE / threaded if threaded > 0 else float("inf"), naive / NAIVE_MIN_SHARE)
     return _finish(CheckResult(name, points, passed, message, figures,
-                               f"threaded <= {THREADED_MAX_SHARE:g}, naive >= {NAIVE_MIN_SHARE:g}"))
+                               f"threaded <= {THREADED_MAX_SHARE:g}, naive >= {NAIVE_MIN_SHARE:g}",
+                               margin=margin))
