@@ -11,6 +11,8 @@ PORT ?= 8888
 LAB ?= 01
 SUBMISSIONS ?= submissions
 OUT ?= grading-out
+# Jupyter refuses to serve as root unless told to; containers often run as root.
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
 .PHONY: setup lab test unit nbval labs labs-check execute grade bench-checks bench-engine clean
 
@@ -29,7 +31,7 @@ $(STAMP): pyproject.toml
 ## lab: set up if needed, then open JupyterLab on the course's start page
 lab: setup
 	$(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" --ip=127.0.0.1 --port=$(PORT) \
-	  --ServerApp.default_url=/lab/tree/notebooks/00_start_here.ipynb
+	  --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb $(ROOT_FLAG)
 
 ## test: set up if needed, run the unit tests, then validate every notebook with nbval
 test: setup unit nbval
