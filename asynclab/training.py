@@ -37,7 +37,7 @@ import os
 import subprocess
 import sys
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import numpy as np
@@ -212,12 +212,13 @@ class TrainResult:
     ``trace``: resident memory sampled during the epoch (MB).
     """
 
-    sync_every: int | None
+    label: str
     num_batches: int
     loader: str
     front_s: float
     wall_s: float
     trace: MemoryTrace = field(repr=False)
+    sync_every: int | None = None
     losses: tuple[float, ...] = field(default=(), repr=False)
 
     @property
@@ -226,12 +227,9 @@ class TrainResult:
         return self.trace.increase
 
     @property
-    def label(self) -> str:
-        if self.sync_every is None:
-            return "no sync"
-        if self.sync_every == 1:
-            return "sync every batch"
-        return f"sync every {self.sync_every} batches"
+    def backlog_s(self) -> float:
+        """Seconds the back end still worked after the front end was through."""
+        return self.wall_s - self.front_s
 
     def __str__(self) -> str:
         return (f"{self.label}: front end {self.front_s:.3f} s, wall {self.wall_s:.3f} s, "
@@ -250,9 +248,9 @@ class TrainResult:
         t = data["trace"]
         trace = MemoryTrace(baseline=t["baseline"], peak=t["peak"], end=t["end"],
                             times=tuple(t["times"]), values=tuple(t["values"]))
-        return cls(sync_every=data["sync_every"], num_batches=data["num_batches"],
-                   loader=data["loader"], front_s=data["front_s"], wall_s=data["wall_s"],
-                   trace=trace, losses=tuple(data.get("losses", ())))
+        return cls(label=data["label"], num_batches=data["num_batches"], loader=data["loader"],
+                   front_s=data["front_s"], wall_s=data["wall_s"], trace=trace,
+                   sync_every=data.get("sync_every"), losses=tuple(data.get("losses", ())))
 
 
 def _check_sync_every(sync_every: int | None) -> None:
@@ -260,6 +258,16 @@ def _check_sync_every(sync_every: int | None) -> None:
         return
     if isinstance(sync_every, bool) or not isinstance(sync_every, int) or sync_every < 1:
         raise ValueError(f"sync_every must be None or a positive integer, got {sync_every!r}.")
+
+
+def sync_label(sync_every: int | None) -> str:
+    """``"no sync"``, ``"sync every batch"`` or ``"sync every k batches"``."""
+    _check_sync_every(sync_every)
+    if sync_every is None:
+        return "no sync"
+    if sync_every == 1:
+        return "sync every batch"
+    return f"sync every {sync_every} batches"
 
 
 def train_loop(net, trainer, loss, batches: Iterable, sync_every: int | None = None) -> list[float]:
@@ -285,16 +293,22 @@ def train_loop(net, trainer, loss, batches: Iterable, sync_every: int | None = N
     return losses
 
 
-def train_epoch(config: MLPConfig = MLPConfig(), sync_every: int | None = None, *,
-                loader: str = "host", model=None, interval: float = 0.002) -> TrainResult:
-    """One measured epoch: front-end time, wall time and resident memory.
+Loop = Callable[[Any, Any, Any, Iterable], object]
+
+
+def run_epoch(loop: Loop, config: MLPConfig = MLPConfig(), *, loader: str = "host", model=None,
+              label: str = "epoch", interval: float = 0.005) -> TrainResult:
+    """Measure one epoch of ``loop(net, trainer, loss, batches)``.
 
     ``model`` is a ``(net, trainer, loss)`` triple from :func:`make_mlp`
     (made here when omitted). The loader's data and the model exist before
     the baseline is taken, and :func:`release_free_memory` runs right before
-    it, so the trace shows what the epoch itself added.
+    it, so the trace shows what the epoch itself added. The clock for
+    ``front_s`` stops when ``loop`` returns; ``wall_s`` also covers the
+    work it left queued.
     """
-    _check_sync_every(sync_every)
+    if not callable(loop):
+        raise TypeError(f"loop must be callable, got {type(loop).__name__}.")
     net, trainer, loss = model if model is not None else make_mlp(config)
     batches = make_loader(loader, config)
     release_free_memory()
@@ -302,12 +316,31 @@ def train_epoch(config: MLPConfig = MLPConfig(), sync_every: int | None = None, 
 
     with PeakMemory(interval=interval) as pm:
         start = time.perf_counter()
-        losses = train_loop(net, trainer, loss, batches, sync_every)
+        returned = loop(net, trainer, loss, batches)
         front = time.perf_counter() - start
         mxb.sync_all()
         wall = time.perf_counter() - start
-    return TrainResult(sync_every=sync_every, num_batches=config.num_batches, loader=loader,
-                       front_s=front, wall_s=wall, trace=pm.trace, losses=tuple(losses))
+    losses = tuple(float(v) for v in returned) if isinstance(returned, (list, tuple)) else ()
+    return TrainResult(label=label, num_batches=config.num_batches, loader=loader,
+                       front_s=front, wall_s=wall, trace=pm.trace, losses=losses)
+
+
+def train_epoch(config: MLPConfig = MLPConfig(), sync_every: int | None = None, *,
+                loader: str = "host", model=None, interval: float = 0.005) -> TrainResult:
+    """One measured epoch of :func:`train_loop` (see :func:`run_epoch`)."""
+    _check_sync_every(sync_every)
+
+    def loop(net, trainer, loss, batches):
+        return train_loop(net, trainer, loss, batches, sync_every)
+
+    result = run_epoch(loop, config, loader=loader, model=model, label=sync_label(sync_every),
+                       interval=interval)
+    return replace(result, sync_every=sync_every)
+
+
+def peak_probe(loop: Loop, config: MLPConfig, model, *, loader: str = "host") -> Callable[[], float]:
+    """A probe for :mod:`asynclab.checks`: each call runs one epoch, returns its peak MB."""
+    return lambda: run_epoch(loop, config, loader=loader, model=model).peak_mb
 
 
 # --------------------------------------------------------------- fresh processes
@@ -330,7 +363,7 @@ class IsolatedRunError(RuntimeError):
 
 
 def run_isolated(config: MLPConfig = MLPConfig(), sync_every: int | None = None, *,
-                 loader: str = "host", interval: float = 0.002, timeout: float = 120.0,
+                 loader: str = "host", interval: float = 0.005, timeout: float = 120.0,
                  env: dict[str, str] | None = None) -> TrainResult:
     """:func:`train_epoch` in a fresh Python process.
 

@@ -1,0 +1,188 @@
+"""Checks of lab 04, "Asynchrony and memory".
+
+Each function is the single call of one locked check cell. It runs the
+student's functions on a model and on data it makes itself
+(:mod:`asynclab.training`) and measures memory and time with its own
+instruments, so a figure typed in by hand cannot pass.
+
+Memory is compared inside the student's kernel, so every epoch starts with
+:func:`asynclab.training.release_free_memory` (pending work finished,
+garbage collected, freed heap handed back with ``malloc_trim``) and the
+conditions alternate A B, B A, ...: memory one epoch freed cannot be reused
+to make the next look smaller than it is.
+
+Effect sizes measured on the 2-core reference machine (idle and with the
+other core busy; see the report of lesson 04) and the thresholds chosen
+well inside them:
+
+- peak-increase: a correct ``peak_increase`` reports 0.95-1.05x the
+  150 MB the check allocates for a moment; tolerance 1.5x. Memory read at
+  the end reports about 0x, the absolute peak about 2-3x.
+- front-returns-early: without a synchronisation point the loop returns
+  after 3-10 % of the epoch's wall time; threshold 40 %. Any wait inside
+  the loop, or at its end, gives 95-100 %.
+- sync-bounds-memory: the loop without synchronisation peaks 45-75 MB
+  above a loop that waits every batch; threshold +20 MB and 1.5x.
+- sync-every-k: waiting every 5 batches peaks a few MB above waiting every
+  batch (bound +20 MB), and waiting only once per 50 batches peaks
+  35-60 MB above waiting every 5 (threshold +15 MB), so a ``k`` that is
+  ignored either way fails.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+from asynclab.checks.core import (CheckResult, Protocol, _finish, _ProbeError, about_equal,
+                                  at_most, larger, run_rounds)
+from asynclab.timing import quartiles
+
+ALLOC_MB = 150.0
+PEAK_TOLERANCE = 1.5
+FRONT_MAX_SHARE = 0.4
+SYNC_MARGIN_MB = 20.0
+SYNC_FACTOR = 1.5
+K_SMALL, K_LARGE = 5, 50
+K_BOUND_MB = 20.0
+K_SPREAD_MB = 15.0
+
+_TOOL = Protocol(warmup=1, min_rounds=5, max_rounds=9, budget_s=15.0)
+_EPOCHS = Protocol(warmup=1, min_rounds=3, max_rounds=7, budget_s=40.0)
+
+
+def check_config():
+    """The epoch every check trains: 50 host batches of 1024x512, Dense 1024 -> 256 -> 1."""
+    from asynclab.training import MLPConfig
+
+    return MLPConfig(num_batches=K_LARGE, hidden=(1024, 256))
+
+
+def _allocate_for_a_moment() -> None:
+    """Hold ALLOC_MB of written memory for 0.2 s, then free it."""
+    import numpy as np
+
+    block = np.ones(int(ALLOC_MB * 1_000_000 / 8))
+    time.sleep(0.2)
+    del block
+    time.sleep(0.05)
+
+
+def check_peak_increase(peak_increase: Callable, points: float = 1) -> CheckResult:
+    """``peak_increase(fn)`` runs ``fn()`` and returns its peak memory above the start, MB.
+
+    The check's ``fn`` allocates 150 MB and frees it before returning. Passes
+    when the figure is within 1.5x of 150 MB.
+    """
+    from asynclab.training import release_free_memory
+
+    def student() -> float:
+        release_free_memory()
+        return peak_increase(_allocate_for_a_moment)
+
+    return about_equal("peak-increase", student, lambda: ALLOC_MB, PEAK_TOLERANCE, points=points,
+                       a_label="your peak increase", b_label="the 150 MB allocated",
+                       unit="MB", protocol=_TOOL)
+
+
+def check_front_returns_early(train_async: Callable, points: float = 2) -> CheckResult:
+    """``train_async(net, trainer, loss, batches)`` trains one epoch without waiting.
+
+    The check times the call and the wait for the back end after it. Passes
+    when the call returns within the first 40 % of the epoch's wall time.
+    """
+    from asynclab.backends import mxnet as mxb
+    from asynclab.training import HostLoader, make_mlp
+
+    config = check_config()
+    net, trainer, loss = make_mlp(config)
+    loader = HostLoader(config)
+
+    def share() -> float:
+        batches = list(loader)  # copied in before the clock starts
+        mxb.sync_all()
+        start = time.perf_counter()
+        train_async(net, trainer, loss, batches)
+        returned = time.perf_counter() - start
+        mxb.sync_all()
+        wall = time.perf_counter() - start
+        return returned / wall
+
+    return at_most("front-returns-early", share, FRONT_MAX_SHARE, points=points,
+                   label="the share of the epoch before train_async returned", protocol=_EPOCHS)
+
+
+def _reference(sync_every: int | None):
+    from asynclab.training import train_loop
+
+    def loop(net, trainer, loss, batches):
+        train_loop(net, trainer, loss, batches, sync_every)
+    return loop
+
+
+def check_sync_bounds_memory(train_synced: Callable, points: float = 2) -> CheckResult:
+    """``train_synced(net, trainer, loss, batches)`` waits for every batch.
+
+    The check trains epochs of host batches with it and with a loop that never
+    waits. Passes when the loop without waiting peaks at least 20 MB and 1.5x
+    higher than ``train_synced``.
+    """
+    from asynclab.training import make_mlp, peak_probe
+
+    config = check_config()
+    model = make_mlp(config)
+    return larger("sync-bounds-memory", big=peak_probe(_reference(None), config, model),
+                  small=peak_probe(train_synced, config, model), margin=SYNC_MARGIN_MB,
+                  factor=SYNC_FACTOR, points=points, big_label="the loop without waiting",
+                  small_label="your train_synced", unit="MB", protocol=_EPOCHS)
+
+
+def check_sync_every_k(train_every: Callable, points: float = 3) -> CheckResult:
+    """``train_every(net, trainer, loss, batches, k)`` waits once every ``k`` batches.
+
+    Passes when k=5 peaks at most 20 MB above a loop that waits every batch,
+    and k=50 (once per epoch) peaks at least 15 MB above k=5.
+    """
+    from asynclab.training import make_mlp, peak_probe
+
+    name = "sync-every-k"
+    config = check_config()
+    model = make_mlp(config)
+
+    def every(k: int):
+        return lambda net, trainer, loss, batches: train_every(net, trainer, loss, batches, k)
+
+    probes = {"each": peak_probe(_reference(1), config, model),
+              "small": peak_probe(every(K_SMALL), config, model),
+              "large": peak_probe(every(K_LARGE), config, model)}
+
+    def verdict(each: float, small: float, large: float) -> bool:
+        return small - each <= K_BOUND_MB and large - small >= K_SPREAD_MB
+
+    def decide(s):
+        e1, e2, e3 = quartiles(s["each"])
+        s1, s2, s3 = quartiles(s["small"])
+        l1, l2, l3 = quartiles(s["large"])
+        passes = verdict(e2, s2, l2)
+        sure_pass = verdict(e1, s3, l1)
+        sure_fail = s1 - e3 > K_BOUND_MB or l3 - s1 < K_SPREAD_MB
+        return passes, sure_pass or sure_fail
+
+    try:
+        samples, rounds, spent = run_rounds(probes, decide, _EPOCHS)
+    except _ProbeError as err:
+        error = err.error
+        return _finish(CheckResult(name, points, False,
+                                   f"calling train_every failed: {type(error).__name__}: {error}"))
+    each, small, large = (quartiles(samples[key])[1] for key in ("each", "small", "large"))
+    passed = verdict(each, small, large)
+    message = (f"k={K_SMALL} peaked {small - each:+.1f} MB from waiting every batch "
+               f"(needs <= +{K_BOUND_MB:g} MB); k={K_LARGE} peaked {large - small:+.1f} MB "
+               f"above k={K_SMALL} (needs >= +{K_SPREAD_MB:g} MB)")
+    figures = {"each_median_mb": each, "small_median_mb": small, "large_median_mb": large,
+               "rounds": rounds, "seconds": spent}
+    bound_room = (K_BOUND_MB + each) / small if small > 0 else float("inf")
+    margin = min(bound_room, (large - small) / K_SPREAD_MB)
+    return _finish(CheckResult(name, points, passed, message, figures,
+                               f"k={K_SMALL} <= each + {K_BOUND_MB:g} MB, "
+                               f"k={K_LARGE} >= k={K_SMALL} + {K_SPREAD_MB:g} MB", margin=margin))
