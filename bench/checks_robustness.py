@@ -1,0 +1,321 @@
+"""How often does a correct solution fail, and does every wrong answer fail?
+
+For each lab (every ``solutions/NN_*_lab.ipynb``, or those named with
+``--lab``) this script
+
+1. grades the solution ``--runs`` times (default 10) with the project's own
+   grader, in fresh kernels, one at a time, in two conditions: a quiet
+   machine, and a machine with one core kept busy by a CPU-bound process the
+   script starts and stops itself;
+2. grades every known wrong answer in ``bench/mutants/labNN/`` once, on the
+   quiet machine, and compares its score with the score it must get.
+
+It writes one section per lab into ``bench/reports/checks_robustness.md``
+(other labs' sections are kept, so labs can be measured in separate runs)
+and one plot per lab, ``bench/reports/checks_robustness_labNN.png``: each
+check's margin (its decisive figure relative to its threshold; above 1
+passes) in both conditions.
+
+Exit status: 0 when nothing flaked and every mutant scored what it must;
+1 otherwise; 2 for bad arguments.
+
+    python bench/checks_robustness.py                  # every lab, 10 runs each
+    python bench/checks_robustness.py --lab 01 --runs 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import math
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from asynclab import nbtools  # noqa: E402
+from asynclab.checks import MIME_TYPE  # noqa: E402
+from asynclab.grading.cli import grade_class  # noqa: E402
+from asynclab.grading.layout import find_solution  # noqa: E402
+from asynclab.grading.mutants import load_mutants  # noqa: E402
+
+CONDITIONS = ("quiet", "loaded")
+REPORT = ROOT / "bench" / "reports" / "checks_robustness.md"
+
+
+@dataclass
+class CheckStats:
+    """One check's figures over the runs of one condition."""
+
+    name: str
+    threshold: str = ""
+    passes: int = 0
+    runs: int = 0
+    margins: list[float] = field(default_factory=list)
+    values: list[float] = field(default_factory=list)   # the decisive ratio/figure where there is one
+    failures: list[str] = field(default_factory=list)
+
+    @property
+    def worst_margin(self) -> float | None:
+        return min(self.margins) if self.margins else None
+
+    @property
+    def median_margin(self) -> float | None:
+        return statistics.median(self.margins) if self.margins else None
+
+
+@dataclass
+class MutantOutcome:
+    name: str
+    description: str
+    expected: dict[str, float]
+    got: dict[str, float]
+    caught_by: list[str]
+    full_marks: bool
+
+    @property
+    def as_expected(self) -> bool:
+        return all(math.isclose(self.got.get(k, 0.0), v) for k, v in self.expected.items())
+
+
+@contextlib.contextmanager
+def busy_core(enabled: bool):
+    """Keep one core busy with a CPU-bound process while the block runs."""
+    if not enabled:
+        yield None
+        return
+    hog = subprocess.Popen([sys.executable, "-c", "while True:\n    pass"],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        yield hog
+    finally:
+        hog.kill()
+        hog.wait()
+
+
+def _payloads(graded: Path) -> dict[str, dict]:
+    """Check name -> the machine-readable result in a graded notebook."""
+    found: dict[str, dict] = {}
+    if not graded.exists():
+        return found
+    nb = nbtools.read(graded)
+    for cell in nbtools.check_cells(nb):
+        for output in cell.get("outputs", []):
+            payload = output.get("data", {}).get(MIME_TYPE)
+            if isinstance(payload, dict) and "name" in payload:
+                found[payload["name"]] = payload
+    return found
+
+
+def _decisive_value(payload: dict) -> float | None:
+    figures = payload.get("figures") or {}
+    for key in ("ratio", "median", "big_median", "naive_enqueue_share"):
+        value = figures.get(key)
+        if isinstance(value, (int, float)):
+            return float(value)
+    return None
+
+
+def grade_folder(folder: Path, out: Path, lab: str, solutions: Path):
+    return grade_class(folder, out, lab=lab, solutions=solutions, progress=False)
+
+
+def run_condition(lab: str, solution_path: Path, runs: int, condition: str, work: Path,
+                  specs: list, progress) -> dict[str, CheckStats]:
+    """Grade the solution ``runs`` times, one grading run per solution copy."""
+    stats = {s.name: CheckStats(s.name) for s in specs}
+    for i in range(runs):
+        folder = work / f"{condition}-{i:02d}" / "class"
+        folder.mkdir(parents=True)
+        shutil.copy(solution_path, folder / f"run{i:02d}.ipynb")
+        out = folder.parent / "out"
+        with busy_core(condition == "loaded"):
+            outcome = grade_folder(folder, out, lab, solution_path.parent)
+        result = outcome.results[0]
+        payloads = _payloads(out / result.student / "graded.ipynb")
+        for check in result.checks:
+            s = stats[check.name]
+            s.runs += 1
+            s.threshold = s.threshold or check.threshold
+            if check.passed:
+                s.passes += 1
+            else:
+                s.failures.append(f"run {i}: {check.status}: {check.message}")
+            payload = payloads.get(check.name, {})
+            if isinstance(payload.get("margin"), (int, float)):
+                s.margins.append(float(payload["margin"]))
+            value = _decisive_value(payload)
+            if value is not None:
+                s.values.append(value)
+        progress(f"lab {lab} {condition} run {i + 1}/{runs}: {result.score:g}/{result.max_score:g}")
+    return stats
+
+
+def run_mutants(lab: str, solution_path: Path, work: Path, specs: list, progress) -> list[MutantOutcome]:
+    mutants = load_mutants(ROOT / "bench" / "mutants" / f"lab{lab}")
+    if not mutants:
+        return []
+    folder = work / "mutants" / "class"
+    folder.mkdir(parents=True)
+    solution = nbtools.read(solution_path)
+    for m in mutants:
+        nbtools.write(m.apply(solution), folder / f"{m.name}.ipynb")
+    progress(f"lab {lab}: grading {len(mutants)} wrong answers")
+    outcome = grade_folder(folder, work / "mutants" / "out", lab, solution_path.parent)
+    by_student = {r.student: r for r in outcome.results}
+    full = sum(s.points for s in specs)
+    results = []
+    for m in mutants:
+        r = by_student.get(m.name)
+        got = {c.name: c.score for c in r.checks} if r else {}
+        caught = [c.name for c in r.checks if not c.passed] if r else []
+        results.append(MutantOutcome(m.name, m.description, dict(m.expect), got, caught,
+                                     full_marks=bool(r) and math.isclose(r.score, full)))
+        progress(f"lab {lab} mutant {m.name}: {r.score if r else 0:g}/{full:g}, caught by {', '.join(caught) or 'nothing'}")
+    return results
+
+
+def _fmt(x: float | None, digits: int = 3) -> str:
+    return "n/a" if x is None else f"{x:.{digits}g}"
+
+
+def section(lab: str, title: str, runs: int, stats: dict[str, dict[str, CheckStats]],
+            mutants: list[MutantOutcome], seconds: float, plot_name: str) -> str:
+    lines = [f"<!-- lab:{lab} start -->", f"## {title}", ""]
+    lines.append(f"Measured {time.strftime('%Y-%m-%d')} on {os.cpu_count()} cores "
+                 f"({platform.processor() or platform.machine()}), {runs} runs per condition, "
+                 f"{seconds / 60:.1f} min. Margin = the decisive figure relative to its threshold "
+                 "(above 1 passes; 2 means twice as far from failing as the threshold itself).")
+    lines += ["", "| check | threshold | condition | passes | median figure | worst figure | worst margin |",
+              "|---|---|---|---|---|---|---|"]
+    for name in next(iter(stats.values())):
+        for condition, by_check in stats.items():
+            s = by_check[name]
+            med = statistics.median(s.values) if s.values else None
+            worst_value = None
+            if s.values and s.margins:
+                worst_value = s.values[s.margins.index(min(s.margins))] if len(s.values) == len(s.margins) else None
+            lines.append(f"| {name} | {s.threshold} | {condition} | {s.passes}/{s.runs} | {_fmt(med)} | "
+                         f"{_fmt(worst_value)} | {_fmt(s.worst_margin)} |")
+    flakes = [f for by_check in stats.values() for s in by_check.values() for f in s.failures]
+    lines += ["", f"Flakes: {len(flakes)}."]
+    lines += [f"- {f}" for f in flakes]
+    lines += ["", "| wrong answer | what it does | score | caught by | as expected |", "|---|---|---|---|---|"]
+    for m in mutants:
+        total = sum(m.got.values())
+        lines.append(f"| {m.name} | {m.description} | {total:g} | {', '.join(m.caught_by) or '**nothing**'} | "
+                     f"{'yes' if m.as_expected else '**no** (expected ' + json.dumps(m.expected) + ')'} |")
+    if not mutants:
+        lines.append("| (none in bench/mutants/) | | | | |")
+    lines += ["", f"![margins of lab {lab}]({plot_name})", "", f"<!-- lab:{lab} end -->"]
+    return "\n".join(lines)
+
+
+def plot(lab: str, stats: dict[str, dict[str, CheckStats]], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    names = list(next(iter(stats.values())))
+    fig, ax = plt.subplots(figsize=(7, 0.9 + 0.6 * len(names)))
+    colors = {"quiet": "#2b6cb0", "loaded": "#dd6b20"}
+    for row, name in enumerate(names):
+        for k, (condition, by_check) in enumerate(stats.items()):
+            margins = [m for m in by_check[name].margins if m > 0]
+            y = [row + (k - 0.5) * 0.3] * len(margins)
+            ax.scatter(margins, y, s=18, alpha=0.7, color=colors.get(condition, "gray"),
+                       label=condition if row == 0 else None)
+    ax.axvline(1.0, color="red", linestyle="--", linewidth=1, label="threshold")
+    ax.set_xscale("log")
+    ax.set_yticks(range(len(names)), names)
+    ax.invert_yaxis()
+    ax.set_xlabel("margin: figure / threshold (log scale; left of the red line fails)")
+    ax.set_title(f"Lab {lab}: each run's margin per check")
+    ax.legend(fontsize=8, loc="lower right")
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def update_report(report: Path, lab: str, text: str) -> None:
+    header = ("# Robustness of the autograded checks\n\n"
+              "Regenerate with `make bench-checks` (all labs) or "
+              "`python bench/checks_robustness.py --lab NN` (one lab).\n")
+    current = report.read_text(encoding="utf-8") if report.exists() else header
+    pattern = re.compile(rf"<!-- lab:{lab} start -->.*?<!-- lab:{lab} end -->", re.S)
+    if pattern.search(current):
+        current = pattern.sub(lambda _: text, current)
+    else:
+        blocks = {m.group(1): m.group(0) for m in
+                  re.finditer(r"<!-- lab:(\d+) start -->.*?<!-- lab:\1 end -->", current, re.S)}
+        blocks[lab] = text
+        current = header + "\n" + "\n\n".join(blocks[k] for k in sorted(blocks)) + "\n"
+    tmp = report.with_suffix(".tmp")
+    tmp.write_text(current, encoding="utf-8")
+    os.replace(tmp, report)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--lab", action="append", help="lab number, e.g. 01 (repeatable; default: all)")
+    parser.add_argument("--runs", type=int, default=10, help="solution runs per condition (default 10)")
+    parser.add_argument("--conditions", default=",".join(CONDITIONS), help="quiet,loaded (default both)")
+    parser.add_argument("--no-mutants", action="store_true", help="skip the wrong answers")
+    parser.add_argument("--solutions", type=Path, default=ROOT / "solutions")
+    parser.add_argument("--report", type=Path, default=REPORT)
+    args = parser.parse_args(argv)
+    conditions = [c.strip() for c in args.conditions.split(",") if c.strip()]
+    if args.runs < 1 or not conditions or any(c not in CONDITIONS for c in conditions):
+        print("error: --runs must be at least 1 and --conditions a list of quiet,loaded.", file=sys.stderr)
+        return 2
+    labs = args.lab or sorted(re.match(r"(\d\d)_", p.name).group(1)
+                              for p in args.solutions.glob("[0-9][0-9]_*_lab.ipynb"))
+    from tqdm import tqdm
+    from asynclab.grading.restore import solution_checks
+
+    total_steps = len(labs) * len(conditions) * args.runs
+    bar = tqdm(total=total_steps, unit="run", file=sys.stderr, dynamic_ncols=True)
+    log = lambda text: bar.write(text)  # noqa: E731
+    bad = False
+    for lab in labs:
+        began = time.perf_counter()
+        solution_path = find_solution(args.solutions, lab)
+        specs = solution_checks(nbtools.read(solution_path))
+        with tempfile.TemporaryDirectory(prefix=f"asynclab-bench-{lab}-") as tmp:
+            work = Path(tmp)
+            stats: dict[str, dict[str, CheckStats]] = {}
+            for condition in conditions:
+                def step(text: str) -> None:
+                    bar.update(1)
+                    log(text)
+                stats[condition] = run_condition(lab, solution_path, args.runs, condition, work, specs, step)
+            mutants = [] if args.no_mutants else run_mutants(lab, solution_path, work, specs, log)
+        plot_path = args.report.parent / f"checks_robustness_lab{lab}.png"
+        plot(lab, stats, plot_path)
+        title = f"Lab {lab} ({solution_path.stem})"
+        update_report(args.report, lab, section(lab, title, args.runs, stats, mutants,
+                                                time.perf_counter() - began, plot_path.name))
+        flakes = sum(s.runs - s.passes for by_check in stats.values() for s in by_check.values())
+        missed = [m.name for m in mutants if m.full_marks or not m.as_expected]
+        log(f"lab {lab}: {flakes} flake(s); wrong answers not scored as expected: {', '.join(missed) or 'none'}")
+        bad = bad or flakes > 0 or bool(missed)
+    bar.close()
+    print(f"report: {args.report}")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
