@@ -126,9 +126,6 @@ def startup(stash_name, root, nonce):
         clocks={n: getattr(time, n) for n in CLOCKS if hasattr(time, n)},
         math_funcs={n: v for n, v in vars(math).items() if callable(v)},
         builtins=dict(vars(builtins)),
-        meta_path=[f for f in sys.meta_path if not getattr(f, "asynclab_verified", False)],
-        path_hooks=list(sys.path_hooks),
-        path=list(sys.path),
         displayhook=sys.displayhook,
         display=display_functions.display,
         publish_display_data=display_functions.publish_display_data,
@@ -190,14 +187,11 @@ def guard(stash_name, token, nonce):
         if sys_module.modules.get(name) is not module:
             found.append(f"sys.modules[{name!r}]")
             sys_module.modules[name] = module
-    theirs = [f for f in sys_module.meta_path if not getattr(f, "asynclab_verified", False)]
-    if theirs != stash.meta_path:
+    # Libraries add import finders too (six does), so finders are not removed; the
+    # verified finder goes first again and answers for asynclab before any other.
+    if sys_module.meta_path and not getattr(sys_module.meta_path[0], "asynclab_verified", False):
         found.append("sys.meta_path")
-    sys_module.meta_path[:] = stash.meta_path
-    if list(sys_module.path_hooks) != stash.path_hooks:
-        found.append("sys.path_hooks")
-    sys_module.path_hooks[:] = stash.path_hooks
-    sys_module.path[:] = stash.path
+    sys_module.meta_path[:] = [f for f in sys_module.meta_path if not getattr(f, "asynclab_verified", False)]
     sys_module.path_importer_cache.clear()
     if sys_module.gettrace() is not None or sys_module.getprofile() is not None:
         found.append("sys.settrace/setprofile")
