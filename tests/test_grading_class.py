@@ -112,6 +112,12 @@ def test_graded_notebook_holds_the_runs_own_results(graded):
     assert all(p["token"] for p in payloads)
 
 
+def test_flooding_output_is_cut(graded):
+    nb = nbformat.read(graded["out"] / "floods_output" / "graded.ipynb", as_version=4)
+    text = "".join(o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", []))
+    assert "the rest of its output was dropped" in text and len(text) < 3_000_000
+
+
 def test_overhead_is_reported(graded):
     text = graded["outcome"].overhead_report()
     assert "mean overhead" in text and "solution" in text

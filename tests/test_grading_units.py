@@ -284,6 +284,14 @@ def test_duplicate_student_is_reported(tmp_path):
     assert len(subs) == 2 and sum("duplicate" in s.problem for s in subs) == 1
 
 
+def test_student_names_are_safe():
+    from asynclab.grading.layout import student_name
+
+    assert student_name("Zoë O'Neil") == "Zo_O_Neil"
+    assert student_name("gradebook.csv") == "gradebook.csv_"
+    assert student_name("..") == "unnamed"
+
+
 def test_overlapping_folders(tmp_path):
     assert overlapping(tmp_path, tmp_path / "out")
     assert overlapping(tmp_path / "out", tmp_path)

@@ -23,11 +23,13 @@ import nbformat
 from nbclient import NotebookClient
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
 
+from asynclab.checks.core import MIME_TYPE
 from asynclab.grading import guard as guard_code
 from asynclab.grading.watchdog import MemoryWatchdog, kill_tree
 
 OK, ERROR, TIMEOUT, DEAD, MEMORY = "ok", "error", "timeout", "dead", "memory"
 PING_TIMEOUT = 10
+MAX_OUTPUT_BYTES = 2_000_000
 
 
 class KernelStartError(RuntimeError):
@@ -45,13 +47,34 @@ class CellRun:
 
 
 class _Client(NotebookClient):
-    """NotebookClient that remembers whether the last cell hit its timeout."""
+    """NotebookClient that remembers whether the last cell hit its timeout and
+    keeps at most :data:`MAX_OUTPUT_BYTES` of a cell's output (check results
+    and errors always pass), so a cell printing in a loop cannot fill the
+    grader's memory."""
 
     timed_out = False
+    output_bytes = 0
+    output_capped = False
 
     async def _async_handle_timeout(self, timeout, cell=None):  # type: ignore[override]
         self.timed_out = True
         return await super()._async_handle_timeout(timeout, cell)
+
+    def output(self, outs, msg, display_id, cell_index):  # type: ignore[override]
+        content = msg.get("content", {})
+        data = content.get("data") or {}
+        vital = msg.get("msg_type") == "error" or MIME_TYPE in data or guard_code.GUARD_MIME in data
+        if not vital:
+            self.output_bytes += len(content.get("text", "")) + sum(len(str(v)) for v in data.values())
+            if self.output_bytes > MAX_OUTPUT_BYTES:
+                if not self.output_capped:
+                    self.output_capped = True
+                    outs.append(nbformat.v4.new_output(
+                        "stream", name="stderr",
+                        text=f"[grader: this cell printed more than {MAX_OUTPUT_BYTES // 1000} kB; "
+                             "the rest of its output was dropped]\n"))
+                return None
+        return super().output(outs, msg, display_id, cell_index)
 
 
 def _error_line(outputs: list) -> str:
@@ -95,6 +118,7 @@ class GradingKernel:
             client.start_new_kernel(cwd=str(self.cwd), env=env, stdout=subprocess.DEVNULL,
                                     stderr=subprocess.DEVNULL)
             client.kc = client.start_new_kernel_client()
+            client.kc.allow_stdin = False   # input() fails at once instead of waiting for the timeout
         except Exception as error:
             self.client = client
             self.shutdown()
@@ -144,6 +168,7 @@ class GradingKernel:
         client.nb.cells = [cell]
         client.clear_display_id_mapping(0)
         client.timed_out = False
+        client.output_bytes, client.output_capped = 0, False
         client.timeout = int(timeout or self.timeout)
         began = time.perf_counter()
         try:

@@ -53,10 +53,14 @@ def find_solution(solutions_dir: Path, lab: str) -> Path:
     return found[0]
 
 
+# Names of the class files in the results folder; a student cannot take them.
+RESERVED = frozenset({"gradebook.csv", "summary.md", "histogram.png"})
+
+
 def student_name(raw: str) -> str:
-    """A name safe as a folder name and a CSV cell."""
-    name = _SAFE.sub("_", raw).strip("._") or "unnamed"
-    return name[:80]
+    """A name safe as a folder name and a CSV cell, never a class file's name."""
+    name = _SAFE.sub("_", raw).strip("._")[:80] or "unnamed"
+    return name + "_" if name.lower() in RESERVED else name
 
 
 def _hidden(path: Path) -> bool:
