@@ -120,7 +120,7 @@ def _grade(sub: Submission, solution, specs, config: GradingConfig, integrity: P
                                watchdog=watchdog, package_root=integrity.root)
         watchdog.reset_peak()
         try:
-            _run_notebook(nb, plan, kernel, config, integrity, result)
+            _NotebookRun(nb, plan, kernel, config, integrity, result).run()
         except KernelStartError as error:
             result.status = STATUS_ERROR
             result.problem = f"grader error: {error}"
@@ -138,108 +138,121 @@ def _grade(sub: Submission, solution, specs, config: GradingConfig, integrity: P
         result.status = PROBLEMS if trouble else STATUS_OK
 
 
-def _run_notebook(nb, plan, kernel: GradingKernel, config: GradingConfig, integrity: PackageIntegrity,
-                  result: SubmissionResult) -> None:
-    timings = result.timings
-    timings.kernel_start += kernel.start()
-    outcome_by_id = {c.grade_id: c for c in result.checks}
-    replayable: list[int] = []     # student cells that ran fine, replayed after a kernel death
-    deaths = 0
-    stopped = ""                   # why the rest of the notebook is not run
-    started = time.perf_counter()
+class _NotebookRun:
+    """The cell-by-cell run of one restored notebook in one (restartable) kernel."""
 
-    for index, (cell, planned) in enumerate(zip(nb.cells, plan)):
-        if cell.cell_type != "code" or not cell.source.strip():
-            continue
-        label = f"cell {index + 1} ({_snippet(cell.source)})"
-        if not stopped and time.perf_counter() - started > config.budget:
-            stopped = f"the notebook used up its time budget of {config.budget:g} s"
-            result.events.append(Event("skipped", index + 1, f"{stopped}; the remaining cells were not run"))
-        if stopped:
+    def __init__(self, nb, plan, kernel: GradingKernel, config: GradingConfig, integrity: PackageIntegrity,
+                 result: SubmissionResult) -> None:
+        self.nb, self.plan, self.kernel, self.config = nb, plan, kernel, config
+        self.integrity, self.result = integrity, result
+        self.outcomes = {c.grade_id: c for c in result.checks}
+        self.replayable: list[int] = []        # student cells that ran fine, replayed after a death
+        self.deaths = 0
+        self.stopped = ""                      # why the rest of the notebook is not run
+        self.undone: dict[str, list[str]] = {}   # what a guard put back -> before which checks
+        self.threads: dict[str, list[str]] = {}  # Python threads running during checks -> which checks
+        self.started = 0.0
+
+    def run(self) -> None:
+        self.result.timings.kernel_start += self.kernel.start()
+        self.started = time.perf_counter()
+        try:
+            for index, (cell, planned) in enumerate(zip(self.nb.cells, self.plan)):
+                if cell.cell_type == "code" and cell.source.strip():
+                    self._cell(index, cell, planned)
+        finally:
+            for item, checks in self.undone.items():
+                self.result.flags.append(f"the grader undid a change to {item} (before check {', '.join(checks)})")
+            for name, checks in self.threads.items():
+                self.result.flags.append(f"a Python thread started by the notebook ({name}) was running "
+                                         f"during check {', '.join(checks)}")
+
+    def _event(self, kind: str, index: int | None, text: str) -> None:
+        self.result.events.append(Event(kind, None if index is None else index + 1, text))
+
+    def _cell(self, index: int, cell, planned) -> None:
+        config, result = self.config, self.result
+        label = f"check {planned.spec.name}" if planned.kind == CHECK else f"`{_snippet(cell.source)}`"
+        if not self.stopped and time.perf_counter() - self.started > config.budget:
+            self.stopped = f"the notebook used up its time budget of {config.budget:g} s"
+            self._event("skipped", index, f"{self.stopped}; the remaining cells were not run")
+        if self.stopped:
             if planned.kind == CHECK:
-                outcome = outcome_by_id[planned.spec.grade_id]
-                outcome.status, outcome.message = NOT_RUN, f"not run: {stopped}"
-            continue
+                outcome = self.outcomes[planned.spec.grade_id]
+                outcome.status, outcome.message = NOT_RUN, f"not run: {self.stopped}"
+            return
 
-        if planned.kind == CHECK:
-            spec = planned.spec
-            token, nonce = guard_code.new_secret(), guard_code.new_secret()
-            t0 = time.perf_counter()
-            guard_run = kernel.run(guard_code.check_guard_code(kernel.stash_name, token, nonce),
-                                   timeout=min(config.timeout, 60), store_history=False)
-            timings.guards += time.perf_counter() - t0
-            report = guard_code.read_report(guard_run.outputs, nonce,
-                                            guard_run.error or ("" if guard_run.status == OK else guard_run.status))
-            if report.ran:
-                for item in report.found:
-                    note = f"the grader undid a change to {item} before check {spec.name}"
-                    if note not in result.flags:
-                        result.flags.append(note)
-                if report.threads:
-                    result.flags.append(f"Python threads started by the notebook were running during check "
-                                        f"{spec.name}: {', '.join(report.threads[:5])}")
-                integrity.verify(f"before check {spec.name} of {result.student}")
-                run = kernel.run(cell.source)
-                timings.cells += run.seconds
-            else:
-                run = guard_run
-            cell.outputs = run.outputs
-            outcome = score_check(spec, run, report, token, config.timeout)
-            outcome_by_id[spec.grade_id].__dict__.update(outcome.__dict__)
-        else:
-            run = kernel.run(cell.source)
-            timings.cells += run.seconds
-            cell.outputs = run.outputs
-            if run.status == OK:
-                replayable.append(index)
-            elif run.status == ERROR:
-                result.events.append(Event("error", index + 1, f"{_snippet(cell.source)} raised {run.error}"))
-
+        run = self._check(cell, planned.spec) if planned.kind == CHECK else self._student(index, cell, label)
+        cell.outputs = run.outputs
         if run.status == TIMEOUT:
-            result.events.append(Event("timeout", index + 1,
-                                       f"{label} ran longer than {config.timeout:g} s and was interrupted"))
+            self._event("timeout", index, f"{label} ran longer than {config.timeout:g} s and was interrupted")
         elif run.status in (DEAD, MEMORY):
-            deaths += 1
+            self.deaths += 1
             if run.status == MEMORY:
-                result.events.append(Event("memory limit", index + 1,
-                                           f"{label} went over the memory limit of {config.memory_mb:g} MB "
-                                           f"({run.error}); the kernel was stopped"))
+                self._event("memory limit", index, f"{label} went over the memory limit of "
+                            f"{config.memory_mb:g} MB ({run.error}); the kernel was stopped")
             else:
-                result.events.append(Event("kernel death", index + 1, f"the kernel died in {label} ({run.error})"))
-            if deaths > config.max_restarts:
-                stopped = f"the kernel died {deaths} times"
-                result.events.append(Event("skipped", None, f"{stopped}; the remaining cells were not run"))
-                continue
-            replayed = _restart_and_replay(nb, kernel, replayable, config, result)
-            if replayed is None:
-                stopped = "the kernel could not be restarted"
-                continue
+                self._event("kernel death", index, f"the kernel died in {label} ({run.error})")
+            if self.deaths > config.max_restarts:
+                self.stopped = f"the kernel died {self.deaths} times"
+                self._event("skipped", None, f"{self.stopped}; the remaining cells were not run")
+            elif not self._restart_and_replay():
+                self.stopped = "the kernel could not be restarted"
 
-
-def _restart_and_replay(nb, kernel: GradingKernel, replayable: list[int], config: GradingConfig,
-                        result: SubmissionResult) -> int | None:
-    """Restart the kernel and rerun the cells that had run fine; None if it cannot start."""
-    try:
-        result.timings.kernel_start += kernel.restart()
-    except KernelStartError as error:
-        result.events.append(Event("restart", None, f"the kernel could not be restarted: {error}"))
-        return None
-    good: list[int] = []
-    for index in replayable:
-        run = kernel.run(nb.cells[index].source)
-        result.timings.cells += run.seconds
-        if run.status in (DEAD, MEMORY):
-            result.events.append(Event("restart", index + 1, "replaying this cell after a restart killed the "
-                                       "kernel again; later cells run without the earlier cells' state"))
-            try:
-                result.timings.kernel_start += kernel.restart()
-            except KernelStartError:
-                return None
-            good = []
-            break
+    def _student(self, index: int, cell, label: str) -> CellRun:
+        run = self.kernel.run(cell.source)
+        self.result.timings.cells += run.seconds
         if run.status == OK:
-            good.append(index)
-    replayable[:] = good
-    result.events.append(Event("restart", None, f"the kernel was restarted and {len(good)} earlier cell(s) "
-                               "were run again"))
-    return len(good)
+            self.replayable.append(index)
+        elif run.status == ERROR:
+            self._event("error", index, f"{label} raised {run.error}")
+        return run
+
+    def _check(self, cell, spec: CheckSpec) -> CellRun:
+        token, nonce = guard_code.new_secret(), guard_code.new_secret()
+        began = time.perf_counter()
+        guard_run = self.kernel.run(guard_code.check_guard_code(self.kernel.stash_name, token, nonce),
+                                    timeout=min(self.config.timeout, 60), store_history=False)
+        self.result.timings.guards += time.perf_counter() - began
+        failure = guard_run.error or ("" if guard_run.status == OK else guard_run.status)
+        report = guard_code.read_report(guard_run.outputs, nonce, failure)
+        if report.ran:
+            for item in report.found:
+                self.undone.setdefault(item, []).append(spec.name)
+            for name in report.threads[:5]:
+                self.threads.setdefault(name, []).append(spec.name)
+            self.integrity.verify(f"before check {spec.name} of {self.result.student}")
+            run = self.kernel.run(cell.source)
+            self.result.timings.cells += run.seconds
+        else:
+            run = guard_run
+        outcome = score_check(spec, run, report, token, self.config.timeout)
+        self.outcomes[spec.grade_id].__dict__.update(outcome.__dict__)
+        return run
+
+    def _restart_and_replay(self) -> bool:
+        """Restart the kernel and rerun the cells that had run fine; False if it cannot start."""
+        timings = self.result.timings
+        try:
+            timings.kernel_start += self.kernel.restart()
+        except KernelStartError as error:
+            self._event("restart", None, f"the kernel could not be restarted: {error}")
+            return False
+        good: list[int] = []
+        for index in self.replayable:
+            run = self.kernel.run(self.nb.cells[index].source)
+            timings.cells += run.seconds
+            if run.status in (DEAD, MEMORY):
+                self._event("restart", index, "running this cell again after a restart killed the kernel "
+                            "again; later cells run without the earlier cells' state")
+                try:
+                    timings.kernel_start += self.kernel.restart()
+                except KernelStartError:
+                    return False
+                good = []
+                break
+            if run.status == OK:
+                good.append(index)
+        self.replayable[:] = good
+        self._event("restart", None, f"the kernel was restarted and {len(good)} earlier cell(s) were run again")
+        return True
