@@ -1,0 +1,275 @@
+"""Checks of lab 02, "Synchronization points".
+
+Each function is the single call of one locked check cell. It measures the
+relationship itself by calling the student's functions on workloads it makes,
+at two sizes it chooses, so numbers typed in by hand cannot pass.
+
+Effect sizes measured on the 2-core reference machine, quiet and with one
+core kept busy (see ``bench/reports``), and the thresholds chosen well away
+from them:
+
+- sync-costs-compute: a correct timing puts 0.9-1.1x the compute time on the
+  synchronization call and 0.01-0.05x on issuing; tolerance 2.5x for the
+  call, at most 0.3x for issuing. Without a real wait the call gets ~0.001x;
+  waiting inside the issuing clock puts ~1x on issuing.
+- error-at-sync: structural. A back-end error must be raised inside
+  ``sample()``; without a synchronization point in it the error surfaces
+  later, at the check's own ``waitall``.
+- blame-right-line: a correctly synchronised timing charges the product
+  0.9-1.2x the product's compute time and the ``item()`` line 0.01-0.05x of
+  it; tolerance 2.5x and at most 0.3x. Without synchronising, the product
+  gets ~0.01x and ``item()`` ~1x.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any, Callable, Mapping, Sequence
+
+from asynclab.checks.core import (CheckResult, Protocol, _finish, _median, _ProbeError, _ratio_bounds,
+                                  holds, run_rounds)
+
+SIZES = (500, 1000)
+CALL_TOLERANCE = 2.5
+ISSUE_SHARE = 0.3
+ITEM_SHARE = 0.3
+STEP_KEYS = ("dot", "relu", "mean", "item")
+
+_PROTOCOL = Protocol(warmup=1, min_rounds=5, max_rounds=15, budget_s=20.0)
+
+
+def _sync_calls() -> list[tuple[str, Callable[[Any], object]]]:
+    from mxnet import nd
+
+    return [("y.wait_to_read()", lambda y: y.wait_to_read()),
+            ("y.asnumpy()", lambda y: y.asnumpy()),
+            ("y.asscalar()", lambda y: y.asscalar()),
+            ("nd.waitall()", lambda y: nd.waitall())]
+
+
+def _pair(value: Any, what: str) -> tuple[float, float]:
+    if not isinstance(value, (tuple, list)) or len(value) != 2:
+        raise TypeError(f"{what} must return a pair (issue_seconds, call_seconds), not {type(value).__name__}")
+    a, b = (float(v) for v in value)
+    if not (math.isfinite(a) and math.isfinite(b)):
+        raise ValueError(f"{what} returned a value that is not finite")
+    return a, b
+
+
+
+
+def _within(value: float, tolerance: float) -> bool:
+    return 1 / tolerance <= value <= tolerance
+
+
+def _probe_failure(name: str, points: float, err: _ProbeError) -> CheckResult:
+    error = err.error
+    return _finish(CheckResult(name, points, False,
+                               f"calling {err.label} failed: {type(error).__name__}: {error}"))
+
+
+def check_sync_costs_compute(time_sync_call: Callable, points: float = 2) -> CheckResult:
+    """``time_sync_call(issue, sync)`` returns ``(issue_seconds, call_seconds)``.
+
+    ``issue()`` queues a matrix product and returns its pending result ``y``;
+    ``sync(y)`` is one synchronization call (the check rotates through
+    ``wait_to_read``, ``asnumpy``, ``asscalar`` and ``waitall``). Passes when,
+    at both sizes, the call took the compute time within 2.5x and issuing at
+    most 0.3x of it.
+    """
+    from asynclab.syncpoints import Workload
+
+    name = "sync-costs-compute"
+    calls = _sync_calls()
+    works = {size: Workload(size, seed=size) for size in SIZES}
+    issued: dict[int, list[float]] = {size: [] for size in SIZES}
+    counter = {size: 0 for size in SIZES}
+
+    def student(size: int) -> Callable[[], float]:
+        work = works[size]
+
+        def probe() -> float:
+            from asynclab.backends import mxnet as mxb
+
+            label, call = calls[counter[size] % len(calls)]
+            counter[size] += 1
+            mxb.sync_all()
+            a, b = _pair(time_sync_call(lambda: work.issue("nd"), call), "time_sync_call")
+            mxb.sync_all()
+            issued[size].append(a)
+            return b
+        return probe
+
+    probes = {}
+    for size in SIZES:
+        probes[f"student{size}"] = student(size)
+        probes[f"reference{size}"] = works[size].compute_seconds
+
+    def verdict(s: Mapping[str, Sequence[float]]) -> tuple[bool, bool]:
+        passes, certain = True, True
+        for size in SIZES:
+            lo, mid, hi = _ratio_bounds(s[f"student{size}"], s[f"reference{size}"])
+            share = _median(issued[size]) / max(_median(s[f"reference{size}"]), 1e-12)
+            ok = _within(mid, CALL_TOLERANCE) and share <= ISSUE_SHARE
+            passes &= ok
+            certain &= (_within(lo, CALL_TOLERANCE) and _within(hi, CALL_TOLERANCE)) or not ok
+        return passes, certain
+
+    try:
+        samples, rounds, spent = run_rounds(probes, verdict, _PROTOCOL)
+    except _ProbeError as err:
+        return _probe_failure(name, points, _ProbeError("time_sync_call", err.error))
+    passed, _ = verdict(samples)
+    ratios = {size: _ratio_bounds(samples[f"student{size}"], samples[f"reference{size}"])[1] for size in SIZES}
+    shares = {size: _median(issued[size]) / max(_median(samples[f"reference{size}"]), 1e-12) for size in SIZES}
+    parts = ", ".join(f"{ratios[s]:.2f}x at size {s}" for s in SIZES)
+    issue_parts = ", ".join(f"{shares[s]:.2f}x" for s in SIZES)
+    message = (f"the sync call took {parts} of the compute time, issuing {issue_parts} "
+               f"(needs {1 / CALL_TOLERANCE:.2g}x..{CALL_TOLERANCE:g}x and issuing <= {ISSUE_SHARE:g}x)")
+    figures = {"ratio": min(ratios.values()), "issue_share": max(shares.values()), "rounds": rounds,
+               "seconds": spent}
+    figures.update({f"ratio_{s}": ratios[s] for s in SIZES})
+    margin = min(min(min(r / (1 / CALL_TOLERANCE), CALL_TOLERANCE / r) if r > 0 else 0.0
+                     for r in ratios.values()),
+                 min(ISSUE_SHARE / sh if sh > 0 else math.inf for sh in shares.values()))
+    return _finish(CheckResult(name, points, passed, message, figures,
+                               f"call within {1 / CALL_TOLERANCE:.2g}x..{CALL_TOLERANCE:g}x, "
+                               f"issue <= {ISSUE_SHARE:g}x", margin=margin))
+
+
+def _is_back_end_error(error: BaseException) -> bool:
+    from mxnet.base import MXNetError
+
+    return isinstance(error, MXNetError) or "Check failed" in str(error)
+
+
+def check_error_at_sync(sample: Callable, points: float = 2) -> CheckResult:
+    """``sample(scale, shape)`` returns normal samples, with any back-end error raised inside it.
+
+    The check calls it with invalid scales (the back end rejects them, but
+    only when it runs the operation) and with valid ones. Passes when every
+    invalid call raises the back end's error inside ``sample`` and leaves
+    nothing pending, and every valid call returns samples of the right
+    shape and spread.
+    """
+    from asynclab.backends import mxnet as mxb
+
+    cases = iter([(-1.0, (3, 4)), (0.0, (50,)), (-2.5, (2, 2, 2))])
+    good = iter([(2.0, (4000,)), (0.5, (80, 50)), (3.0, (2000, 2))])
+
+    def condition() -> tuple[bool, str]:
+        mxb.sync_all()
+        scale, shape = next(cases)
+        try:
+            sample(scale, shape)
+        except NotImplementedError:
+            return False, "sample() is not written yet (it raised NotImplementedError)"
+        except Exception as error:
+            if not _is_back_end_error(error):
+                return False, (f"sample({scale}, {shape}) raised {type(error).__name__} itself; "
+                               "let the back end report the bad scale, and make it surface inside sample()")
+        else:
+            try:
+                mxb.sync_all()
+            except Exception:
+                return False, (f"sample({scale}, {shape}) returned without an error; the back end's error "
+                               "surfaced later, at the next synchronization point (the check's waitall)")
+            return False, f"sample({scale}, {shape}) returned and no error surfaced at all"
+        try:
+            mxb.sync_all()
+        except Exception:
+            return False, "the error surfaced in sample(), but another one was still pending afterwards"
+        scale, shape = next(good)
+        try:
+            y = sample(scale, shape)
+        except Exception as error:
+            return False, f"sample({scale}, {shape}) raised {type(error).__name__} for a valid scale"
+        if not hasattr(y, "asnumpy"):
+            return False, f"sample() must return the MXNet array, not {type(y).__name__}"
+        values = y.asnumpy()
+        if tuple(values.shape) != tuple(shape):
+            return False, f"sample({scale}, {shape}) returned shape {tuple(values.shape)}"
+        spread = float(values.std())
+        if not 0.8 * scale <= spread <= 1.2 * scale:
+            return False, f"sample({scale}, {shape}) has a spread of {spread:.2f}, not about {scale:g}"
+        return True, ""
+
+    return holds("error-at-sync", condition, points=points, repeat=3,
+                 description="every bad scale raised the back end's error inside sample(), "
+                             "and nothing was left pending")
+
+
+def check_blame_right_line(time_steps: Callable, points: float = 3) -> CheckResult:
+    """``time_steps(x)`` runs the four-line loop body once and returns seconds per line.
+
+    The keys are ``"dot"``, ``"relu"``, ``"mean"`` and ``"item"``. Passes when,
+    at both sizes, the product's line is charged its compute time within 2.5x
+    and the ``item()`` line at most 0.3x of it.
+    """
+    import mxnet as mx
+
+    from asynclab.backends import mxnet as mxb
+
+    name = "blame-right-line"
+    mx.random.seed(2)
+    xs = {size: mx.np.random.uniform(size=(size, size)) for size in SIZES}
+    mxb.sync_all()
+    items: dict[int, list[float]] = {size: [] for size in SIZES}
+
+    def student(size: int) -> Callable[[], float]:
+        def probe() -> float:
+            mxb.sync_all()
+            steps = time_steps(xs[size])
+            mxb.sync_all()
+            if not isinstance(steps, Mapping) or set(steps) != set(STEP_KEYS):
+                got = sorted(steps) if isinstance(steps, Mapping) else type(steps).__name__
+                raise TypeError(f"it must return a dict with the keys {', '.join(STEP_KEYS)}; got {got}")
+            items[size].append(float(steps["item"]))
+            return float(steps["dot"])
+        return probe
+
+    def reference(size: int) -> Callable[[], float]:
+        def probe() -> float:
+            mxb.sync_all()
+            start = time.perf_counter()
+            mx.np.dot(xs[size], xs[size]).wait_to_read()
+            return time.perf_counter() - start
+        return probe
+
+    probes = {}
+    for size in SIZES:
+        probes[f"student{size}"] = student(size)
+        probes[f"reference{size}"] = reference(size)
+
+    def shares(s: Mapping[str, Sequence[float]]) -> dict[int, float]:
+        return {size: _median(items[size]) / max(_median(s[f"reference{size}"]), 1e-12) for size in SIZES}
+
+    def verdict(s: Mapping[str, Sequence[float]]) -> tuple[bool, bool]:
+        passes, certain = True, True
+        item_share = shares(s)
+        for size in SIZES:
+            lo, mid, hi = _ratio_bounds(s[f"student{size}"], s[f"reference{size}"])
+            ok = _within(mid, CALL_TOLERANCE) and item_share[size] <= ITEM_SHARE
+            passes &= ok
+            certain &= (_within(lo, CALL_TOLERANCE) and _within(hi, CALL_TOLERANCE)) or not ok
+        return passes, certain
+
+    try:
+        samples, rounds, spent = run_rounds(probes, verdict, _PROTOCOL)
+    except _ProbeError as err:
+        return _probe_failure(name, points, _ProbeError("time_steps", err.error))
+    passed, _ = verdict(samples)
+    ratios = {size: _ratio_bounds(samples[f"student{size}"], samples[f"reference{size}"])[1] for size in SIZES}
+    item_share = shares(samples)
+    dot_parts = ", ".join(f"{ratios[s]:.2f}x at size {s}" for s in SIZES)
+    item_parts = ", ".join(f"{item_share[s]:.2f}x" for s in SIZES)
+    message = (f"your timing charged the dot line {dot_parts} of its compute time and the item line "
+               f"{item_parts} (needs {1 / CALL_TOLERANCE:.2g}x..{CALL_TOLERANCE:g}x and item <= {ITEM_SHARE:g}x)")
+    figures = {"ratio": min(ratios.values()), "item_share": max(item_share.values()), "rounds": rounds,
+               "seconds": spent}
+    margin = min(min(min(r * CALL_TOLERANCE, CALL_TOLERANCE / r) if r > 0 else 0.0 for r in ratios.values()),
+                 min(ITEM_SHARE / sh if sh > 0 else math.inf for sh in item_share.values()))
+    return _finish(CheckResult(name, points, passed, message, figures,
+                               f"dot within {1 / CALL_TOLERANCE:.2g}x..{CALL_TOLERANCE:g}x, "
+                               f"item <= {ITEM_SHARE:g}x", margin=margin))

@@ -1,0 +1,309 @@
+"""Checks of lab 03, "Asynchrony for speed".
+
+Each function is the single call of one locked check cell. It measures the
+relationship itself by calling the student's functions on inputs it makes
+(sizes, N and data chosen by the check), so numbers typed in by hand cannot
+pass.
+
+Effect sizes measured on the 2-core reference machine, quiet and with one
+core kept busy (see ``bench/reports``), and the thresholds chosen well away
+from them:
+
+- async-beats-sync: the batches come from a slow source whose delay equals
+  the back end's time per batch, so overlapping the two halves the time:
+  the sync loop takes 1.7-2.0x as long as the async loop; threshold 1.35x.
+  A loop that waits every time, or waits on the wrong array, lands at
+  0.95-1.1x. An async loop must also leave no work behind (at most 0.25x
+  of one batch's compute time still pending when it returns).
+- t1-below-round-trip: the front end's issuing cost per operation, fitted
+  from the student's timings at several N, is 0.8-1.3x the check's own
+  figure and 1/20-1/60 of the synchronised round trip per operation;
+  tolerance 3x and at most 1/3 of the round trip. Timing the wait as well
+  gives 20-60x; timing per operation instead of in all gives ~0x.
+- model-predicts: ``fit_line`` must reproduce the least-squares line of
+  random data (to 1e-6) and, fitted to the async loop's times at four N,
+  predict a held-out, larger N within 35% (measured error: 1-12%).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any, Callable, Mapping, Sequence
+
+from asynclab.checks.core import (CheckResult, Protocol, _finish, _median, _ProbeError, _ratio_bounds,
+                                  run_rounds)
+
+SPEEDUP = 1.35
+LEFTOVER_SHARE = 0.25
+T1_TOLERANCE = 3.0
+T1_SHARE = 1 / 3
+PREDICT_TOLERANCE = 0.35
+BATCHES = 16
+BATCH_SHAPE = (256, 512)
+ISSUE_SIZE = 256
+ISSUE_NS = (40, 80, 160)
+MODEL_SIZE = 128
+MODEL_NS = (50, 100, 150, 200)
+HELD_OUT = 500
+
+_PROTOCOL = Protocol(warmup=1, min_rounds=5, max_rounds=15, budget_s=20.0)
+_MODEL_PROTOCOL = Protocol(warmup=1, min_rounds=5, max_rounds=9, budget_s=15.0)
+
+
+
+def _probe_failure(name: str, points: float, label: str, err: _ProbeError) -> CheckResult:
+    error = err.error
+    return _finish(CheckResult(name, points, False, f"calling {label} failed: {type(error).__name__}: {error}"))
+
+
+# ---------------------------------------------------------------- async-beats-sync
+
+def check_async_beats_sync(sync_loop: Callable, async_loop: Callable, points: float = 3) -> CheckResult:
+    """``sync_loop(batches, step)`` and ``async_loop(batches, step)`` run ``step`` on every batch.
+
+    The sync loop waits for each result before it takes the next batch; the
+    async loop waits once, at the end. Both return the last result. The
+    batches arrive from a slow source (a sleep as long as one step's compute
+    time). Passes when the sync loop takes at least 1.35x as long as the
+    async loop, both return the right array, and the async loop leaves no
+    work pending.
+    """
+    import mxnet as mx
+    from mxnet import nd
+
+    from asynclab.loops import slow_source
+
+    name = "async-beats-sync"
+    mx.random.seed(3)
+    k = BATCH_SHAPE[1]
+    weights = nd.random.uniform(-1, 1, shape=(k, k))
+    batches = [nd.random.uniform(-1, 1, shape=BATCH_SHAPE) for _ in range(BATCHES)]
+    nd.waitall()
+
+    def step(x):
+        return nd.dot(x, weights)
+
+    expected = step(batches[-1]).asnumpy()
+    per_step = []
+    for _ in range(5):
+        start = time.perf_counter()
+        step(batches[0]).wait_to_read()
+        per_step.append(time.perf_counter() - start)
+    delay = min(max(_median(per_step), 0.5e-3), 10e-3)
+    leftover: list[float] = []
+    wrong: list[str] = []
+
+    def verify(y: Any, label: str) -> None:
+        if not hasattr(y, "asnumpy"):
+            raise TypeError(f"{label} must return the last result (an MXNet array), not {type(y).__name__}")
+        value = y.asnumpy()
+        if value.shape != expected.shape or not (abs(value - expected) <= 1e-3 * (1 + abs(expected))).all():
+            wrong.append(label)
+
+    def run(loop: Callable, label: str) -> Callable[[], float]:
+        def probe() -> float:
+            nd.waitall()
+            start = time.perf_counter()
+            y = loop(slow_source(batches, delay), step)
+            seconds = time.perf_counter() - start
+            if label == "async_loop":
+                start = time.perf_counter()
+                nd.waitall()
+                leftover.append(time.perf_counter() - start)
+            else:
+                nd.waitall()
+            verify(y, label)
+            return seconds
+        return probe
+
+    def verdict(s: Mapping[str, Sequence[float]]) -> tuple[bool, bool]:
+        lo, mid, hi = _ratio_bounds(s["sync"], s["async"])
+        pending = _median(leftover) / delay if leftover else 0.0
+        ok = mid >= SPEEDUP and pending <= LEFTOVER_SHARE and not wrong
+        return ok, lo >= SPEEDUP or not ok
+
+    try:
+        samples, rounds, spent = run_rounds({"sync": run(sync_loop, "sync_loop"),
+                                             "async": run(async_loop, "async_loop")}, verdict, _PROTOCOL)
+    except _ProbeError as err:
+        label = "sync_loop" if err.label == "sync" else "async_loop"
+        return _probe_failure(name, points, label, err)
+    _, ratio, _ = _ratio_bounds(samples["sync"], samples["async"])
+    pending = _median(leftover) / delay
+    passed, _ = verdict(samples)
+    figures = {"ratio": ratio, "sync_median_s": _median(samples["sync"]),
+               "async_median_s": _median(samples["async"]), "pending_share": pending,
+               "step_s": delay, "rounds": rounds, "seconds": spent}
+    if wrong:
+        message = f"{' and '.join(sorted(set(wrong)))} did not return the result of the last batch"
+        margin = 0.0
+    elif pending > LEFTOVER_SHARE:
+        message = (f"async_loop returned while work was still pending ({pending:.2f}x of one step's compute "
+                   f"time; needs <= {LEFTOVER_SHARE:g}x): wait for it before returning")
+        margin = LEFTOVER_SHARE / pending
+    else:
+        message = f"the sync loop took {ratio:.2f}x as long as the async loop (needs >= {SPEEDUP:g}x)"
+        margin = ratio / SPEEDUP
+    return _finish(CheckResult(name, points, passed, message, figures, f">= {SPEEDUP:g}x", margin=margin))
+
+
+
+# ---------------------------------------------------------------- t1-below-round-trip
+
+def _issue_reference(x, n: int) -> float:
+    from mxnet import nd
+
+    nd.waitall()
+    start = time.perf_counter()
+    for _ in range(n):
+        nd.dot(x, x)
+    seconds = time.perf_counter() - start
+    nd.waitall()
+    return seconds
+
+
+def check_t1_below_round_trip(issue_seconds: Callable, points: float = 2) -> CheckResult:
+    """``issue_seconds(x, n)`` returns the seconds the front end needs to issue ``n`` products ``dot(x, x)``.
+
+    The check fits a line to your figures at several N; its slope is t1, the
+    front end's cost per operation. Passes when t1 is within 3x of the
+    check's own figure and at most a third of the round trip of a loop that
+    waits after every product.
+    """
+    from asynclab.loops import make_input, sync_loop, matmul
+    from asynclab.models import fit_line
+    from mxnet import nd
+
+    name = "t1-below-round-trip"
+    x = make_input((ISSUE_SIZE, ISSUE_SIZE), seed=4)
+
+    def slope(measure: Callable[[int], float], label: str) -> Callable[[], float]:
+        def probe() -> float:
+            ns = list(ISSUE_NS)
+            random.shuffle(ns)
+            seconds = []
+            for n in ns:
+                nd.waitall()
+                value = measure(n)
+                nd.waitall()  # whatever the issuing left running finishes here, untimed
+                try:
+                    value = float(value)
+                except (TypeError, ValueError):
+                    raise TypeError(f"{label} must return seconds (a number), not {type(value).__name__}") from None
+                seconds.append(value)
+            return fit_line(ns, seconds).slope
+        return probe
+
+    def round_trip() -> float:
+        n = ISSUE_NS[0]
+        nd.waitall()
+        start = time.perf_counter()
+        sync_loop(x, n, matmul)
+        return (time.perf_counter() - start) / n
+
+    def verdict(s: Mapping[str, Sequence[float]]) -> tuple[bool, bool]:
+        lo, mid, hi = _ratio_bounds(s["student"], s["reference"])
+        share = _median(s["student"]) / max(_median(s["round_trip"]), 1e-12)
+        ok = 1 / T1_TOLERANCE <= mid <= T1_TOLERANCE and share <= T1_SHARE
+        sure = 1 / T1_TOLERANCE <= lo and hi <= T1_TOLERANCE
+        return ok, sure or not ok
+
+    try:
+        samples, rounds, spent = run_rounds(
+            {"student": slope(lambda n: issue_seconds(x, n), "issue_seconds"),
+             "reference": slope(lambda n: _issue_reference(x, n), "the reference"),
+             "round_trip": round_trip}, verdict, _PROTOCOL)
+    except _ProbeError as err:
+        return _probe_failure(name, points, "issue_seconds", err)
+    passed, _ = verdict(samples)
+    t1, ref, trip = (_median(samples[k]) for k in ("student", "reference", "round_trip"))
+    ratio = t1 / max(ref, 1e-12)
+    share = t1 / max(trip, 1e-12)
+    message = (f"your t1 is {t1 * 1e6:.2f} µs per op, {ratio:.2f}x the check's {ref * 1e6:.2f} µs and "
+               f"{share:.2f}x the round trip of {trip * 1e6:.2f} µs "
+               f"(needs {1 / T1_TOLERANCE:.2g}x..{T1_TOLERANCE:g}x and <= {T1_SHARE:.2f}x)")
+    figures = {"ratio": ratio, "t1_s": t1, "reference_t1_s": ref, "round_trip_s": trip, "share": share,
+               "rounds": rounds, "seconds": spent}
+    margin = min(ratio * T1_TOLERANCE, T1_TOLERANCE / ratio if ratio > 0 else math.inf,
+                 T1_SHARE / share if share > 0 else math.inf)
+    return _finish(CheckResult(name, points, passed, message, figures,
+                               f"t1 within {1 / T1_TOLERANCE:.2g}x..{T1_TOLERANCE:g}x, <= {T1_SHARE:.2f} round trip",
+                               margin=margin))
+
+
+# ---------------------------------------------------------------- model-predicts
+
+def _line(value: Any) -> tuple[float, float]:
+    if isinstance(value, Mapping):
+        value = (value.get("intercept"), value.get("slope"))
+    try:
+        intercept, slope = value
+        return float(intercept), float(slope)
+    except (TypeError, ValueError):
+        raise TypeError("fit_line must return (intercept, slope), two numbers") from None
+
+
+def _same(a: float, b: float) -> bool:
+    return math.isclose(a, b, rel_tol=1e-6, abs_tol=1e-12)
+
+
+def check_model_predicts(fit_line: Callable, points: float = 2) -> CheckResult:
+    """``fit_line(ns, seconds)`` returns ``(intercept, slope)`` of the least-squares line.
+
+    First the check hands it random points and compares the line with the
+    exact least-squares line. Then it times the async loop of ``dot(x, x)``
+    at four N, fits them with your function and predicts a larger, held-out
+    N. Passes when the line is exact and the prediction is within 35% of
+    the measured time.
+    """
+    from asynclab import models
+    from asynclab.loops import make_input, matmul, time_loop
+
+    name = "model-predicts"
+    rng = random.Random(time.perf_counter_ns())
+    xs = sorted(rng.sample(range(10, 1000), 6))
+    a, b = rng.uniform(0.5, 5.0) * 1e-3, rng.uniform(5.0, 80.0) * 1e-6
+    ys = [a + b * n + rng.gauss(0, 0.05 * (a + b * n)) for n in xs]
+    exact = models.fit_line(xs, ys)
+    try:
+        got = _line(fit_line(list(xs), list(ys)))
+    except Exception as error:
+        return _finish(CheckResult(name, points, False,
+                                   f"calling fit_line failed: {type(error).__name__}: {error}"))
+    if not (_same(got[0], exact.intercept) and _same(got[1], exact.slope)):
+        message = (f"on random points fit_line gave intercept {got[0]:.6g} and slope {got[1]:.6g}; the "
+                   f"least-squares line has {exact.intercept:.6g} and {exact.slope:.6g}")
+        return _finish(CheckResult(name, points, False, message, {"ratio": 0.0}, "exact line", margin=0.0))
+
+    x = make_input((MODEL_SIZE, MODEL_SIZE), seed=5)
+    probes = {str(n): (lambda n=n: time_loop("async", x, n, matmul).total) for n in MODEL_NS + (HELD_OUT,)}
+    prediction: list[float] = []
+
+    def verdict(s: Mapping[str, Sequence[float]]) -> tuple[bool, bool]:
+        ns = list(MODEL_NS)
+        seconds = [_median(s[str(n)]) for n in ns]
+        intercept, slope = _line(fit_line(ns, seconds))
+        predicted = intercept + slope * HELD_OUT
+        prediction[:] = [predicted]
+        error = models.relative_error(predicted, _median(s[str(HELD_OUT)]))
+        return error <= PREDICT_TOLERANCE, error <= PREDICT_TOLERANCE / 2
+
+    try:
+        samples, rounds, spent = run_rounds(probes, verdict, _MODEL_PROTOCOL)
+    except _ProbeError as err:
+        return _probe_failure(name, points, "the async loop", err)
+    except Exception as error:  # fit_line failed on the measured points
+        return _finish(CheckResult(name, points, False,
+                                   f"calling fit_line failed: {type(error).__name__}: {error}"))
+    passed, _ = verdict(samples)
+    actual = _median(samples[str(HELD_OUT)])
+    error = models.relative_error(prediction[0], actual)
+    message = (f"the line through N = {', '.join(map(str, MODEL_NS))} predicted {prediction[0] * 1e3:.2f} ms "
+               f"for N = {HELD_OUT}, measured {actual * 1e3:.2f} ms: off by {error * 100:.1f}% "
+               f"(needs <= {PREDICT_TOLERANCE * 100:g}%)")
+    figures = {"ratio": prediction[0] / actual, "relative_error": error, "rounds": rounds, "seconds": spent}
+    return _finish(CheckResult(name, points, passed, message, figures,
+                               f"<= {PREDICT_TOLERANCE * 100:g}%",
+                               margin=PREDICT_TOLERANCE / error if error > 0 else math.inf))

@@ -1,0 +1,94 @@
+"""asynclab.loops: the loops compute the right thing and their timings are well formed.
+
+No absolute time is asserted; only orderings that hold by construction
+(a loop is never finished before it has issued everything).
+"""
+
+import time
+
+import numpy as np
+import pytest
+from mxnet import nd
+
+from asynclab import loops
+from asynclab.timing import Samples
+
+
+@pytest.fixture(scope="module")
+def x():
+    return loops.make_input((4, 4))
+
+
+@pytest.mark.parametrize("loop", [loops.sync_loop, loops.async_loop])
+def test_loops_return_the_last_result(loop, x):
+    y = loop(x, 3)
+    np.testing.assert_allclose(y.asnumpy(), x.asnumpy() + 1)
+    y = loop(x, 2, loops.matmul)
+    np.testing.assert_allclose(y.asnumpy(), x.asnumpy() @ x.asnumpy(), rtol=1e-5)
+
+
+def test_make_input_is_ready_and_shaped():
+    assert loops.make_input(5).shape == (5,)
+    assert loops.make_input((2, 3), seed=1).shape == (2, 3)
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+def test_time_loop_reads_both_clocks_in_order(kind, x):
+    run = loops.time_loop(kind, x, 20)
+    assert run.kind == kind and run.n == 20
+    assert 0 < run.issued <= run.total
+
+
+@pytest.mark.parametrize("kind, n", [("later", 5), ("sync", 0), ("async", 2.5), ("sync", True)])
+def test_time_loop_rejects_bad_arguments(kind, n, x):
+    with pytest.raises(ValueError):
+        loops.time_loop(kind, x, n)
+
+
+def test_sweep_keeps_one_median_per_n(x):
+    sweep = loops.sweep(x, (5, 10, 20), repeat=2)
+    assert sweep.ns == (5, 10, 20) and sweep.repeat == 2
+    for series in (sweep.sync_total, sweep.async_total, sweep.async_issued):
+        assert len(series) == 3 and all(v > 0 for v in series)
+    assert all(i <= t for i, t in zip(sweep.async_issued, sweep.async_total))
+    assert len(sweep.speedup()) == 3
+    table = sweep.table()
+    assert table.splitlines()[0].split()[0] == "N" and len(table.splitlines()) == 4
+    with pytest.raises(ValueError):
+        loops.sweep(x, (5,), repeat=0)
+
+
+def test_backend_seconds_reads_the_profiler(x):
+    seconds = loops.backend_seconds(loops.add_one, x, n=20)
+    assert seconds > 0
+
+
+def test_bulk_cost_returns_seconds_per_op_and_keeps_every_update():
+    samples = loops.bulk_cost(16, n=200, repeat=2)
+    assert isinstance(samples, Samples) and len(samples) == 2 and samples.min > 0
+    assert loops.bulk_cost(0, n=50, repeat=1).median > 0
+    with pytest.raises(ValueError):
+        loops.bulk_cost(-1)
+
+
+def test_bulk_scope_restores_the_previous_size():
+    import mxnet as mx
+
+    before = mx.engine.set_bulk_size(0)
+    mx.engine.set_bulk_size(before)
+    loops.bulk_cost(8, n=20, repeat=1)
+    assert mx.engine.set_bulk_size(before) == before
+
+
+def test_slow_source_hands_out_every_batch_in_order_after_waiting():
+    start = time.perf_counter()
+    got = list(loops.slow_source([1, 2, 3], 0.01))
+    assert got == [1, 2, 3]
+    assert time.perf_counter() - start >= 0.03  # sleeping is a lower bound, not a measurement
+    with pytest.raises(ValueError):
+        list(loops.slow_source([1], -1))
+
+
+def test_loops_leave_nothing_pending(x):
+    loops.async_loop(x, 5)
+    nd.waitall()
