@@ -146,3 +146,31 @@ def test_crash_halfway_leaves_a_consistent_folder_and_a_rerun_overwrites(tmp_pat
     assert (rows["alice"]["total"], rows["carol"]["total"]) == ("4", "0")
     assert sorted(p.name for p in out.iterdir()) == [".asynclab-grade.json", "alice", "carol", "gradebook.csv",
                                                      "histogram.png", "summary.md"]
+
+
+def _grade_alone(tmp_path: Path, nb, name: str, **config):
+    subs = tmp_path / name
+    subs.mkdir()
+    nbtools.write(nb, subs / f"{name}.ipynb")
+    outcome = grade_class(subs, tmp_path / f"{name}-out", lab="99", solutions=FIXTURES / "solutions",
+                          config=GradingConfig(**config), progress=False,
+                          package_dir=copy_package(tmp_path / f"{name}-engine"))
+    return {r.student: r for r in outcome.results}[name]
+
+
+def test_time_budget_stops_a_notebook(tmp_path):
+    slow = crafted.insert_after(crafted.solution(), "check-square", "import time\ntime.sleep(2.5)")
+    result = _grade_alone(tmp_path, slow, "slow", timeout=10, budget=2)
+    checks = {c.name: (c.status, c.message) for c in result.checks}
+    assert checks["square"][0] == "pass"
+    assert checks["total"] == ("not run", "not run: the notebook used up its time budget of 2 s")
+    assert result.score == 2
+
+
+def test_repeated_kernel_deaths_stop_a_notebook(tmp_path):
+    dying = crafted.solution()
+    for gid in ("ex-square", "ex-total"):
+        dying = crafted.insert_after(dying, gid, "import os\nos._exit(1)")
+    result = _grade_alone(tmp_path, dying, "dying", timeout=10, max_restarts=1)
+    assert {c.name: c.status for c in result.checks} == {"square": "pass", "total": "not run", "pause": "not run"}
+    assert any("the kernel died 2 times" in e.text for e in result.events)
