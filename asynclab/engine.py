@@ -50,7 +50,7 @@ from typing import Callable, Union
 
 from asynclab.plots import Span
 
-__all__ = ["Engine", "EngineBase", "OpRecord", "Var", "Op", "EngineError"]
+__all__ = ["Engine", "EngineBase", "OpRecord", "Var", "Op", "EngineError", "READ", "WRITE"]
 
 READ, WRITE = False, True  # the second item of a queue entry: is it a write?
 

@@ -1,0 +1,477 @@
+"""Checks of lab 05, "Inside the engine".
+
+Each function is the single call of one locked check cell. It builds fresh
+engines from the class the student wrote, pushes its own operations and
+measures or inspects what happened; no figure is taken from the student.
+
+Workloads: NumPy matrix products of about 0.2 s with OpenBLAS pinned to one
+thread (:func:`asynclab.engine_demos.one_blas_thread`), so that two of them
+can use two cores only if the engine runs them at once. Where OpenBLAS
+cannot be pinned, sorts of the same length are used instead.
+
+The timing verdicts rest on **overlap**: each op notes when it starts and
+ends, and the check computes for how much of the shorter op both were
+running. That is what the engine decides; how much faster the pair gets
+also depends on how many cores the (shared, virtual) machine can spare at
+that moment, so the speed-up is reported as a figure but not graded. On the
+reference machine two plain threads reached 1.4-2.0x, and for minutes at a
+time about 1.0x, which would have failed a correct engine.
+
+Effect sizes measured on the 2-core reference machine (10 runs of the
+solution; ``bench/mutants/lab05`` holds the wrong engines) and thresholds:
+
+- sync-engine: every push returns after its op ran; the two ops of a pair
+  overlap 0% (threshold <= 10%). Background threads: push returns first.
+- hazards: functional (targeted read/write orders and random programs
+  compared with running the ops one by one in push order).
+- serialize: a dependent pair overlaps 0% (threshold <= 10%); without
+  dependency tracking it overlaps 95-100%.
+- overlap: two ops sharing only an input overlap 95-100% (threshold >= 50%);
+  one global lock or reads treated as writes give 0%.
+- worked-example: functional (declared reads and writes, and the values).
+- errors-at-wait: functional (where the error of an op comes out).
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from typing import Callable
+
+from asynclab.checks.core import CheckResult, Protocol, _finish, _ProbeError, holds, run_rounds
+from asynclab.timing import quartiles
+
+WORK_SECONDS = 0.2            # length of one workload op
+OVERLAP_MIN = 0.5             # independent pair: share of the shorter op spent side by side
+SERIAL_MAX_OVERLAP = 0.1      # dependent pair (and the synchronous engine): at most this
+TIMEOUT = 10.0                # seconds a wait may take before the engine counts as stuck
+
+_PAIRS = Protocol(warmup=1, min_rounds=3, max_rounds=8, budget_s=20.0)
+
+
+class OpError(RuntimeError):
+    """The error the errors-at-wait check raises inside an operation."""
+
+
+# ---------------------------------------------------------------- helpers
+
+def _workloads() -> tuple[Callable, Callable, Callable]:
+    """(first, second, unpin): two ~0.2 s single-threaded ops and a function undoing the pin."""
+    from asynclab import engine_demos
+
+    pin = engine_demos.one_blas_thread()
+    pinned = pin.__enter__()
+    first = engine_demos.busy_op(WORK_SECONDS, 0, pinned=pinned)
+    second = engine_demos.busy_op(WORK_SECONDS, 1, pinned=pinned)
+    return first, second, lambda: pin.__exit__(None, None, None)
+
+
+def _new_engine(engine_class, **kwargs):
+    if not callable(engine_class):
+        raise TypeError(f"pass your engine class itself, not {type(engine_class).__name__}.")
+    return engine_class(**kwargs)
+
+
+def _close(engine) -> None:
+    shutdown = getattr(engine, "shutdown", None)
+    if callable(shutdown):
+        try:
+            shutdown(wait=False)
+        except TypeError:
+            shutdown()
+
+
+def _fail(name: str, points: float, message: str) -> CheckResult:
+    return _finish(CheckResult(name, points, False, message))
+
+
+class _Timed:
+    """A workload wrapped to note when it starts and ends (``time.perf_counter`` seconds)."""
+
+    def __init__(self, work: Callable[[], object], name: str) -> None:
+        self.work, self.__name__ = work, name
+        self.start = self.end = 0.0
+
+    def __call__(self) -> None:
+        self.start = time.perf_counter()
+        self.work()
+        self.end = time.perf_counter()
+
+
+def _overlap(a: _Timed, b: _Timed) -> float:
+    """Share of the shorter op during which both ran (0: one after the other, 1: fully side by side)."""
+    shared = min(a.end, b.end) - max(a.start, b.start)
+    shortest = min(a.end - a.start, b.end - b.start)
+    return max(shared, 0.0) / shortest if shortest > 0 else 0.0
+
+
+def _apart(first: Callable, second: Callable) -> Callable[[], float]:
+    def probe() -> float:
+        start = time.perf_counter()
+        first()
+        second()
+        return time.perf_counter() - start
+    return probe
+
+
+def _pair_check(name: str, points: float, engine_class, pattern: str, first: Callable,
+                second: Callable, passes: Callable[[float], bool], need: str,
+                describe: Callable[[float, float], str], **kwargs) -> CheckResult:
+    """Run a pair of ops on fresh engines (interleaved with the pair run directly).
+
+    The verdict rests on how much the two ops overlapped in time, which the
+    ops note themselves; the speed-up is reported as a figure. Overlap does
+    not depend on how many cores the machine can spare at that moment.
+    """
+    from asynclab.engine_demos import two_ops
+
+    a, b = _Timed(first, "first"), _Timed(second, "second")
+    seconds: list[float] = []
+
+    def together() -> float:
+        engine = _new_engine(engine_class, **kwargs)
+        try:
+            seconds.append(two_ops(engine, a, b, pattern, timeout=TIMEOUT))
+        finally:
+            _close(engine)
+        if min(a.end, b.end) == 0.0:
+            raise RuntimeError("an operation pushed to the engine never ran")
+        share = _overlap(a, b)
+        a.start = a.end = b.start = b.end = 0.0
+        return share
+
+    def decide(s):
+        q1, q2, q3 = quartiles(s["together"])
+        return passes(q2), passes(q1) == passes(q3)
+
+    try:
+        samples, rounds, spent = run_rounds({"together": together, "apart": _apart(first, second)},
+                                            decide, _PAIRS)
+    except _ProbeError as err:
+        error = err.error
+        return _fail(name, points, f"running two ops on your engine failed: {type(error).__name__}: {error}")
+    share = quartiles(samples["together"])[1]
+    ratio = quartiles(seconds)[1] / quartiles(samples["apart"])[1]
+    figures = {"overlap": share, "time_ratio": ratio, "rounds": rounds, "seconds": spent}
+    return _finish(CheckResult(name, points, passes(share), describe(share, ratio), figures, need))
+
+
+def _pct(share: float) -> str:
+    return f"{share * 100:.1f}%"
+
+
+# ---------------------------------------------------------------- step 1
+
+def _runs_inside_push(engine_class) -> str:
+    """'' when each push returns after its op ran, in push order; else what went wrong."""
+    ran: list[str] = []
+
+    def slow(label: str) -> Callable[[], None]:
+        def op() -> None:
+            time.sleep(0.02)
+            ran.append(label)
+        return op
+
+    try:
+        engine = _new_engine(engine_class)
+        try:
+            a, b = engine.new_var("a"), engine.new_var("b")
+            engine.push(slow("a"), mutates=[a], name="a")
+            if ran != ["a"]:
+                return ("push returned before the operation ran; a synchronous engine runs it "
+                        "inside push, before returning")
+            engine.push(slow("b"), reads=[a], mutates=[b], name="b")
+            engine.wait_all()
+        finally:
+            _close(engine)
+    except Exception as error:
+        return f"your engine raised {type(error).__name__}: {error}"
+    if ran != ["a", "b"]:
+        return f"the operations ran as {ran}, not exactly once each in push order"
+    return ""
+
+
+def check_sync_engine(engine_class, points: float = 1) -> CheckResult:
+    """``engine_class()`` runs every op inside push, like MXNet's NaiveEngine.
+
+    Passes when each push returns only after its op ran, in push order, and
+    two independent ops do not overlap at all (<= 10%).
+    """
+    name = "sync-engine"
+    problem = _runs_inside_push(engine_class)
+    if problem:
+        return _fail(name, points, problem)
+
+    first, second, unpin = _workloads()
+    try:
+        return _pair_check(
+            name, points, engine_class, "independent", first, second,
+            passes=lambda share: share <= SERIAL_MAX_OVERLAP,
+            need=f"overlap <= {SERIAL_MAX_OVERLAP:g}",
+            describe=lambda share, ratio: (
+                f"every push returned after its op ran; two independent ops overlapped for "
+                f"{_pct(share)} (needs <= {SERIAL_MAX_OVERLAP * 100:g}%) and took {ratio:.2f}x "
+                "the sum of their parts"))
+    finally:
+        unpin()
+
+
+# ---------------------------------------------------------------- step 2
+
+def _orders(engine_class) -> tuple[bool, str]:
+    """Targeted read/write orders, each with a slow first op so that a wrong order shows."""
+    pause = 0.03
+    for _ in range(2):
+        engine = _new_engine(engine_class, num_workers=3)
+        try:
+            box = {"x": 0}
+            x = engine.new_var("x")
+            engine.push(lambda: (time.sleep(pause), box.update(x=1)), mutates=[x], name="write")
+            engine.push(lambda: box.update(raw=box["x"]), reads=[x], name="read")
+            engine.wait_all(timeout=TIMEOUT)
+            if box["raw"] != 1:
+                return False, "read after write: a read saw the value from before the write pushed ahead of it"
+
+            engine.push(lambda: (time.sleep(pause), box.update(war=box["x"])), reads=[x], name="read")
+            engine.push(lambda: box.update(x=2), mutates=[x], name="write")
+            engine.wait_all(timeout=TIMEOUT)
+            if box["war"] != 1:
+                return False, "write after read: a write changed x while a read pushed before it was still running"
+
+            engine.push(lambda: (time.sleep(pause), box.update(x=3)), mutates=[x], name="write 1")
+            engine.push(lambda: box.update(x=4), mutates=[x], name="write 2")
+            engine.wait_all(timeout=TIMEOUT)
+            if box["x"] != 4:
+                return False, "write after write: the earlier write finished last and x kept its value"
+
+            gate = threading.Event()
+            engine.push(lambda: gate.wait(TIMEOUT), reads=[x], name="slow read")
+            engine.push(lambda: box.update(x=5), mutates=[x], name="write")
+            engine.push(lambda: box.update(late=box["x"]), reads=[x], name="later read")
+            time.sleep(pause)
+            early = box.get("late")
+            gate.set()
+            engine.wait_all(timeout=TIMEOUT)
+            if early is not None or box["late"] != 5:
+                return False, ("a read pushed after a waiting write ran before that write; "
+                               "nothing may overtake the head of a variable's queue")
+        finally:
+            _close(engine)
+    return True, ""
+
+
+def _random_program(rng: random.Random, n_vars: int, n_ops: int) -> list:
+    """``n_ops`` ops as (reads, writes, pause): indices of variables and a rare short pause."""
+    ops = []
+    for _ in range(n_ops):
+        roles = [rng.choice("rrw-") for _ in range(n_vars)]
+        ops.append(([i for i, r in enumerate(roles) if r == "r"],
+                    [i for i, r in enumerate(roles) if r == "w"], rng.random() < 0.05))
+    return ops
+
+
+def _run_program(ops: list, n_vars: int, engine=None) -> tuple[list, list]:
+    """Final values and what every op saw: one by one (engine None) or on ``engine``."""
+    state = [1] * n_vars
+    log: list = [None] * len(ops)
+
+    def make(k, reads, writes, pause):
+        def op():
+            if pause:
+                time.sleep(0.0005)
+            seen = tuple(state[i] for i in reads) + tuple(state[i] for i in writes)
+            log[k] = seen
+            for i in writes:
+                state[i] = (state[i] * 31 + sum(seen) + k) % 1_000_003
+        return op
+
+    if engine is None:
+        for k, (reads, writes, pause) in enumerate(ops):
+            make(k, reads, writes, pause)()
+    else:
+        vars_ = [engine.new_var(f"v{i}") for i in range(n_vars)]
+        for k, (reads, writes, pause) in enumerate(ops):
+            engine.push(make(k, reads, writes, pause), reads=[vars_[i] for i in reads],
+                        mutates=[vars_[i] for i in writes], name=f"op{k}")
+        engine.wait_all(timeout=TIMEOUT)
+    return state, log
+
+
+def _random_programs(engine_class, count: int = 12, seed: int = 2024) -> tuple[bool, str]:
+    rng = random.Random(seed)
+    for k in range(count):
+        n_vars, n_ops = rng.randint(2, 4), rng.randint(100, 200)
+        ops = _random_program(rng, n_vars, n_ops)
+        engine = _new_engine(engine_class, num_workers=rng.choice([2, 3, 4]))
+        try:
+            got = _run_program(ops, n_vars, engine)
+        finally:
+            _close(engine)
+        if got != _run_program(ops, n_vars):
+            return False, (f"random program {k + 1} ({n_ops} ops over {n_vars} variables) gave other "
+                           "results than running its ops one by one in push order")
+    return True, f"read/write orders held in targeted cases and {count} random programs"
+
+
+def check_hazards(engine_class, points: float = 2) -> CheckResult:
+    """Read-after-write, write-after-read and write-after-write hold in push order.
+
+    Targeted cases with a slow first operation, then random programs whose
+    results must equal running their ops one by one in push order.
+    """
+    def condition() -> tuple[bool, str]:
+        ok, why = _orders(engine_class)
+        if not ok:
+            return ok, why
+        return _random_programs(engine_class)
+
+    return holds("hazards", condition, points=points)
+
+def check_serialize(engine_class, points: float = 1) -> CheckResult:
+    """An op that reads what another writes starts after it ends."""
+    first, second, unpin = _workloads()
+    try:
+        return _pair_check(
+            "serialize", points, engine_class, "dependent", first, second,
+            passes=lambda share: share <= SERIAL_MAX_OVERLAP,
+            need=f"overlap <= {SERIAL_MAX_OVERLAP:g}",
+            describe=lambda share, ratio: (
+                f"a dependent pair overlapped for {_pct(share)} of its length "
+                f"(needs <= {SERIAL_MAX_OVERLAP * 100:g}%) and took {ratio:.2f}x the sum of its parts"),
+            num_workers=2)
+    finally:
+        unpin()
+
+
+def check_overlap(engine_class, points: float = 2) -> CheckResult:
+    """Two ops that only share an input run at once on two workers."""
+    first, second, unpin = _workloads()
+    try:
+        return _pair_check(
+            "overlap", points, engine_class, "shared input", first, second,
+            passes=lambda share: share >= OVERLAP_MIN,
+            need=f"overlap >= {OVERLAP_MIN:g}",
+            describe=lambda share, ratio: (
+                f"two ops sharing only an input ran side by side for {_pct(share)} of their length "
+                f"(needs >= {OVERLAP_MIN * 100:g}%) and together took {ratio:.2f}x the sum of their parts"),
+            num_workers=2)
+    finally:
+        unpin()
+
+
+# ---------------------------------------------------------------- step 3
+
+WORKED_EXAMPLE = (          # (statement, reads, writes) of MXNet's engine notes
+    ("B = A + 1", ("A",), ("B",)),
+    ("C = A + 2", ("A",), ("C",)),
+    ("A = C * 2", ("C",), ("A",)),
+    ("D = A + 3", ("A",), ("D",)),
+)
+WORKED_RESULT = {"A": 6, "B": 2, "C": 3, "D": 9}
+
+
+def check_worked_example(worked_example: Callable, points: float = 1) -> CheckResult:
+    """``worked_example(engine, data)`` pushes the four statements of MXNet's example.
+
+    Passes when every push declares exactly what its statement reads and
+    writes (variables named A, B, C, D) and the values come out right even
+    when the engine runs the operations at random speeds.
+    """
+    from asynclab.engine import Engine
+
+    name = "worked-example"
+    if not callable(worked_example):
+        return _fail(name, points, f"worked_example must be a function, not {type(worked_example).__name__}")
+    rng = random.Random(7)
+
+    class Inspecting(Engine):
+        """Our engine, noting what each push declares and slowing ops at random."""
+
+        def __init__(self) -> None:
+            super().__init__(num_workers=3)
+            self.declared: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
+
+        def push(self, fn, reads=(), mutates=(), name=None):
+            r, m = self._own_vars(reads, "reads"), self._own_vars(mutates, "mutates")
+            self.declared.append((tuple(sorted(v.name for v in r)), tuple(sorted(v.name for v in m))))
+            pause = rng.random() * 0.004
+
+            def slowed():
+                time.sleep(pause)
+                return fn()
+
+            super().push(slowed, reads, mutates, name)
+
+    for _ in range(8):
+        engine = Inspecting()
+        data = {"A": 1}
+        try:
+            worked_example(engine, data)
+            engine.wait_all(timeout=TIMEOUT)
+        except Exception as error:
+            _close(engine)
+            return _fail(name, points, f"your worked_example raised {type(error).__name__}: {error}")
+        _close(engine)
+        if len(engine.declared) != len(WORKED_EXAMPLE):
+            return _fail(name, points, f"expected {len(WORKED_EXAMPLE)} pushes, one per statement, "
+                                       f"got {len(engine.declared)}")
+        for (statement, reads, writes), (got_r, got_w) in zip(WORKED_EXAMPLE, engine.declared):
+            if (got_r, got_w) != (reads, writes):
+                return _fail(name, points,
+                             f"'{statement}' was pushed with reads={list(got_r)} and mutates={list(got_w)}; "
+                             f"it reads {list(reads)} and writes {list(writes)}")
+        values = {k: data.get(k) for k in WORKED_RESULT}
+        if values != WORKED_RESULT:
+            return _fail(name, points, f"the values came out as {values}, not {WORKED_RESULT}")
+    return _finish(CheckResult(name, points, True,
+                               "all four statements declared the right reads and writes; "
+                               "values right in 8 runs at random speeds", {"runs": 8}, "exact"))
+
+
+def check_errors_at_wait(engine_class, points: float = 1) -> CheckResult:
+    """An error inside an op comes out of the next wait covering it, not out of push.
+
+    Ops that read the failed variable are skipped; unrelated variables stay
+    usable; the error is reported once.
+    """
+    def condition() -> tuple[bool, str]:
+        engine = _new_engine(engine_class, num_workers=2)
+        try:
+            error = OpError("raised inside an operation")
+            ran: list[str] = []
+
+            def faulty():
+                raise error
+
+            y, z, w = engine.new_var("y"), engine.new_var("z"), engine.new_var("w")
+            try:
+                engine.push(faulty, mutates=[y], name="faulty")
+                engine.push(lambda: ran.append("z"), reads=[y], mutates=[z], name="z = y + 1")
+                engine.push(lambda: ran.append("w"), mutates=[w], name="w = 1")
+            except OpError:
+                return False, ("the error came out of push, at the faulty line; a threaded engine "
+                               "reports it at the next wait")
+            try:
+                engine.wait_for_var(w, timeout=TIMEOUT)
+            except OpError:
+                return False, "waiting for an unrelated variable raised the error"
+            try:
+                engine.wait_for_var(z, timeout=TIMEOUT)
+            except OpError as caught:
+                if caught is not error:
+                    return False, "the wait raised a different error from the one the op raised"
+            else:
+                return False, "waiting for z = y + 1 raised nothing: the error of the op writing y was lost"
+            if "z" in ran:
+                return False, "z = y + 1 ran although y had failed; it should have been skipped"
+            try:
+                engine.wait_all(timeout=TIMEOUT)
+            except OpError:
+                return False, "wait_all raised the same error again; it is reported once"
+            return True, ("the error surfaced at the wait for z, the op reading y was skipped, "
+                          "w was unaffected")
+        finally:
+            _close(engine)
+
+    return holds("errors-at-wait", condition, points=points, repeat=3)
