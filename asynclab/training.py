@@ -18,13 +18,18 @@ Measuring is kept apart from presenting: :func:`train_epoch` returns a
 and prints nothing. :func:`run_isolated` runs one epoch in a fresh Python
 process, so that memory freed by one experiment cannot be reused by the next.
 
-Memory in one process: MXNet 1.x has no memory pool for CPU arrays; it asks
-the C library's ``malloc`` for every array. glibc's ``malloc`` keeps freed
+Memory in one process: MXNet 1.x keeps no memory pool for CPU arrays; it
+asks the C library's ``malloc`` for each one. glibc's ``malloc`` keeps freed
 blocks for reuse instead of handing them back to the system, so a second
 experiment in the same process can grow into memory the first one left
-behind and seem to need less. :func:`release_free_memory` asks ``malloc`` to
-return what it keeps (``malloc_trim``); :func:`train_epoch` calls it before
-it takes its baseline.
+behind and seem to need less. Two tools make a comparison fair:
+
+- :func:`release_free_memory` asks ``malloc`` to return what it keeps
+  (``malloc_trim``); :func:`run_epoch` calls it before the baseline;
+- :func:`map_large_allocations` makes glibc give every large block its own
+  pages and return them on free, so resident memory follows the arrays
+  that are alive; :func:`run_isolated` does the same with ``exact=True``
+  through glibc's ``MALLOC_MMAP_THRESHOLD_`` variable.
 """
 
 from __future__ import annotations
@@ -75,6 +80,14 @@ class MLPConfig:
     def batch_mb(self) -> float:
         """Size of one input batch (float32) in MB."""
         return self.batch_size * self.features * 4 / MB
+
+
+#: The seed article's experiment: 100 batches of 1024x512, Dense 2048 -> 512 -> 1.
+SEED = MLPConfig()
+#: The same batches with layers half as wide: an epoch in about 2.5 s on two cores.
+HALF = MLPConfig(hidden=(1024, 256))
+#: Lab 04 and its checks: half an epoch of HALF (about 1 s).
+LAB = MLPConfig(num_batches=50, hidden=(1024, 256))
 
 
 def make_mlp(config: MLPConfig = MLPConfig()):
@@ -201,6 +214,28 @@ def release_free_memory() -> bool:
     return True
 
 
+_M_MMAP_THRESHOLD = -3  # from glibc's malloc.h
+EXACT_THRESHOLD = 1_000_000
+EXACT_ENV = {"MALLOC_MMAP_THRESHOLD_": str(EXACT_THRESHOLD)}
+
+
+def map_large_allocations(threshold_bytes: int = EXACT_THRESHOLD) -> bool:
+    """Make glibc map every block of at least ``threshold_bytes`` on its own pages.
+
+    Such a block goes back to the system as soon as it is freed, so resident
+    memory follows the large arrays that are alive instead of what the
+    allocator keeps for later; one batch of 1024x512 floats (2.1 MB) is such
+    a block. The setting lasts for the rest of the process (glibc no longer
+    adapts its threshold) and makes each large allocation a little slower.
+    Returns ``False`` where the C library is not glibc (nothing changes).
+    """
+    if isinstance(threshold_bytes, bool) or not isinstance(threshold_bytes, int) or threshold_bytes < 1:
+        raise ValueError(f"threshold_bytes must be a positive integer, got {threshold_bytes!r}.")
+    if _LIBC is None or not hasattr(_LIBC, "mallopt"):
+        return False
+    return bool(_LIBC.mallopt(_M_MMAP_THRESHOLD, threshold_bytes))
+
+
 # ------------------------------------------------------------------------ training
 
 @dataclass(frozen=True)
@@ -297,22 +332,27 @@ Loop = Callable[[Any, Any, Any, Iterable], object]
 
 
 def run_epoch(loop: Loop, config: MLPConfig = MLPConfig(), *, loader: str = "host", model=None,
-              label: str = "epoch", interval: float = 0.005) -> TrainResult:
+              label: str = "epoch", interval: float = 0.005, release: bool = True) -> TrainResult:
     """Measure one epoch of ``loop(net, trainer, loss, batches)``.
 
     ``model`` is a ``(net, trainer, loss)`` triple from :func:`make_mlp`
     (made here when omitted). The loader's data and the model exist before
     the baseline is taken, and :func:`release_free_memory` runs right before
-    it, so the trace shows what the epoch itself added. The clock for
-    ``front_s`` stops when ``loop`` returns; ``wall_s`` also covers the
+    it (unless ``release=False``, which shows what reused memory does to a
+    measurement), so the trace shows what the epoch itself added. The clock
+    for ``front_s`` stops when ``loop`` returns; ``wall_s`` also covers the
     work it left queued.
     """
     if not callable(loop):
         raise TypeError(f"loop must be callable, got {type(loop).__name__}.")
     net, trainer, loss = model if model is not None else make_mlp(config)
     batches = make_loader(loader, config)
-    release_free_memory()
     from asynclab.backends import mxnet as mxb
+
+    if release:
+        release_free_memory()
+    else:
+        mxb.sync_all()
 
     with PeakMemory(interval=interval) as pm:
         start = time.perf_counter()
@@ -326,7 +366,8 @@ def run_epoch(loop: Loop, config: MLPConfig = MLPConfig(), *, loader: str = "hos
 
 
 def train_epoch(config: MLPConfig = MLPConfig(), sync_every: int | None = None, *,
-                loader: str = "host", model=None, interval: float = 0.005) -> TrainResult:
+                loader: str = "host", model=None, interval: float = 0.005,
+                release: bool = True) -> TrainResult:
     """One measured epoch of :func:`train_loop` (see :func:`run_epoch`)."""
     _check_sync_every(sync_every)
 
@@ -334,7 +375,7 @@ def train_epoch(config: MLPConfig = MLPConfig(), sync_every: int | None = None, 
         return train_loop(net, trainer, loss, batches, sync_every)
 
     result = run_epoch(loop, config, loader=loader, model=model, label=sync_label(sync_every),
-                       interval=interval)
+                       interval=interval, release=release)
     return replace(result, sync_every=sync_every)
 
 
@@ -363,12 +404,14 @@ class IsolatedRunError(RuntimeError):
 
 
 def run_isolated(config: MLPConfig = MLPConfig(), sync_every: int | None = None, *,
-                 loader: str = "host", interval: float = 0.005, timeout: float = 120.0,
-                 env: dict[str, str] | None = None) -> TrainResult:
+                 loader: str = "host", exact: bool = False, interval: float = 0.005,
+                 timeout: float = 120.0, env: dict[str, str] | None = None) -> TrainResult:
     """:func:`train_epoch` in a fresh Python process.
 
     Nothing one experiment allocated or freed can then help or hurt the
-    next: each starts from a process that has never trained.
+    next: each starts from a process that has never trained. ``exact=True``
+    starts it with glibc's ``MALLOC_MMAP_THRESHOLD_`` set (see
+    :func:`map_large_allocations`).
     """
     _check_sync_every(sync_every)
     if loader not in LOADERS:
@@ -376,6 +419,8 @@ def run_isolated(config: MLPConfig = MLPConfig(), sync_every: int | None = None,
     args = {"config": asdict(config), "sync_every": sync_every, "loader": loader,
             "interval": interval}
     full_env = dict(os.environ)
+    if exact:
+        full_env.update(EXACT_ENV)
     full_env.update(env or {})
     try:
         proc = subprocess.run([sys.executable, "-c", _CHILD], input=json.dumps(args), text=True,
