@@ -28,7 +28,7 @@ import numpy as np
 from asynclab.engine import EngineBase, Var
 from asynclab.timing import Split
 
-__all__ = ["one_blas_thread", "blas_threads", "matmul", "sorting", "busy_op",
+__all__ = ["one_blas_thread", "blas_threads", "matmul", "matmul_side", "sorting", "busy_op", "mxnet_runs",
            "two_ops", "engine_split", "tiny_loop_ours", "tiny_loop_mxnet", "mxnet_pair_snippet"]
 
 
@@ -245,3 +245,28 @@ for _ in range({repeat}):
         y, z = nd.dot(a, a), nd.dot(b, b)
         nd.waitall()
 """
+
+
+MXNET_CONFIGS = {
+    "NaiveEngine": ("NaiveEngine", {}),
+    "threaded, 1 CPU worker (default)": ("ThreadedEnginePerDevice", {}),
+    "threaded, 2 CPU workers": ("ThreadedEnginePerDevice", {"MXNET_CPU_WORKER_NTHREADS": "2"}),
+}
+
+
+def mxnet_runs(size: int, repeat: int = 3) -> dict:
+    """:func:`mxnet_pair_snippet` under each of :data:`MXNET_CONFIGS`, each in a fresh process.
+
+    Every product runs on one OpenMP thread (``OMP_NUM_THREADS=1``), like our
+    workloads under :func:`one_blas_thread`. Returns label -> ``EngineRun``.
+    """
+    from asynclab.backends.mxnet import run_with_engine
+
+    code = mxnet_pair_snippet(size, repeat)
+    return {label: run_with_engine(code, engine_type, env={"OMP_NUM_THREADS": "1", **env})
+            for label, (engine_type, env) in MXNET_CONFIGS.items()}
+
+
+def matmul_side(seconds: float = 0.2) -> int:
+    """The side of the square matrices :func:`matmul` uses for ``seconds`` (current BLAS threads)."""
+    return _matmul_size(float(seconds), blas_threads())
