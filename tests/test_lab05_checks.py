@@ -95,3 +95,36 @@ def test_untouched_stubs_fail_every_check(solution):
 def test_a_non_class_is_explained():
     with pytest.raises(CheckFailed, match="pass your engine class"):
         lab05.check_hazards(42)
+
+
+# ---------------------------------------------------------------- grader mutants (JSON)
+
+def test_json_mutants_are_the_python_mutants_as_exercise_cells():
+    """Each ``*.json`` (the grader's format) replaces one exercise cell with its ``*.py`` twin.
+
+    The import lines are left out of the cell: the lab's setup cell imports those
+    names already (a fresh import inside a cell would mix module generations in
+    the grader, which re-imports asynclab before every check).
+    """
+    import re
+
+    from asynclab.grading.mutants import load_mutants
+
+    folder = ROOT / "bench" / "mutants" / "lab05"
+    solution = nbtools.read(SOLUTION)
+    checks = [nbtools.grade_id(c)[len("check-"):] for c in nbtools.check_cells(solution)]
+    points = {nbtools.grade_id(c)[len("check-"):]: c.metadata["nbgrader"]["points"]
+              for c in nbtools.check_cells(solution)}
+    mutants = load_mutants(folder)
+    assert len(mutants) >= 5
+    for mutant in mutants:
+        mutant.check_names(checks)
+        mutant.apply(solution)
+        twin = folder / f"{mutant.name.replace('-', '_')}.py"
+        lines = [line for line in twin.read_text().rstrip("\n").split("\n")
+                 if not re.match(r"(from asynclab\.engine import|import threading$)", line)]
+        (source,) = mutant.replace.values()
+        assert source == "\n".join(lines), f"{mutant.name}.json is out of date with {twin.name}"
+        caught = {c[len("check_"):].replace("_", "-") for c in runpy.run_path(str(twin))["CAUGHT_BY"]}
+        for check in checks:
+            assert mutant.expect[check] == (0 if check in caught else points[check]), (mutant.name, check)

@@ -1,32 +1,56 @@
-"""One global lock: every operation waits for every other one.
+"""One global lock: every operation holds the same lock while it runs.
 
-The rule treats all data as one variable that every op writes, so push
-order is kept and no hazard is ever broken, but nothing overlaps either.
-check_overlap must catch it.
+The dependency rule itself is right, so every order holds, but two
+operations never run at once. check_overlap must catch it.
 """
 
-from asynclab.engine import WRITE, EngineBase
+import threading
+
+from asynclab.engine import READ, WRITE, EngineBase
 
 CAUGHT_BY = ("check_overlap",)
 
+ONE_AT_A_TIME = threading.Lock()
+
+
+def locked(fn):
+    def run():
+        with ONE_AT_A_TIME:
+            return fn()
+    return run
+
 
 class StudentEngine(EngineBase):
-    def __init__(self, num_workers=2, naive=False):
-        super().__init__(num_workers, naive)
-        self.everything = self.new_var("everything")
-
     def _on_push(self, op):
-        self.everything.queue.append((op, WRITE))
-        self._dispatch(self.everything)
+        op.fn = locked(op.fn)                    # "to be safe"
+        for var in op.reads:
+            var.queue.append((op, READ))
+        for var in op.mutates:
+            var.queue.append((op, WRITE))
+        for var in op.reads + op.mutates:
+            self._dispatch(var)
 
     def _dispatch(self, var):
-        if var.writing or not var.queue:
-            return
-        op, _ = var.queue.popleft()
-        var.writing = True
-        for _ in op.reads + op.mutates:     # every grant at once: the op holds "the lock"
+        while var.queue:
+            op, is_write = var.queue[0]
+            if is_write:
+                if var.writing or var.running_reads > 0:
+                    return
+                var.queue.popleft()
+                var.writing = True
+                self._grant(op)
+                return
+            if var.writing:
+                return
+            var.queue.popleft()
+            var.running_reads += 1
             self._grant(op)
 
     def _on_complete(self, op):
-        self.everything.writing = False
-        self._dispatch(self.everything)
+        for var in op.reads:
+            var.running_reads -= 1
+            if var.running_reads == 0:
+                self._dispatch(var)
+        for var in op.mutates:
+            var.writing = False
+            self._dispatch(var)
