@@ -29,7 +29,8 @@ from asynclab.engine import EngineBase, Var
 from asynclab.timing import Split
 
 __all__ = ["one_blas_thread", "blas_threads", "matmul", "matmul_side", "sorting", "busy_op", "mxnet_runs",
-           "two_ops", "engine_split", "tiny_loop_ours", "tiny_loop_mxnet", "mxnet_pair_snippet"]
+           "two_ops", "engine_split", "tiny_loop_ours", "tiny_loop_mxnet", "mxnet_pair_snippet",
+           "pattern_times", "loop_times"]
 
 
 # ---------------------------------------------------------------- OpenBLAS threads
@@ -270,3 +271,44 @@ def mxnet_runs(size: int, repeat: int = 3) -> dict:
 def matmul_side(seconds: float = 0.2) -> int:
     """The side of the square matrices :func:`matmul` uses for ``seconds`` (current BLAS threads)."""
     return _matmul_size(float(seconds), blas_threads())
+
+
+def pattern_times(first: Callable[[], object], second: Callable[[], object], repeat: int = 3,
+                  num_workers: int = 2) -> tuple[float, dict[str, float], dict[str, list]]:
+    """The pair one after the other, then on the engine in every one of :data:`PATTERNS`.
+
+    Returns (median seconds apart, median seconds per pattern, the spans of
+    one more run per pattern for :func:`asynclab.plots.timeline`).
+    """
+    from asynclab.engine import Engine
+    from asynclab.timing import measure, summarize
+
+    apart = measure(lambda: (first(), second()), repeat=repeat).median
+    seconds: dict[str, float] = {}
+    spans: dict[str, list] = {}
+    for pattern in PATTERNS:
+        with Engine(num_workers=num_workers) as engine:
+            seconds[pattern] = summarize(two_ops(engine, first, second, pattern)
+                                         for _ in range(repeat)).median
+            engine.clear_records()
+            two_ops(engine, first, second, pattern)
+            spans[pattern] = engine.spans()
+    return apart, seconds, spans
+
+
+def loop_times(n: int = 1000, repeat: int = 3) -> dict[str, float]:
+    """Median seconds of ``n`` tiny ops, waiting after each or once, on our engine and MXNet's."""
+    from asynclab.engine import Engine
+    from asynclab.timing import summarize
+
+    times: dict[str, float] = {}
+    with Engine(num_workers=2) as engine:
+        tiny_loop_ours(engine, n // 5, sync_each=True)                  # warm-up
+        for sync_each in (True, False):
+            label = "ours, wait after each" if sync_each else "ours, wait once"
+            times[label] = summarize(tiny_loop_ours(engine, n, sync_each) for _ in range(repeat)).median
+    tiny_loop_mxnet(n // 5, sync_each=True)                               # warm-up
+    for sync_each in (True, False):
+        label = "MXNet, wait after each" if sync_each else "MXNet, wait once"
+        times[label] = summarize(tiny_loop_mxnet(n, sync_each) for _ in range(repeat)).median
+    return times

@@ -542,3 +542,61 @@ def test_var_and_engine_repr():
         assert repr(x) == "Var('x')" and isinstance(x, Var)
         assert "2 workers" in repr(engine)
         assert engine.new_var().name.startswith("v")
+
+
+# ---------------------------------------------------------------- lesson 05 demos
+
+def test_one_blas_thread_pins_and_restores():
+    from asynclab import engine_demos as demos
+
+    before = demos.blas_threads()
+    with demos.one_blas_thread() as pinned:
+        if pinned:
+            assert demos.blas_threads() == 1
+    assert demos.blas_threads() == before
+
+
+def test_workloads_compute():
+    from asynclab import engine_demos as demos
+
+    assert demos.matmul(0.01)().ndim == 2
+    assert demos.sorting(0.01)().ndim == 1
+    assert demos.busy_op(0.01, pinned=False)().ndim == 1
+    assert demos.matmul_side(0.01) >= 100
+
+
+def test_two_ops_patterns_order_the_pair():
+    from asynclab import engine_demos as demos
+
+    with Engine(num_workers=2) as engine:
+        barrier = threading.Barrier(2, timeout=10)
+        for pattern in ("independent", "shared input"):
+            demos.two_ops(engine, barrier.wait, barrier.wait, pattern, timeout=TIMEOUT)  # both at once
+        engine.clear_records()
+        demos.two_ops(engine, lambda: time.sleep(0.01), lambda: None, "dependent", timeout=TIMEOUT)
+        rec = by_name(engine)
+        assert before(rec["first"], rec["second"])
+        with pytest.raises(ValueError, match="pattern"):
+            demos.two_ops(engine, print, print, "sideways")
+
+
+def test_split_and_tiny_loop_on_our_engine():
+    from asynclab import engine_demos as demos
+
+    with Engine(num_workers=2) as engine:
+        split = demos.engine_split(engine, lambda: None, timeout=TIMEOUT)
+        assert split.enqueue >= 0 and split.finish >= 0
+        for sync_each in (True, False):
+            assert demos.tiny_loop_ours(engine, 20, sync_each, timeout=TIMEOUT) > 0
+    with Engine(naive=True) as naive:
+        assert demos.tiny_loop_ours(naive, 20, True) > 0
+
+
+def test_mxnet_snippet_is_python():
+    import ast
+
+    from asynclab import engine_demos as demos
+
+    ast.parse(demos.mxnet_pair_snippet(100, repeat=1))
+    assert set(demos.MXNET_CONFIGS) and all(engine in ("NaiveEngine", "ThreadedEnginePerDevice")
+                                            for engine, _ in demos.MXNET_CONFIGS.values())
