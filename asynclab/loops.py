@@ -9,7 +9,8 @@
   *inside* the back end;
 - :func:`bulk_cost` measures bulk execution (``mx.engine.bulk``) on tiny ops;
 - :func:`slow_source` hands out batches with a delay, like a disk or network
-  reader, for loops whose front end has work of its own.
+  reader, and :func:`batch_loop` / :func:`time_batches` run a step over
+  such batches, waiting every time or once at the end.
 
 Figures are seconds; the models fitted to them live in :mod:`asynclab.models`.
 """
@@ -24,7 +25,8 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 from asynclab.timing import Samples, summarize
 
 __all__ = ["add_one", "matmul", "make_input", "sync_loop", "async_loop", "LOOPS", "LoopTiming",
-           "time_loop", "Sweep", "sweep", "backend_seconds", "bulk_cost", "slow_source"]
+           "time_loop", "Sweep", "sweep", "backend_seconds", "bulk_cost", "slow_source", "batch_loop",
+           "time_batches", "delay_sweep", "bulk_sweep"]
 
 Op = Callable[[Any], Any]
 
@@ -123,10 +125,11 @@ class Sweep:
         return tuple(s / a for s, a in zip(self.sync_total, self.async_total))
 
     def table(self) -> str:
-        lines = [f"{'N':>6}  {'sync (ms)':>10}  {'async (ms)':>10}  {'issued (ms)':>11}  {'sync/async':>10}"]
-        for n, s, a, i in zip(self.ns, self.sync_total, self.async_total, self.async_issued):
-            lines.append(f"{n:>6}  {s * 1e3:10.2f}  {a * 1e3:10.2f}  {i * 1e3:11.2f}  {s / a:10.2f}")
-        return "\n".join(lines)
+        """One line per N; numbers are not padded, so masked text stays comparable."""
+        width = max(len(str(n)) for n in self.ns)
+        return "\n".join(f"N = {n:<{width}}  sync {s * 1e3:.2f} ms, async {a * 1e3:.2f} ms "
+                         f"(issued after {i * 1e3:.2f} ms), sync/async {s / a:.2f}"
+                         for n, s, a, i in zip(self.ns, self.sync_total, self.async_total, self.async_issued))
 
 
 def sweep(x, ns: Sequence[int], op: Op = add_one, repeat: int = 3, warmup: int = 1) -> Sweep:
@@ -159,12 +162,17 @@ def backend_seconds(op: Op, x, n: int = 200) -> float:
     the profiler in full) and reads the aggregate statistics of the operator
     that ran most often.
     """
+    import os
+    import tempfile
+
     from mxnet import nd, profiler
 
     _check_n(n)
     op(x)
     nd.waitall()
-    profiler.set_config(aggregate_stats=True, profile_imperative=True, profile_all=False)
+    # MXNet writes a trace file when asked to dump; keep it out of the working directory.
+    trace = os.path.join(tempfile.gettempdir(), f"asynclab-profile-{os.getpid()}.json")
+    profiler.set_config(aggregate_stats=True, profile_imperative=True, profile_all=False, filename=trace)
     profiler.dumps(reset=True)
     profiler.set_state("run")
     try:
@@ -183,31 +191,48 @@ def backend_seconds(op: Op, x, n: int = 200) -> float:
     return float(operators[name]["Avg"]) * scale
 
 
+def _bulk_run(bulk_size: int, n: int, shape: tuple[int, ...]) -> float:
+    import mxnet as mx
+    from mxnet import nd
+
+    x = nd.zeros(shape)
+    nd.waitall()
+    start = time.perf_counter()
+    with mx.engine.bulk(bulk_size):
+        for _ in range(n):
+            x += 1
+    nd.waitall()
+    seconds = (time.perf_counter() - start) / n
+    if float(x[0].asscalar()) != n:
+        raise RuntimeError("bulk execution lost an update.")
+    return seconds
+
+
 def bulk_cost(bulk_size: int, n: int = 2000, repeat: int = 5, shape: tuple[int, ...] = (10,)) -> Samples:
     """Seconds per tiny in-place op (``x += 1``) run ``n`` times inside ``mx.engine.bulk(bulk_size)``.
 
     Each sample covers issuing and finishing (a ``waitall`` ends it). Bulk
     size 0 switches bundling off.
     """
-    import mxnet as mx
-    from mxnet import nd
+    return bulk_sweep((bulk_size,), n, repeat, shape)[bulk_size]
 
+
+def bulk_sweep(bulk_sizes: Sequence[int], n: int = 2000, repeat: int = 5,
+               shape: tuple[int, ...] = (10,)) -> dict[int, Samples]:
+    """:func:`bulk_cost` for several bulk sizes, interleaved round by round (after one warm-up round)."""
     _check_n(n)
-    if bulk_size < 0:
-        raise ValueError(f"bulk_size cannot be negative, got {bulk_size}.")
-    values = []
-    for _ in range(repeat + 1):  # the first run warms up
-        x = nd.zeros(shape)
-        nd.waitall()
-        start = time.perf_counter()
-        with mx.engine.bulk(bulk_size):
-            for _ in range(n):
-                x += 1
-        nd.waitall()
-        values.append((time.perf_counter() - start) / n)
-        if float(x[0].asscalar()) != n:
-            raise RuntimeError("bulk execution lost an update.")
-    return summarize(values[1:])
+    if repeat < 1:
+        raise ValueError(f"repeat must be at least 1, got {repeat}.")
+    sizes = tuple(bulk_sizes)
+    if any(size < 0 for size in sizes):
+        raise ValueError(f"bulk sizes cannot be negative, got {sizes}.")
+    values: dict[int, list[float]] = {size: [] for size in sizes}
+    for r in range(repeat + 1):
+        for size in (sizes if r % 2 == 0 else sizes[::-1]):
+            seconds = _bulk_run(size, n, shape)
+            if r:
+                values[size].append(seconds)
+    return {size: summarize(v) for size, v in values.items()}
 
 
 def slow_source(batches: Iterable[Any], delay: float) -> Iterator[Any]:
@@ -221,3 +246,43 @@ def slow_source(batches: Iterable[Any], delay: float) -> Iterator[Any]:
     for batch in batches:
         time.sleep(delay)
         yield batch
+
+
+def batch_loop(kind: str, batches: Iterable[Any], step: Op):
+    """Run ``step`` on every batch; wait after each ("sync") or once at the end ("async").
+
+    Returns the last result, finished.
+    """
+    from mxnet import nd
+
+    if kind not in LOOPS:
+        raise ValueError(f"kind must be one of {', '.join(LOOPS)}, not {kind!r}.")
+    y = None
+    for batch in batches:
+        y = step(batch)
+        if kind == "sync":
+            y.wait_to_read()
+    nd.waitall()
+    return y
+
+
+def time_batches(kind: str, batches: Sequence[Any], step: Op, delay: float) -> float:
+    """Seconds :func:`batch_loop` takes when each batch arrives ``delay`` seconds late."""
+    from mxnet import nd
+
+    nd.waitall()
+    start = time.perf_counter()
+    batch_loop(kind, slow_source(batches, delay), step)
+    return time.perf_counter() - start
+
+
+def delay_sweep(batches: Sequence[Any], step: Op, delays: Sequence[float], repeat: int = 3) -> dict[str, tuple[float, ...]]:
+    """Median seconds of the "sync" and "async" batch loops for every delay, interleaved."""
+    if repeat < 1:
+        raise ValueError(f"repeat must be at least 1, got {repeat}.")
+    runs: dict[tuple[str, float], list[float]] = {}
+    for r in range(repeat):
+        for delay in delays:
+            for kind in (("sync", "async") if r % 2 == 0 else ("async", "sync")):
+                runs.setdefault((kind, delay), []).append(time_batches(kind, batches, step, delay))
+    return {kind: tuple(summarize(runs[(kind, d)]).median for d in delays) for kind in LOOPS}

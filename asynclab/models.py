@@ -42,7 +42,7 @@ class LineFit:
 
     def __str__(self) -> str:
         return (f"{self.intercept * 1e3:.3f} ms + N x {self.slope * 1e6:.2f} µs "
-                f"(rms residual {self.rms_residual * 1e3:.3f} ms, {self.points} points)")
+                f"(rms residual {self.rms_residual * 1e3:.3f} ms over {self.points} points)")
 
 
 def _floats(values: Sequence[float], what: str) -> list[float]:
@@ -132,11 +132,11 @@ class PipelineCosts:
 
     def __str__(self) -> str:
         source = "measured in the back end" if self.t2_measured_in_back_end else "slope of the async loop"
-        return (f"t1 (issue)      {self.t1 * 1e6:8.2f} µs per op\n"
-                f"t2 (compute)    {self.t2 * 1e6:8.2f} µs per op ({source})\n"
-                f"t3 (round trip) {self.t3 * 1e6:8.2f} µs per op\n"
-                f"sync loop slope {self.sync_fit.slope * 1e6:8.2f} µs per op = t1 + t2 + t3\n"
-                f"async loop slope{self.async_fit.slope * 1e6:8.2f} µs per op; bottleneck: {self.bottleneck}")
+        return (f"t1 (issue)        {self.t1 * 1e6:.2f} µs per op\n"
+                f"t2 (compute)      {self.t2 * 1e6:.2f} µs per op, {source}\n"
+                f"t3 (round trip)   {self.t3 * 1e6:.2f} µs per op\n"
+                f"sync loop slope   {self.sync_fit.slope * 1e6:.2f} µs per op = t1 + t2 + t3\n"
+                f"async loop slope  {self.async_fit.slope * 1e6:.2f} µs per op; bottleneck: {self.bottleneck}")
 
 
 def estimate_costs(ns: Sequence[float], sync_totals: Sequence[float], async_totals: Sequence[float],

@@ -194,15 +194,19 @@ def sync_table(points: Sequence[SyncPoint], work: Workload, repeat: int = 5,
 
 
 def format_table(timings: Sequence[SyncTiming], compute: Samples | float) -> str:
-    """A text table: issue and call times in ms, the call's share of the compute time."""
+    """One line per call: issue and call times in ms, the call's share of the compute time.
+
+    Numbers are never padded to a width (only the names are), so the text
+    stays comparable once the numbers are masked.
+    """
     reference = compute.median if isinstance(compute, Samples) else float(compute)
     width = max(len(t.name) for t in timings)
-    lines = [f"{'call on y':<{width}}  {'issue (ms)':>10}  {'call (ms)':>10}  {'call / compute':>14}  waits?",
-             f"{'-' * width}  {'-' * 10}  {'-' * 10}  {'-' * 14}  ------"]
+    lines = []
     for t in timings:
         share = t.wait.median / reference if reference > 0 else float("nan")
-        lines.append(f"{t.name:<{width}}  {t.issue.median * 1e3:10.3f}  {t.wait.median * 1e3:10.3f}  "
-                     f"{share:14.2f}  {'yes' if t.blocks(reference) else 'no'}")
+        lines.append(f"{t.name:<{width}}  waits: {'yes' if t.blocks(reference) else 'no ':<3}  "
+                     f"issue {t.issue.median * 1e3:.3f} ms, call {t.wait.median * 1e3:.3f} ms "
+                     f"= {share:.2f} x compute")
     lines.append(f"(compute time of the workload, synchronised: {reference * 1e3:.3f} ms)")
     return "\n".join(lines)
 
@@ -400,7 +404,7 @@ class StepTimer:
         """One line per step: total ms and share of the whole."""
         width = max((len(k) for k in self._samples), default=4)
         totals, shares = self.totals, self.shares
-        return "\n".join(f"{label:<{width}}  {totals[label] * 1e3:9.3f} ms  {shares[label] * 100:5.1f}%"
+        return "\n".join(f"{label:<{width}}  {totals[label] * 1e3:.3f} ms ({shares[label] * 100:.1f}%)"
                          for label in totals)
 
 

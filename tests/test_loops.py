@@ -53,7 +53,7 @@ def test_sweep_keeps_one_median_per_n(x):
     assert all(i <= t for i, t in zip(sweep.async_issued, sweep.async_total))
     assert len(sweep.speedup()) == 3
     table = sweep.table()
-    assert table.splitlines()[0].split()[0] == "N" and len(table.splitlines()) == 4
+    assert [line[:8] for line in table.splitlines()] == ["N = 5   ", "N = 10  ", "N = 20  "]
     with pytest.raises(ValueError):
         loops.sweep(x, (5,), repeat=0)
 
@@ -92,3 +92,39 @@ def test_slow_source_hands_out_every_batch_in_order_after_waiting():
 def test_loops_leave_nothing_pending(x):
     loops.async_loop(x, 5)
     nd.waitall()
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+def test_batch_loop_runs_the_step_on_every_batch(kind):
+    batches = [nd.ones((2, 2)) * i for i in range(4)]
+    seen = []
+
+    def step(b):
+        seen.append(b)
+        return b * 2
+
+    y = loops.batch_loop(kind, batches, step)
+    assert len(seen) == 4
+    np.testing.assert_allclose(y.asnumpy(), 6 * np.ones((2, 2)))
+    assert loops.time_batches(kind, batches, step, 0.0) > 0
+    with pytest.raises(ValueError):
+        loops.batch_loop("later", batches, step)
+
+
+def test_delay_sweep_keeps_one_median_per_delay_and_loop():
+    batches = [nd.ones((8, 8)) for _ in range(3)]
+    result = loops.delay_sweep(batches, lambda b: b + 1, [0.0, 0.001], repeat=2)
+    assert set(result) == {"sync", "async"}
+    assert all(len(v) == 2 and min(v) > 0 for v in result.values())
+    assert min(result["sync"][1], result["async"][1]) >= 3 * 0.001  # three sleeps at least
+    with pytest.raises(ValueError):
+        loops.delay_sweep(batches, lambda b: b, [0.0], repeat=0)
+
+
+def test_bulk_sweep_measures_every_size():
+    result = loops.bulk_sweep((0, 4, 16), n=100, repeat=2)
+    assert list(result) == [0, 4, 16] and all(len(s) == 2 and s.min > 0 for s in result.values())
+    with pytest.raises(ValueError):
+        loops.bulk_sweep((0, -1), n=10)
+    with pytest.raises(ValueError):
+        loops.bulk_sweep((0,), n=10, repeat=0)

@@ -63,7 +63,7 @@ def test_a_waiting_call_carries_the_compute_and_reading_the_shape_does_not(work)
     assert waits.wait.median > 20 * shape.wait.median
     assert waits.blocks(compute.median) and not shape.blocks(compute.median)
     text = sp.format_table(timings, compute)
-    assert "y.asnumpy()" in text and "waits?" in text
+    assert "y.asnumpy()  waits: yes" in text and "y.shape      waits: no" in text
 
 
 def test_time_sync_point_repeats(work):
@@ -149,3 +149,4 @@ def test_without_synchronising_item_gets_the_blame_and_with_it_the_product_does(
     assert fixed.slowest() == sp.BLAME_STEPS[0] and fixed.shares[sp.BLAME_STEPS[3]] < 0.2
     with pytest.raises(ValueError):
         sp.blame_loop(x, naive, iterations=0)
+

@@ -27,10 +27,10 @@ import math
 import time
 from typing import Any, Callable, Mapping, Sequence
 
-from asynclab.checks.core import (CheckResult, Protocol, _finish, _median, _ProbeError, _ratio_bounds,
-                                  holds, run_rounds)
+from asynclab.checks import bands
+from asynclab.checks.core import CheckResult, Protocol, _finish, _ProbeError, holds, run_rounds
 
-SIZES = (500, 1000)
+SIZES = (600, 1000)
 CALL_TOLERANCE = 2.5
 ISSUE_SHARE = 0.3
 ITEM_SHARE = 0.3
@@ -57,10 +57,6 @@ def _pair(value: Any, what: str) -> tuple[float, float]:
     return a, b
 
 
-
-
-def _within(value: float, tolerance: float) -> bool:
-    return 1 / tolerance <= value <= tolerance
 
 
 def _probe_failure(name: str, points: float, err: _ProbeError) -> CheckResult:
@@ -106,23 +102,21 @@ def check_sync_costs_compute(time_sync_call: Callable, points: float = 2) -> Che
         probes[f"student{size}"] = student(size)
         probes[f"reference{size}"] = works[size].compute_seconds
 
+    def relationships(s: Mapping[str, Sequence[float]]) -> dict[int, tuple[bands.Band, bands.Band]]:
+        return {size: (bands.within(s[f"student{size}"], s[f"reference{size}"], CALL_TOLERANCE),
+                       bands.at_most(issued[size], s[f"reference{size}"], ISSUE_SHARE)) for size in SIZES}
+
     def verdict(s: Mapping[str, Sequence[float]]) -> tuple[bool, bool]:
-        passes, certain = True, True
-        for size in SIZES:
-            lo, mid, hi = _ratio_bounds(s[f"student{size}"], s[f"reference{size}"])
-            share = _median(issued[size]) / max(_median(s[f"reference{size}"]), 1e-12)
-            ok = _within(mid, CALL_TOLERANCE) and share <= ISSUE_SHARE
-            passes &= ok
-            certain &= (_within(lo, CALL_TOLERANCE) and _within(hi, CALL_TOLERANCE)) or not ok
-        return passes, certain
+        return bands.decide(*(b for pair in relationships(s).values() for b in pair))
 
     try:
         samples, rounds, spent = run_rounds(probes, verdict, _PROTOCOL)
     except _ProbeError as err:
         return _probe_failure(name, points, _ProbeError("time_sync_call", err.error))
     passed, _ = verdict(samples)
-    ratios = {size: _ratio_bounds(samples[f"student{size}"], samples[f"reference{size}"])[1] for size in SIZES}
-    shares = {size: _median(issued[size]) / max(_median(samples[f"reference{size}"]), 1e-12) for size in SIZES}
+    found = relationships(samples)
+    ratios = {size: found[size][0].value for size in SIZES}
+    shares = {size: found[size][1].value for size in SIZES}
     parts = ", ".join(f"{ratios[s]:.2f}x at size {s}" for s in SIZES)
     issue_parts = ", ".join(f"{shares[s]:.2f}x" for s in SIZES)
     message = (f"the sync call took {parts} of the compute time, issuing {issue_parts} "
@@ -130,12 +124,19 @@ def check_sync_costs_compute(time_sync_call: Callable, points: float = 2) -> Che
     figures = {"ratio": min(ratios.values()), "issue_share": max(shares.values()), "rounds": rounds,
                "seconds": spent}
     figures.update({f"ratio_{s}": ratios[s] for s in SIZES})
-    margin = min(min(min(r / (1 / CALL_TOLERANCE), CALL_TOLERANCE / r) if r > 0 else 0.0
-                     for r in ratios.values()),
-                 min(ISSUE_SHARE / sh if sh > 0 else math.inf for sh in shares.values()))
+    margin = min(_band_margin(ratios.values()), _share_margin(shares.values(), ISSUE_SHARE))
     return _finish(CheckResult(name, points, passed, message, figures,
                                f"call within {1 / CALL_TOLERANCE:.2g}x..{CALL_TOLERANCE:g}x, "
                                f"issue <= {ISSUE_SHARE:g}x", margin=margin))
+
+
+def _band_margin(ratios) -> float:
+    """How far the worst ratio sits inside [1/tolerance, tolerance], as a factor."""
+    return min(min(r * CALL_TOLERANCE, CALL_TOLERANCE / r) if r > 0 else 0.0 for r in ratios)
+
+
+def _share_margin(shares, limit: float) -> float:
+    return min(limit / sh if sh > 0 else math.inf for sh in shares)
 
 
 def _is_back_end_error(error: BaseException) -> bool:
@@ -242,34 +243,28 @@ def check_blame_right_line(time_steps: Callable, points: float = 3) -> CheckResu
         probes[f"student{size}"] = student(size)
         probes[f"reference{size}"] = reference(size)
 
-    def shares(s: Mapping[str, Sequence[float]]) -> dict[int, float]:
-        return {size: _median(items[size]) / max(_median(s[f"reference{size}"]), 1e-12) for size in SIZES}
+    def relationships(s: Mapping[str, Sequence[float]]) -> dict[int, tuple[bands.Band, bands.Band]]:
+        return {size: (bands.within(s[f"student{size}"], s[f"reference{size}"], CALL_TOLERANCE),
+                       bands.at_most(items[size], s[f"reference{size}"], ITEM_SHARE)) for size in SIZES}
 
     def verdict(s: Mapping[str, Sequence[float]]) -> tuple[bool, bool]:
-        passes, certain = True, True
-        item_share = shares(s)
-        for size in SIZES:
-            lo, mid, hi = _ratio_bounds(s[f"student{size}"], s[f"reference{size}"])
-            ok = _within(mid, CALL_TOLERANCE) and item_share[size] <= ITEM_SHARE
-            passes &= ok
-            certain &= (_within(lo, CALL_TOLERANCE) and _within(hi, CALL_TOLERANCE)) or not ok
-        return passes, certain
+        return bands.decide(*(b for pair in relationships(s).values() for b in pair))
 
     try:
         samples, rounds, spent = run_rounds(probes, verdict, _PROTOCOL)
     except _ProbeError as err:
         return _probe_failure(name, points, _ProbeError("time_steps", err.error))
     passed, _ = verdict(samples)
-    ratios = {size: _ratio_bounds(samples[f"student{size}"], samples[f"reference{size}"])[1] for size in SIZES}
-    item_share = shares(samples)
+    found = relationships(samples)
+    ratios = {size: found[size][0].value for size in SIZES}
+    item_share = {size: found[size][1].value for size in SIZES}
     dot_parts = ", ".join(f"{ratios[s]:.2f}x at size {s}" for s in SIZES)
     item_parts = ", ".join(f"{item_share[s]:.2f}x" for s in SIZES)
     message = (f"your timing charged the dot line {dot_parts} of its compute time and the item line "
                f"{item_parts} (needs {1 / CALL_TOLERANCE:.2g}x..{CALL_TOLERANCE:g}x and item <= {ITEM_SHARE:g}x)")
     figures = {"ratio": min(ratios.values()), "item_share": max(item_share.values()), "rounds": rounds,
                "seconds": spent}
-    margin = min(min(min(r * CALL_TOLERANCE, CALL_TOLERANCE / r) if r > 0 else 0.0 for r in ratios.values()),
-                 min(ITEM_SHARE / sh if sh > 0 else math.inf for sh in item_share.values()))
+    margin = min(_band_margin(ratios.values()), _share_margin(item_share.values(), ITEM_SHARE))
     return _finish(CheckResult(name, points, passed, message, figures,
                                f"dot within {1 / CALL_TOLERANCE:.2g}x..{CALL_TOLERANCE:g}x, "
                                f"item <= {ITEM_SHARE:g}x", margin=margin))

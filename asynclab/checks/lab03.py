@@ -32,8 +32,8 @@ import random
 import time
 from typing import Any, Callable, Mapping, Sequence
 
-from asynclab.checks.core import (CheckResult, Protocol, _finish, _median, _ProbeError, _ratio_bounds,
-                                  run_rounds)
+from asynclab.checks import bands
+from asynclab.checks.core import CheckResult, Protocol, _finish, _median, _ProbeError, run_rounds
 
 SPEEDUP = 1.35
 LEFTOVER_SHARE = 0.25
@@ -118,11 +118,13 @@ def check_async_beats_sync(sync_loop: Callable, async_loop: Callable, points: fl
             return seconds
         return probe
 
+    def relationships(s: Mapping[str, Sequence[float]]) -> tuple[bands.Band, bands.Band, bands.Band]:
+        correct = bands.Band(not wrong, not wrong, bool(wrong), 0.0)
+        return (correct, bands.at_least(s["sync"], s["async"], SPEEDUP),
+                bands.at_most(leftover or [0.0], [delay], LEFTOVER_SHARE))
+
     def verdict(s: Mapping[str, Sequence[float]]) -> tuple[bool, bool]:
-        lo, mid, hi = _ratio_bounds(s["sync"], s["async"])
-        pending = _median(leftover) / delay if leftover else 0.0
-        ok = mid >= SPEEDUP and pending <= LEFTOVER_SHARE and not wrong
-        return ok, lo >= SPEEDUP or not ok
+        return bands.decide(*relationships(s))
 
     try:
         samples, rounds, spent = run_rounds({"sync": run(sync_loop, "sync_loop"),
@@ -130,8 +132,8 @@ def check_async_beats_sync(sync_loop: Callable, async_loop: Callable, points: fl
     except _ProbeError as err:
         label = "sync_loop" if err.label == "sync" else "async_loop"
         return _probe_failure(name, points, label, err)
-    _, ratio, _ = _ratio_bounds(samples["sync"], samples["async"])
-    pending = _median(leftover) / delay
+    _, speedup, still = relationships(samples)
+    ratio, pending = speedup.value, still.value
     passed, _ = verdict(samples)
     figures = {"ratio": ratio, "sync_median_s": _median(samples["sync"]),
                "async_median_s": _median(samples["async"]), "pending_share": pending,
@@ -203,12 +205,12 @@ def check_t1_below_round_trip(issue_seconds: Callable, points: float = 2) -> Che
         sync_loop(x, n, matmul)
         return (time.perf_counter() - start) / n
 
+    def relationships(s: Mapping[str, Sequence[float]]) -> tuple[bands.Band, bands.Band]:
+        return (bands.within(s["student"], s["reference"], T1_TOLERANCE),
+                bands.at_most(s["student"], s["round_trip"], T1_SHARE))
+
     def verdict(s: Mapping[str, Sequence[float]]) -> tuple[bool, bool]:
-        lo, mid, hi = _ratio_bounds(s["student"], s["reference"])
-        share = _median(s["student"]) / max(_median(s["round_trip"]), 1e-12)
-        ok = 1 / T1_TOLERANCE <= mid <= T1_TOLERANCE and share <= T1_SHARE
-        sure = 1 / T1_TOLERANCE <= lo and hi <= T1_TOLERANCE
-        return ok, sure or not ok
+        return bands.decide(*relationships(s))
 
     try:
         samples, rounds, spent = run_rounds(
@@ -219,8 +221,8 @@ def check_t1_below_round_trip(issue_seconds: Callable, points: float = 2) -> Che
         return _probe_failure(name, points, "issue_seconds", err)
     passed, _ = verdict(samples)
     t1, ref, trip = (_median(samples[k]) for k in ("student", "reference", "round_trip"))
-    ratio = t1 / max(ref, 1e-12)
-    share = t1 / max(trip, 1e-12)
+    close, below = relationships(samples)
+    ratio, share = close.value, below.value
     message = (f"your t1 is {t1 * 1e6:.2f} µs per op, {ratio:.2f}x the check's {ref * 1e6:.2f} µs and "
                f"{share:.2f}x the round trip of {trip * 1e6:.2f} µs "
                f"(needs {1 / T1_TOLERANCE:.2g}x..{T1_TOLERANCE:g}x and <= {T1_SHARE:.2f}x)")
@@ -288,7 +290,7 @@ def check_model_predicts(fit_line: Callable, points: float = 2) -> CheckResult:
         predicted = intercept + slope * HELD_OUT
         prediction[:] = [predicted]
         error = models.relative_error(predicted, _median(s[str(HELD_OUT)]))
-        return error <= PREDICT_TOLERANCE, error <= PREDICT_TOLERANCE / 2
+        return error <= PREDICT_TOLERANCE, error <= PREDICT_TOLERANCE / 2 or error > 2 * PREDICT_TOLERANCE
 
     try:
         samples, rounds, spent = run_rounds(probes, verdict, _MODEL_PROTOCOL)
