@@ -4,9 +4,10 @@ A multilayer perceptron is trained on batches that a data loader makes on the
 host and copies into MXNet (``nd.array(numpy_array)``, as real loaders do).
 Such a copy is synchronous: the batch occupies memory from the moment the
 loader yields it. Without a synchronisation point in the loop the Python
-front end runs through the whole epoch while the back end is still at the
-first batches, so every batch waits in memory at once. A synchronisation
-every ``k`` batches bounds that backlog to about ``k`` batches.
+front end runs ahead of the back end (only slowed by the copies, each of
+which first waits for the operations that are ready to run), and every
+batch it is ahead waits in memory. A synchronisation every ``k`` batches
+bounds that backlog to about ``k`` batches.
 
 Batches drawn on the device (``nd.random.normal``) behave differently: the
 operator that fills them is queued like any other, and MXNet allocates an
@@ -244,7 +245,8 @@ class TrainResult:
 
     ``front_s``: seconds until the Python loop was through (everything
     queued); ``wall_s``: seconds until the back end had finished as well;
-    ``trace``: resident memory sampled during the epoch (MB).
+    ``trace``: resident memory sampled during the epoch (MB); ``steps``: the
+    optimizer updates the loop made (one per batch for a whole epoch).
     """
 
     label: str
@@ -255,6 +257,7 @@ class TrainResult:
     trace: MemoryTrace = field(repr=False)
     sync_every: int | None = None
     losses: tuple[float, ...] = field(default=(), repr=False)
+    steps: int | None = None
 
     @property
     def peak_mb(self) -> float:
@@ -285,7 +288,8 @@ class TrainResult:
                             times=tuple(t["times"]), values=tuple(t["values"]))
         return cls(label=data["label"], num_batches=data["num_batches"], loader=data["loader"],
                    front_s=data["front_s"], wall_s=data["wall_s"], trace=trace,
-                   sync_every=data.get("sync_every"), losses=tuple(data.get("losses", ())))
+                   sync_every=data.get("sync_every"), losses=tuple(data.get("losses", ())),
+                   steps=data.get("steps"))
 
 
 def _check_sync_every(sync_every: int | None) -> None:
@@ -354,6 +358,7 @@ def run_epoch(loop: Loop, config: MLPConfig = MLPConfig(), *, loader: str = "hos
     else:
         mxb.sync_all()
 
+    updates = trainer.optimizer.num_update
     with PeakMemory(interval=interval) as pm:
         start = time.perf_counter()
         returned = loop(net, trainer, loss, batches)
@@ -362,7 +367,8 @@ def run_epoch(loop: Loop, config: MLPConfig = MLPConfig(), *, loader: str = "hos
         wall = time.perf_counter() - start
     losses = tuple(float(v) for v in returned) if isinstance(returned, (list, tuple)) else ()
     return TrainResult(label=label, num_batches=config.num_batches, loader=loader,
-                       front_s=front, wall_s=wall, trace=pm.trace, losses=losses)
+                       front_s=front, wall_s=wall, trace=pm.trace, losses=losses,
+                       steps=trainer.optimizer.num_update - updates)
 
 
 def train_epoch(config: MLPConfig = MLPConfig(), sync_every: int | None = None, *,
@@ -379,9 +385,27 @@ def train_epoch(config: MLPConfig = MLPConfig(), sync_every: int | None = None, 
     return replace(result, sync_every=sync_every)
 
 
+class IncompleteEpoch(RuntimeError):
+    """A loop did not make one optimizer step per batch."""
+
+
+def require_full_epoch(result: TrainResult) -> TrainResult:
+    """``result``, or :class:`IncompleteEpoch` unless its loop stepped once per batch.
+
+    A loop that skips the work would otherwise look fast and frugal.
+    """
+    if result.steps != result.num_batches:
+        raise IncompleteEpoch(f"it made {result.steps} optimizer steps for {result.num_batches} "
+                              "batches; one trainer.step per batch is needed")
+    return result
+
+
 def peak_probe(loop: Loop, config: MLPConfig, model, *, loader: str = "host") -> Callable[[], float]:
-    """A probe for :mod:`asynclab.checks`: each call runs one epoch, returns its peak MB."""
-    return lambda: run_epoch(loop, config, loader=loader, model=model).peak_mb
+    """A probe for :mod:`asynclab.checks`: each call runs one full epoch, returns its peak MB.
+
+    Raises :class:`IncompleteEpoch` when ``loop`` skipped optimizer steps.
+    """
+    return lambda: require_full_epoch(run_epoch(loop, config, loader=loader, model=model)).peak_mb
 
 
 # --------------------------------------------------------------- fresh processes

@@ -4,11 +4,12 @@ Sizes are tiny so that every test is quick; no absolute time or memory figure
 is asserted, only shapes, counts, invariants and round trips.
 """
 
+import dataclasses
 import math
 
 import numpy as np
 import pytest
-from mxnet import nd
+from mxnet import autograd, nd
 
 from asynclab import training
 from asynclab.memory import MemoryTrace
@@ -119,7 +120,7 @@ def test_run_epoch_times_any_loop_and_keeps_its_losses(model):
 
 
 def test_peak_probe_returns_megabytes(model):
-    probe = training.peak_probe(lambda *args: None, TINY, model)
+    probe = training.peak_probe(lambda *args: training.train_loop(*args), TINY, model)
     assert isinstance(probe(), float)
 
 
@@ -127,6 +128,7 @@ def test_result_round_trips_through_a_dict():
     trace = MemoryTrace(baseline=100.0, peak=150.0, end=120.0, times=(0.0, 0.1), values=(100.0, 150.0))
     result = training.TrainResult(label="no sync", num_batches=3, loader="host", front_s=0.1,
                                   wall_s=0.5, trace=trace, sync_every=None, losses=(0.5,))
+    result = dataclasses.replace(result, steps=3)
     again = training.TrainResult.from_dict(result.to_dict())
     assert again == result and again.trace.values == trace.values
 
@@ -156,3 +158,24 @@ def test_run_isolated_reports_a_failure_in_one_sentence():
         training.run_isolated(TINY, None, interval=-1.0)
     with pytest.raises(ValueError):
         training.run_isolated(TINY, None, loader="disk")
+
+
+def test_an_epoch_counts_its_optimizer_steps(model):
+    full = training.train_epoch(TINY, 2, model=model)
+    assert full.steps == TINY.num_batches
+    assert training.require_full_epoch(full) is full
+
+    def lazy(net, trainer, loss, batches):  # returns from inside the loop
+        for X, y in batches:
+            with autograd.record():
+                l = loss(net(X), y)
+            l.backward()
+            trainer.step(X.shape[0])
+            return
+
+    short = training.run_epoch(lazy, TINY, model=model)
+    assert short.steps == 1
+    with pytest.raises(training.IncompleteEpoch, match="1 optimizer steps for 6 batches"):
+        training.require_full_epoch(short)
+    with pytest.raises(training.IncompleteEpoch):
+        training.peak_probe(lambda *args: None, TINY, model)()
