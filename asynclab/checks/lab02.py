@@ -31,12 +31,13 @@ from asynclab.checks import bands
 from asynclab.checks.core import CheckResult, Protocol, _finish, _ProbeError, holds, run_rounds
 
 SIZES = (600, 1000)
+BLAME_SIZES = (800, 1200)
 CALL_TOLERANCE = 2.5
 ISSUE_SHARE = 0.3
 ITEM_SHARE = 0.3
 STEP_KEYS = ("dot", "relu", "mean", "item")
 
-_PROTOCOL = Protocol(warmup=1, min_rounds=5, max_rounds=15, budget_s=20.0)
+_PROTOCOL = Protocol(warmup=1, min_rounds=7, max_rounds=15, budget_s=20.0)
 
 
 def _sync_calls() -> list[tuple[str, Callable[[Any], object]]]:
@@ -214,9 +215,9 @@ def check_blame_right_line(time_steps: Callable, points: float = 3) -> CheckResu
 
     name = "blame-right-line"
     mx.random.seed(2)
-    xs = {size: mx.np.random.uniform(size=(size, size)) for size in SIZES}
+    xs = {size: mx.np.random.uniform(size=(size, size)) for size in BLAME_SIZES}
     mxb.sync_all()
-    items: dict[int, list[float]] = {size: [] for size in SIZES}
+    items: dict[int, list[float]] = {size: [] for size in BLAME_SIZES}
 
     def student(size: int) -> Callable[[], float]:
         def probe() -> float:
@@ -239,13 +240,13 @@ def check_blame_right_line(time_steps: Callable, points: float = 3) -> CheckResu
         return probe
 
     probes = {}
-    for size in SIZES:
+    for size in BLAME_SIZES:
         probes[f"student{size}"] = student(size)
         probes[f"reference{size}"] = reference(size)
 
     def relationships(s: Mapping[str, Sequence[float]]) -> dict[int, tuple[bands.Band, bands.Band]]:
         return {size: (bands.within(s[f"student{size}"], s[f"reference{size}"], CALL_TOLERANCE),
-                       bands.at_most(items[size], s[f"reference{size}"], ITEM_SHARE)) for size in SIZES}
+                       bands.at_most(items[size], s[f"reference{size}"], ITEM_SHARE)) for size in BLAME_SIZES}
 
     def verdict(s: Mapping[str, Sequence[float]]) -> tuple[bool, bool]:
         return bands.decide(*(b for pair in relationships(s).values() for b in pair))
@@ -256,10 +257,10 @@ def check_blame_right_line(time_steps: Callable, points: float = 3) -> CheckResu
         return _probe_failure(name, points, _ProbeError("time_steps", err.error))
     passed, _ = verdict(samples)
     found = relationships(samples)
-    ratios = {size: found[size][0].value for size in SIZES}
-    item_share = {size: found[size][1].value for size in SIZES}
-    dot_parts = ", ".join(f"{ratios[s]:.2f}x at size {s}" for s in SIZES)
-    item_parts = ", ".join(f"{item_share[s]:.2f}x" for s in SIZES)
+    ratios = {size: found[size][0].value for size in BLAME_SIZES}
+    item_share = {size: found[size][1].value for size in BLAME_SIZES}
+    dot_parts = ", ".join(f"{ratios[s]:.2f}x at size {s}" for s in BLAME_SIZES)
+    item_parts = ", ".join(f"{item_share[s]:.2f}x" for s in BLAME_SIZES)
     message = (f"your timing charged the dot line {dot_parts} of its compute time and the item line "
                f"{item_parts} (needs {1 / CALL_TOLERANCE:.2g}x..{CALL_TOLERANCE:g}x and item <= {ITEM_SHARE:g}x)")
     figures = {"ratio": min(ratios.values()), "item_share": max(item_share.values()), "rounds": rounds,
