@@ -30,7 +30,7 @@ from typing import Any, Callable, Mapping, Sequence
 from asynclab.checks import bands
 from asynclab.checks.core import CheckResult, Protocol, _finish, _ProbeError, holds, run_rounds
 
-SIZES = (600, 1000)
+SIZES = (500, 1200)
 BLAME_SIZES = (800, 1200)
 CALL_TOLERANCE = 2.5
 ISSUE_SHARE = 0.3
