@@ -31,7 +31,7 @@ from asynclab.checks import bands
 from asynclab.checks.core import CheckResult, Protocol, _finish, _ProbeError, holds, run_rounds
 
 SIZES = (500, 1200)
-BLAME_SIZES = (800, 1200)
+BLAME_SIZES = (600, 1400)
 CALL_TOLERANCE = 2.5
 ISSUE_SHARE = 0.3
 ITEM_SHARE = 0.3
