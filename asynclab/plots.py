@@ -57,7 +57,7 @@ def timeline(spans: Sequence[Span | tuple[str, str, float, float]], *, title: st
 
     ``unit_scale`` converts seconds to the plotted ``unit`` (ms by default).
     """
-    spans = [s if isinstance(s, Span) else Span(*s) for s in spans]
+    spans = [s if hasattr(s, "row") else Span(*s) for s in spans]  # any object with row/label/start/end
     if not spans:
         raise ValueError("timeline needs at least one span.")
     rows: list[str] = []
