@@ -120,7 +120,7 @@ def _payloads(graded: Path) -> dict[str, dict]:
 
 def _decisive_value(payload: dict) -> float | None:
     figures = payload.get("figures") or {}
-    for key in ("ratio", "median", "big_median", "naive_enqueue_share"):
+    for key in ("ratio", "median", "big_median", "naive_enqueue_share", "overlap"):
         value = figures.get(key)
         if isinstance(value, (int, float)):
             return float(value)
@@ -206,8 +206,11 @@ def section(lab: str, title: str, runs: int, stats: dict[str, dict[str, CheckSta
             worst_value = None
             if s.values and s.margins:
                 worst_value = s.values[s.margins.index(min(s.margins))] if len(s.values) == len(s.margins) else None
-            lines.append(f"| {name} | {s.threshold} | {condition} | {s.passes}/{s.runs} | {_fmt(med)} | "
-                         f"{_fmt(worst_value)} | {_fmt(s.worst_margin)} |")
+            if not s.values and not s.margins:    # a functional check: it holds or it does not
+                figures = "exact (no figure) | exact (no figure) | n/a"
+            else:
+                figures = f"{_fmt(med)} | {_fmt(worst_value)} | {_fmt(s.worst_margin)}"
+            lines.append(f"| {name} | {s.threshold} | {condition} | {s.passes}/{s.runs} | {figures} |")
     flakes = [f for by_check in stats.values() for s in by_check.values() for f in s.failures]
     lines += ["", f"Flakes: {len(flakes)}."]
     lines += [f"- {f}" for f in flakes]

@@ -14,7 +14,7 @@ ours / MXNet. Goal: our push <= MXNet's enqueue, end to end within 2x.
 
 Run it alone on the machine (other timing work makes both sides noisy)::
 
-    flock /tmp/asynclab-cpu.lock python bench/engine_overhead.py [--n 2000] [--rounds 7]
+    python bench/engine_overhead.py [--n 2000] [--rounds 7]      # or: make bench-engine
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@ untouched student lab scores 0, and every known wrong answer in
 ``bench/mutants/lab01/`` scores what its file says.
 
 These run MXNet timing checks (about 12 s per notebook on the 2-core
-reference machine, 80 s for the whole file); run them one at a time on a
-shared machine, e.g. ``flock /tmp/asynclab-cpu.lock pytest tests/test_grading_lab01.py -k solution``.
+reference machine, 80 s for the whole file); do not run them beside other
+timing work, e.g. ``pytest tests/test_grading_lab01.py -k solution`` alone.
 """
 
 from __future__ import annotations

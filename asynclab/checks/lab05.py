@@ -48,6 +48,10 @@ from asynclab.timing import quartiles
 WORK_SECONDS = 0.2            # length of one workload op
 OVERLAP_MIN = 0.5             # independent pair: share of the shorter op spent side by side
 SERIAL_MAX_OVERLAP = 0.1      # dependent pair (and the synchronous engine): at most this
+# Overlaps below this share count as this share when a margin is computed: 0.1%
+# of a 0.2 s op is 0.2 ms, about what starting a thread costs, so "none" is
+# as close to zero as the measurement can tell.
+_OVERLAP_FLOOR = 0.001
 TIMEOUT = 10.0                # seconds a wait may take before the engine counts as stuck
 
 _PAIRS = Protocol(warmup=1, min_rounds=3, max_rounds=8, budget_s=20.0)
@@ -119,14 +123,35 @@ def _apart(first: Callable, second: Callable) -> Callable[[], float]:
 
 
 def _pair_check(name: str, points: float, engine_class, pattern: str, first: Callable,
-                second: Callable, passes: Callable[[float], bool], need: str,
+                second: Callable, at_least: float | None, at_most: float | None,
                 describe: Callable[[float, float], str], **kwargs) -> CheckResult:
     """Run a pair of ops on fresh engines (interleaved with the pair run directly).
 
     The verdict rests on how much the two ops overlapped in time, which the
     ops note themselves; the speed-up is reported as a figure. Overlap does
     not depend on how many cores the machine can spare at that moment.
+    Give exactly one of ``at_least`` / ``at_most``: the bound on the median
+    overlap (a share of the shorter op, 0..1).
     """
+    if (at_least is None) == (at_most is None):
+        raise ValueError("_pair_check needs exactly one of at_least and at_most")
+    if at_least is not None:
+        need = f"overlap >= {at_least:g}"
+
+        def passes(share: float) -> bool:
+            return share >= at_least
+
+        def margin_of(share: float) -> float:
+            return share / at_least
+    else:
+        need = f"overlap <= {at_most:g}"
+
+        def passes(share: float) -> bool:
+            return share <= at_most
+
+        def margin_of(share: float) -> float:
+            return at_most / max(share, _OVERLAP_FLOOR)
+
     from asynclab.engine_demos import two_ops
 
     a, b = _Timed(first, "first"), _Timed(second, "second")
@@ -157,7 +182,8 @@ def _pair_check(name: str, points: float, engine_class, pattern: str, first: Cal
     share = quartiles(samples["together"])[1]
     ratio = quartiles(seconds)[1] / quartiles(samples["apart"])[1]
     figures = {"overlap": share, "time_ratio": ratio, "rounds": rounds, "seconds": spent}
-    return _finish(CheckResult(name, points, passes(share), describe(share, ratio), figures, need))
+    return _finish(CheckResult(name, points, passes(share), describe(share, ratio), figures, need,
+                               margin=margin_of(share)))
 
 
 def _pct(share: float) -> str:
@@ -210,8 +236,7 @@ def check_sync_engine(engine_class, points: float = 1) -> CheckResult:
     try:
         return _pair_check(
             name, points, engine_class, "independent", first, second,
-            passes=lambda share: share <= SERIAL_MAX_OVERLAP,
-            need=f"overlap <= {SERIAL_MAX_OVERLAP:g}",
+            at_least=None, at_most=SERIAL_MAX_OVERLAP,
             describe=lambda share, ratio: (
                 f"every push returned after its op ran; two independent ops overlapped for "
                 f"{_pct(share)} (needs <= {SERIAL_MAX_OVERLAP * 100:g}%) and took {ratio:.2f}x "
@@ -333,8 +358,7 @@ def check_serialize(engine_class, points: float = 1) -> CheckResult:
     try:
         return _pair_check(
             "serialize", points, engine_class, "dependent", first, second,
-            passes=lambda share: share <= SERIAL_MAX_OVERLAP,
-            need=f"overlap <= {SERIAL_MAX_OVERLAP:g}",
+            at_least=None, at_most=SERIAL_MAX_OVERLAP,
             describe=lambda share, ratio: (
                 f"a dependent pair overlapped for {_pct(share)} of its length "
                 f"(needs <= {SERIAL_MAX_OVERLAP * 100:g}%) and took {ratio:.2f}x the sum of its parts"),
@@ -349,8 +373,7 @@ def check_overlap(engine_class, points: float = 2) -> CheckResult:
     try:
         return _pair_check(
             "overlap", points, engine_class, "shared input", first, second,
-            passes=lambda share: share >= OVERLAP_MIN,
-            need=f"overlap >= {OVERLAP_MIN:g}",
+            at_least=OVERLAP_MIN, at_most=None,
             describe=lambda share, ratio: (
                 f"two ops sharing only an input ran side by side for {_pct(share)} of their length "
                 f"(needs >= {OVERLAP_MIN * 100:g}%) and together took {ratio:.2f}x the sum of their parts"),

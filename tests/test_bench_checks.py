@@ -1,0 +1,90 @@
+"""The robustness bench's bookkeeping: report sections, verdicts, exit status.
+
+The bench itself runs for many minutes and is not part of ``make test``; these
+tests cover the parts that decide what it reports, so that a flake or a
+wrong answer that scores too much cannot be reported as fine.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import psutil
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def bench():
+    spec = importlib.util.spec_from_file_location("checks_robustness", ROOT / "bench" / "checks_robustness.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    yield module
+    sys.modules.pop(spec.name, None)
+
+
+def _stats(bench, name, threshold, passes, runs, margins, values, failures=()):
+    s = bench.CheckStats(name, threshold, passes, runs, list(margins), list(values), list(failures))
+    return s
+
+
+def test_update_report_keeps_other_labs_and_replaces_its_own(bench, tmp_path):
+    report = tmp_path / "r.md"
+    bench.update_report(report, "04", "<!-- lab:04 start -->\nfour v1\n<!-- lab:04 end -->")
+    bench.update_report(report, "01", "<!-- lab:01 start -->\none\n<!-- lab:01 end -->")
+    bench.update_report(report, "04", "<!-- lab:04 start -->\nfour v2\n<!-- lab:04 end -->")
+    text = report.read_text()
+    assert text.startswith("# Robustness of the autograded checks")
+    assert "four v1" not in text and "four v2" in text and "\none\n" in text
+    assert text.index("lab:01 start") < text.index("lab:04 start")
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_section_lists_flakes_and_wrong_answers_scored_wrongly(bench):
+    stats = {
+        "quiet": {"a": _stats(bench, "a", ">= 2x", 9, 10, [3.0] * 9 + [0.8], [6.0] * 9 + [1.6],
+                              ["run 9: failed: too slow"]),
+                  "exact": _stats(bench, "exact", "3/3", 10, 10, [], [])},
+    }
+    mutants = [
+        bench.MutantOutcome("m-ok", "caught", {"a": 0, "exact": 1}, {"a": 0, "exact": 1}, ["a"], False),
+        bench.MutantOutcome("m-bad", "slips through", {"a": 0, "exact": 1}, {"a": 2, "exact": 1}, [], True),
+    ]
+    text = bench.section("01", "Lab 01", 10, stats, mutants, 60.0, "p.png")
+    assert "| a | >= 2x | quiet | 9/10 | 6 | 1.6 | 0.8 |" in text
+    assert "| exact | 3/3 | quiet | 10/10 | exact (no figure) |" in text
+    assert "Flakes: 1." in text and "run 9: failed: too slow" in text
+    assert "| m-ok | caught | 1 | a | yes |" in text
+    assert "| m-bad | slips through | 3 | **nothing** | **no** (expected" in text
+
+
+def test_mutant_as_expected_compares_every_check(bench):
+    m = bench.MutantOutcome("m", "", {"a": 0, "b": 1}, {"a": 0, "b": 0}, ["a", "b"], False)
+    assert not m.as_expected
+    m.got["b"] = 1
+    assert m.as_expected
+
+
+def test_decisive_value_reads_the_overlap_of_lab05(bench):
+    assert bench._decisive_value({"figures": {"overlap": 0.98, "rounds": 3}}) == 0.98
+    assert bench._decisive_value({"figures": {"ratio": 12.0, "overlap": 0.5}}) == 12.0
+    assert bench._decisive_value({"figures": {}}) is None
+
+
+def test_busy_core_starts_and_stops_its_process(bench):
+    with bench.busy_core(True) as hog:
+        proc = psutil.Process(hog.pid)
+        assert proc.is_running() and proc.status() != psutil.STATUS_ZOMBIE
+    assert hog.poll() is not None
+    with bench.busy_core(False) as nothing:
+        assert nothing is None
+
+
+@pytest.mark.parametrize("argv", [["--runs", "0"], ["--conditions", "noisy"], ["--conditions", ","]])
+def test_bad_arguments_exit_2(bench, argv, capsys):
+    assert bench.main(argv) == 2
+    assert "error:" in capsys.readouterr().err
