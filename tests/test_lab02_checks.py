@@ -5,6 +5,7 @@ Thresholds sit far from both sides (solutions near 1x, wrong answers near
 no absolute time is asserted.
 """
 
+import re
 import time
 
 import pytest
@@ -34,11 +35,39 @@ def test_sync_costs_compute_passes_the_solution():
 @pytest.mark.parametrize("wrong", [
     _time_sync_call(call_sync=False),                 # the sync call is never made
     _time_sync_call(wait_before_issue_stops=True),    # issuing's clock includes the wait
-    lambda issue, sync: (0.0001, 0.01),               # typed-in numbers: wrong at one size at least
+    lambda issue, sync: (sync(issue()), (0.0001, 0.01))[1],   # typed-in numbers: wrong at one size at least
 ])
 def test_sync_costs_compute_fails_wrong_answers(wrong):
     with pytest.raises(CheckFailed, match=r"^FAIL \[sync-costs-compute\]"):
         lab02.check_sync_costs_compute(wrong)
+
+
+def _timed_wait(issue, sync):
+    """Times y.wait_to_read() instead of the sync call it was handed: same numbers, wrong code."""
+    start = time.perf_counter()
+    y = issue()
+    issued = time.perf_counter()
+    y.wait_to_read()
+    return issued - start, time.perf_counter() - issued
+
+
+def _sync_on_a_copy(issue, sync):
+    start = time.perf_counter()
+    y = issue()
+    issued = time.perf_counter()
+    sync(y + 0)
+    return issued - start, time.perf_counter() - issued
+
+
+@pytest.mark.parametrize("wrong, message", [
+    (_timed_wait, r"sync\(\) 0 time"),
+    (_sync_on_a_copy, "on another array"),
+    (lambda issue, sync: (issue(), sync(issue()), (0.0, 0.0))[2], r"issue\(\) 2"),
+])
+def test_sync_costs_compute_insists_on_the_sync_call_it_passes(wrong, message):
+    with pytest.raises(CheckFailed, match=r"^FAIL \[sync-costs-compute\] time_sync_call must call") as info:
+        lab02.check_sync_costs_compute(wrong)
+    assert re.search(message, str(info.value))
 
 
 @pytest.mark.parametrize("wrong, message", [

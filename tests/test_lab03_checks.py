@@ -55,15 +55,58 @@ def _first_result(batches, step):
     return results[0]
 
 
+def _waits_every_other(batches, step):
+    y = None
+    for i, batch in enumerate(batches):
+        y = step(batch)
+        if i % 2:
+            y.wait_to_read()
+    return y
+
+
+def _waits_every_fourth(batches, step):
+    y = None
+    for i, batch in enumerate(batches):
+        y = step(batch)
+        if i % 4 == 3:
+            y.wait_to_read()
+    nd.waitall()
+    return y
+
+
 @pytest.mark.parametrize("sync, asyn, message", [
-    (sync_loop, sync_loop, "needs >= 1.35x"),             # waits every time in both
-    (_waits_on_batch, async_loop, "needs >= 1.35x"),       # waits on the wrong array
+    (sync_loop, sync_loop, "async_loop waited for a result inside the loop after 16 of 16"),
+    (_waits_on_batch, async_loop, "sync_loop did not wait for the result after 16 of 16"),
+    # Both clear the 1.35x speed-up on their own (1.36-1.39x and 1.54-1.63x measured):
+    (_waits_every_other, async_loop, "sync_loop did not wait for the result after 8 of 16"),
+    (sync_loop, _waits_every_fourth, "async_loop waited for a result inside the loop after [34] of 16"),
     (sync_loop, _never_waits, "still pending"),            # the async loop returns too early
     (sync_loop, _first_result, "did not return the result of the last batch"),
 ])
 def test_async_beats_sync_fails_wrong_answers(sync, asyn, message):
     with pytest.raises(CheckFailed, match=rf"^FAIL \[async-beats-sync\].*{message}"):
         lab03.check_async_beats_sync(sync, asyn)
+
+
+def test_pattern_misses_counts_batches_that_break_the_pattern():
+    step_s = 0.002
+    returned = [i * 0.01 for i in range(lab03.BATCHES)]
+    waited = [0.0] + [r + 0.9 * step_s for r in returned]       # the next ask comes after a wait
+    at_once = [0.0] + [r + 0.01 * step_s for r in returned]     # the next ask comes at once
+    assert lab03._pattern_misses(waited, returned, step_s, waits=True) == 0
+    assert lab03._pattern_misses(at_once, returned, step_s, waits=False) == 0
+    assert lab03._pattern_misses(at_once, returned, step_s, waits=True) == lab03.BATCHES
+    mixed = [0.0] + [r + (0.9 if i % 2 else 0.01) * step_s for i, r in enumerate(returned)]
+    assert lab03._pattern_misses(mixed, returned, step_s, waits=True) == lab03.BATCHES // 2
+    # step called twice per batch, or the batches taken all at once: the pattern is broken everywhere
+    assert lab03._pattern_misses(waited, returned * 2, step_s, waits=True) == lab03.BATCHES
+    assert lab03._pattern_misses(waited[:3], returned, step_s, waits=True) == lab03.BATCHES
+
+
+def test_pattern_band_uses_the_median_run():
+    assert lab03._pattern_band([0, 0, 1, 5]).ok
+    assert not lab03._pattern_band([3, 3, 0]).ok
+    assert lab03._pattern_band([3, 4, 5]).sure_fail
 
 
 def fit_line(ns, seconds):

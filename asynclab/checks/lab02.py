@@ -60,8 +60,14 @@ def _pair(value: Any, what: str) -> tuple[float, float]:
 
 
 
+class _Misuse(Exception):
+    """The student's function ran, but did not use what the check handed it."""
+
+
 def _probe_failure(name: str, points: float, err: _ProbeError) -> CheckResult:
     error = err.error
+    if isinstance(error, _Misuse):
+        return _finish(CheckResult(name, points, False, str(error)))
     return _finish(CheckResult(name, points, False,
                                f"calling {err.label} failed: {type(error).__name__}: {error}"))
 
@@ -71,9 +77,10 @@ def check_sync_costs_compute(time_sync_call: Callable, points: float = 2) -> Che
 
     ``issue()`` queues a matrix product and returns its pending result ``y``;
     ``sync(y)`` is one synchronization call (the check rotates through
-    ``wait_to_read``, ``asnumpy``, ``asscalar`` and ``waitall``). Passes when,
-    at both sizes, the call took the compute time within 2.5x and issuing at
-    most 0.3x of it.
+    ``wait_to_read``, ``asnumpy``, ``asscalar`` and ``waitall``). Passes when
+    ``issue`` and ``sync`` were each called once, ``sync`` on what ``issue``
+    returned, and, at both sizes, the call took the compute time within 2.5x
+    and issuing at most 0.3x of it.
     """
     from asynclab.syncpoints import Workload
 
@@ -91,9 +98,27 @@ def check_sync_costs_compute(time_sync_call: Callable, points: float = 2) -> Che
 
             label, call = calls[counter[size] % len(calls)]
             counter[size] += 1
+            given: list = []
+            used: list = []
+
+            def issue():
+                y = work.issue("nd")
+                given.append(y)
+                return y
+
+            def sync(y):
+                used.append(y)
+                return call(y)
+
             mxb.sync_all()
-            a, b = _pair(time_sync_call(lambda: work.issue("nd"), call), "time_sync_call")
+            a, b = _pair(time_sync_call(issue, sync), "time_sync_call")
             mxb.sync_all()
+            # Every sync call costs the same compute, so timing some other wait
+            # would give the same numbers: the check insists on the one it passed.
+            if len(given) != 1 or len(used) != 1 or used[0] is not given[0]:
+                raise _Misuse(f"time_sync_call must call issue() once and sync(y) once on its result "
+                              f"(it called issue() {len(given)} and sync() {len(used)} time(s)"
+                              f"{'' if not used or not given or used[0] is given[0] else ', on another array'})")
             issued[size].append(a)
             return b
         return probe

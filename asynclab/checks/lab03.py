@@ -14,11 +14,17 @@ from them:
   the sync loop takes 1.7-2.0x as long as the async loop; threshold 1.35x.
   A loop that waits every time, or waits on the wrong array, lands at
   0.95-1.1x. An async loop must also leave no work behind (at most 0.25x
-  of one batch's compute time still pending when it returns).
+  of one batch's compute time still pending when it returns). The check
+  also watches every batch: the time from ``step`` returning to the loop
+  asking for the next batch is a wait when it lasts at least half a step's
+  compute time. The sync loop must wait after every batch and the async
+  loop after none (one miss allowed per run; the solution measures 0 and 0).
+  Waiting every other batch (1.36-1.39x) or every 4th in the async loop
+  (1.54-1.63x) clears the speed-up but misses 8 and 3 waits per run.
 - t1-below-round-trip: the front end's issuing cost per operation, fitted
   from the student's timings at several N, is 0.8-1.3x the check's own
   figure and 1/20-1/60 of the synchronised round trip per operation;
-  tolerance 3x and at most 1/3 of the round trip. Timing the wait as well
+  tolerance 4x and at most 1/3 of the round trip. Timing the wait as well
   gives 20-60x; timing per operation instead of in all gives ~0x.
 - model-predicts: ``fit_line`` must reproduce the least-squares line of
   random data (to 1e-6) and, fitted to the async loop's times at four N,
@@ -41,6 +47,8 @@ T1_TOLERANCE = 4.0
 T1_SHARE = 1 / 3
 PREDICT_TOLERANCE = 0.35
 BATCHES = 16
+WAIT_SHARE = 0.5      # a pause of at least this share of a step's compute time is a wait
+MAX_MISSES = 1        # batches per run allowed to break the loop's pattern (median over runs)
 BATCH_SHAPE = (256, 512)
 ISSUE_SIZE = 256
 ISSUE_NS = (40, 80, 160)
@@ -67,8 +75,9 @@ def check_async_beats_sync(sync_loop: Callable, async_loop: Callable, points: fl
     async loop waits once, at the end. Both return the last result. The
     batches arrive from a slow source (a sleep as long as one step's compute
     time). Passes when the sync loop takes at least 1.35x as long as the
-    async loop, both return the right array, and the async loop leaves no
-    work pending.
+    async loop, both return the right array, the async loop leaves no
+    work pending, the sync loop waits after every batch and the async loop
+    after none.
     """
     import mxnet as mx
     from mxnet import nd
@@ -82,8 +91,12 @@ def check_async_beats_sync(sync_loop: Callable, async_loop: Callable, points: fl
     batches = [nd.random.uniform(-1, 1, shape=BATCH_SHAPE) for _ in range(BATCHES)]
     nd.waitall()
 
+    returned: list[float] = []
+
     def step(x):
-        return nd.dot(x, weights)
+        y = nd.dot(x, weights)
+        returned.append(time.perf_counter())
+        return y
 
     expected = step(batches[-1]).asnumpy()
     per_step: list[float] = []
@@ -105,6 +118,7 @@ def check_async_beats_sync(sync_loop: Callable, async_loop: Callable, points: fl
     delays: list[float] = []
     leftover: list[float] = []
     wrong: list[str] = []
+    misses: dict[str, list[int]] = {"sync_loop": [], "async_loop": []}
 
     def verify(y: Any, label: str) -> None:
         if not hasattr(y, "asnumpy"):
@@ -117,10 +131,14 @@ def check_async_beats_sync(sync_loop: Callable, async_loop: Callable, points: fl
         def probe() -> float:
             delay = calibrate()
             delays.append(delay)
+            source = _WatchedSource(slow_source(batches, delay))
+            returned.clear()
             nd.waitall()
             start = time.perf_counter()
-            y = loop(slow_source(batches, delay), step)
+            y = loop(source, step)
             seconds = time.perf_counter() - start
+            misses[label].append(_pattern_misses(source.asked, list(returned), _median(per_step[-5:]),
+                                                 waits=label == "sync_loop"))
             if label == "async_loop":
                 start = time.perf_counter()
                 nd.waitall()
@@ -131,10 +149,11 @@ def check_async_beats_sync(sync_loop: Callable, async_loop: Callable, points: fl
             return seconds
         return probe
 
-    def relationships(s: Mapping[str, Sequence[float]]) -> tuple[bands.Band, bands.Band, bands.Band]:
+    def relationships(s: Mapping[str, Sequence[float]]) -> tuple[bands.Band, ...]:
         correct = bands.Band(not wrong, not wrong, bool(wrong), 0.0)
         return (correct, bands.at_least(s["sync"], s["async"], SPEEDUP),
-                bands.at_most(leftover or [0.0], delays, LEFTOVER_SHARE))
+                bands.at_most(leftover or [0.0], delays, LEFTOVER_SHARE),
+                _pattern_band(misses["sync_loop"]), _pattern_band(misses["async_loop"]))
 
     def verdict(s: Mapping[str, Sequence[float]]) -> tuple[bool, bool]:
         return bands.decide(*relationships(s))
@@ -145,14 +164,25 @@ def check_async_beats_sync(sync_loop: Callable, async_loop: Callable, points: fl
     except _ProbeError as err:
         label = "sync_loop" if err.label == "sync" else "async_loop"
         return _probe_failure(name, points, label, err)
-    _, speedup, still = relationships(samples)
+    _, speedup, still, sync_pattern, async_pattern = relationships(samples)
     ratio, pending = speedup.value, still.value
     passed, _ = verdict(samples)
-    figures = {"ratio": ratio, "sync_median_s": _median(samples["sync"]),
+    figures = {"ratio": ratio, "sync_misses": sync_pattern.value, "async_misses": async_pattern.value,
+               "sync_median_s": _median(samples["sync"]),
                "async_median_s": _median(samples["async"]), "pending_share": pending,
                "step_s": _median(delays), "rounds": rounds, "seconds": spent}
     if wrong:
         message = f"{' and '.join(sorted(set(wrong)))} did not return the result of the last batch"
+        margin = 0.0
+    elif not sync_pattern.ok or not async_pattern.ok:
+        parts = []
+        if not sync_pattern.ok:
+            parts.append(f"sync_loop did not wait for the result after {sync_pattern.value:g} of {BATCHES} "
+                         "batches (it must wait after every batch)")
+        if not async_pattern.ok:
+            parts.append(f"async_loop waited for a result inside the loop after {async_pattern.value:g} of "
+                         f"{BATCHES} batches (it must only wait once, after the loop)")
+        message = "; ".join(parts)
         margin = 0.0
     elif pending > LEFTOVER_SHARE:
         message = (f"async_loop returned while work was still pending ({pending:.2f}x of one step's compute "
@@ -163,6 +193,45 @@ def check_async_beats_sync(sync_loop: Callable, async_loop: Callable, points: fl
         margin = ratio / SPEEDUP
     return _finish(CheckResult(name, points, passed, message, figures, f">= {SPEEDUP:g}x", margin=margin))
 
+
+
+class _WatchedSource:
+    """An iterator over a source that notes when the loop asks for each batch (perf_counter seconds)."""
+
+    def __init__(self, source):
+        self._source = iter(source)
+        self.asked: list[float] = []
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        self.asked.append(time.perf_counter())
+        return next(self._source)
+
+
+def _pattern_misses(asked: Sequence[float], returned: Sequence[float], step_s: float, waits: bool) -> int:
+    """Batches after which a loop broke its pattern: no wait (``waits``) or a wait (not ``waits``).
+
+    ``returned[i]`` is when ``step`` returned for batch i, ``asked[i + 1]``
+    when the loop asked for the next batch (the last ask ends the loop). A
+    pause of at least ``WAIT_SHARE`` of a step's compute time ``step_s`` is a
+    wait. A loop that does not call ``step`` once per batch as it arrives
+    breaks the pattern everywhere.
+    """
+    if len(returned) != BATCHES or len(asked) < BATCHES + 1:
+        return BATCHES
+    paused = [asked[i + 1] - returned[i] >= WAIT_SHARE * step_s for i in range(BATCHES)]
+    return sum(1 for p in paused if p != waits)
+
+
+def _pattern_band(misses: Sequence[int]) -> bands.Band:
+    """The median run breaks its loop's pattern after at most ``MAX_MISSES`` batches."""
+    if not misses:
+        return bands.Band(True, False, False, 0.0)
+    ordered = sorted(misses)
+    low, mid, high = ordered[len(ordered) // 4], _median(ordered), ordered[(3 * len(ordered)) // 4]
+    return bands.Band(mid <= MAX_MISSES, high <= MAX_MISSES, low > MAX_MISSES, float(mid))
 
 
 # ---------------------------------------------------------------- t1-below-round-trip
@@ -183,7 +252,7 @@ def check_t1_below_round_trip(issue_seconds: Callable, points: float = 2) -> Che
     """``issue_seconds(x, n)`` returns the seconds the front end needs to issue ``n`` products ``dot(x, x)``.
 
     The check fits a line to your figures at several N; its slope is t1, the
-    front end's cost per operation. Passes when t1 is within 3x of the
+    front end's cost per operation. Passes when t1 is within 4x of the
     check's own figure and at most a third of the round trip of a loop that
     waits after every product.
     """
