@@ -1,0 +1,48 @@
+"""Finishing one read sets the variable's running reads to 0, whatever else still reads it.
+
+A write queued behind two reads may then start while the slower read is
+still running (write after read broken). check_hazards must catch it.
+"""
+
+from asynclab.engine import READ, WRITE, EngineBase
+
+CAUGHT_BY = ("check_hazards",)
+
+
+class StudentEngine(EngineBase):
+    """EngineBase plus your dependency rule."""
+
+    def _on_push(self, op):
+        """Queue one entry per variable of op, then dispatch those variables."""
+        for var in op.reads:
+            var.queue.append((op, READ))
+        for var in op.mutates:
+            var.queue.append((op, WRITE))
+        for var in op.reads + op.mutates:
+            self._dispatch(var)
+
+    def _dispatch(self, var):
+        """Grant the entries at the head of var.queue that may start now."""
+        while var.queue:
+            op, is_write = var.queue[0]
+            if is_write:
+                if var.writing or var.running_reads > 0:
+                    return
+                var.queue.popleft()
+                var.writing = True
+                self._grant(op)
+                return
+            if var.writing:
+                return
+            var.queue.popleft()
+            var.running_reads += 1
+            self._grant(op)
+
+    def _on_complete(self, op):
+        """op has finished: release its variables and dispatch them."""
+        for var in op.reads:
+            var.running_reads = 0
+            self._dispatch(var)
+        for var in op.mutates:
+            var.writing = False
+            self._dispatch(var)

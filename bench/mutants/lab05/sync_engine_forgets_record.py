@@ -1,0 +1,30 @@
+"""A synchronous engine whose push runs fn() but never appends the OpRecord step 1 asks for.
+
+The operations run inside push, in push order, but engine.records stays
+empty. check_sync_engine must catch it.
+"""
+
+CAUGHT_BY = ("check_sync_engine",)
+
+
+class SyncEngine:
+    """Runs every operation inside push, like MXNet's NaiveEngine."""
+
+    def __init__(self):
+        self.records = []            # one OpRecord per operation, in push order
+
+    def new_var(self, name=None):
+        return name                  # nothing to track: the data is always up to date
+
+    def push(self, fn, reads=(), mutates=(), name=None):
+        """Run fn() now and record it."""
+        fn()
+
+    def wait_for_var(self, var, timeout=None):
+        pass                         # nothing is ever pending
+
+    def wait_all(self, timeout=None):
+        pass
+
+    def shutdown(self, wait=True):
+        pass
