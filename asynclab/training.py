@@ -39,6 +39,7 @@ import ctypes
 import ctypes.util
 import gc
 import json
+import numbers
 import os
 import subprocess
 import sys
@@ -335,6 +336,38 @@ def train_loop(net, trainer, loss, batches: Iterable, sync_every: int | None = N
 Loop = Callable[[Any, Any, Any, Iterable], object]
 
 
+def as_number(value: Any) -> float | None:
+    """``value`` as a float: a number, or an array of one element; ``None`` otherwise."""
+    try:
+        if isinstance(value, bool):
+            return None
+        if isinstance(value, numbers.Real):
+            return float(value)
+        if getattr(value, "size", None) == 1:  # an MXNet or NumPy array of one element
+            for name in ("asscalar", "item"):
+                method = getattr(value, name, None)
+                if callable(method):
+                    return float(method())
+    except Exception:  # noqa: BLE001 - whatever a loop returned, never fail on it
+        return None
+    return None
+
+
+def loss_values(returned: object) -> tuple[float, ...]:
+    """The losses a loop returned, as floats; never raises.
+
+    A list or tuple of numbers or of one-element arrays (MXNet or NumPy)
+    becomes a tuple of floats; elements that are neither are left out, and
+    anything other than a list or tuple (``None``, a dict, ...) gives ``()``.
+    Meant to run after the epoch was measured and the back end waited for:
+    reading an MXNet array then adds no wait to the measurement.
+    """
+    if not isinstance(returned, (list, tuple)):
+        return ()
+    values = (as_number(value) for value in returned)
+    return tuple(value for value in values if value is not None)
+
+
 def run_epoch(loop: Loop, config: MLPConfig = MLPConfig(), *, loader: str = "host", model=None,
               label: str = "epoch", interval: float = 0.005, release: bool = True) -> TrainResult:
     """Measure one epoch of ``loop(net, trainer, loss, batches)``.
@@ -345,7 +378,8 @@ def run_epoch(loop: Loop, config: MLPConfig = MLPConfig(), *, loader: str = "hos
     it (unless ``release=False``, which shows what reused memory does to a
     measurement), so the trace shows what the epoch itself added. The clock
     for ``front_s`` stops when ``loop`` returns; ``wall_s`` also covers the
-    work it left queued.
+    work it left queued. What ``loop`` returns is kept in ``losses`` as far
+    as it reads as numbers (:func:`loss_values`) and never makes this fail.
     """
     if not callable(loop):
         raise TypeError(f"loop must be callable, got {type(loop).__name__}.")
@@ -365,7 +399,7 @@ def run_epoch(loop: Loop, config: MLPConfig = MLPConfig(), *, loader: str = "hos
         front = time.perf_counter() - start
         mxb.sync_all()
         wall = time.perf_counter() - start
-    losses = tuple(float(v) for v in returned) if isinstance(returned, (list, tuple)) else ()
+    losses = loss_values(returned)
     return TrainResult(label=label, num_batches=config.num_batches, loader=loader,
                        front_s=front, wall_s=wall, trace=pm.trace, losses=losses,
                        steps=trainer.optimizer.num_update - updates)

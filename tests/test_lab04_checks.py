@@ -1,5 +1,8 @@
 """Lab 04's checks pass the solution and fail every known wrong answer in bench/mutants/lab04.
 
+Right answers written another way (``bench/mutants/lab04/correct/``, in the
+mutant format with full points) must pass the checks their cells feed.
+
 The exercise and check cells are taken from the solution notebook itself and
 the wrong answers from the mutant files, so these tests see exactly what a
 student's kernel runs. To stay quick they give each check a single round
@@ -22,6 +25,8 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTION = nbtools.read(ROOT / "solutions" / "04_async_memory_lab.ipynb")
 MUTANTS = load_mutants(ROOT / "bench" / "mutants" / "lab04")
+# Right answers written differently from the solution: each must score full points.
+CORRECT = load_mutants(ROOT / "bench" / "mutants" / "lab04" / "correct")
 CHECKS = {nbtools.grade_id(c)[len("check-"):]: c.source for c in nbtools.check_cells(SOLUTION)}
 EXERCISES = {nbtools.grade_id(c): c.source for c in SOLUTION.cells if nbtools.is_solution(c)}
 SETUP = next(c.source for c in SOLUTION.cells if nbtools.grade_id(c) == "setup")
@@ -80,3 +85,151 @@ def test_a_student_function_that_raises_fails_with_one_sentence():
 
     with pytest.raises(CheckFailed, match=r"calling train_every failed: ValueError: not yet"):
         lab04.check_sync_every_k(train_every)
+
+
+# Exercise cell -> the checks that call what it defines.
+FEEDS = {"ex1-peak-increase": ["peak-increase"], "ex2-train-async": ["front-returns-early"],
+         "ex3-train-synced": ["sync-bounds-memory"], "ex4-train-every": ["sync-every-k"]}
+RIGHT = [(m, name) for m in CORRECT for cell in m.replace for name in FEEDS[cell]]
+
+
+def test_the_right_variants_expect_full_points():
+    assert any(m.name == "ok-loops-return-loss-arrays" for m in CORRECT)
+    for mutant in CORRECT:
+        mutant.check_names(list(CHECKS))
+        assert mutant.expected_total == sum(
+            points for name, points in mutant.expect.items()) and all(mutant.expect.values())
+
+
+@pytest.mark.parametrize("variant, name", RIGHT, ids=[f"{m.name}->{n}" for m, n in RIGHT])
+def test_each_right_variant_passes_its_check(variant, name):
+    ns = _namespace(variant.replace)
+    _run_check(name, ns)  # raises CheckFailed on a failure
+
+
+def _synced_returning(kind):
+    """A correct train_synced (it waits for every batch) that returns ``kind`` of its losses."""
+    def train_synced(net, trainer, loss, batches):
+        from mxnet import autograd
+
+        losses = []
+        for X, y in batches:
+            with autograd.record():
+                l = loss(net(X), y)
+            l.backward()
+            trainer.step(X.shape[0])
+            mean = l.mean()
+            mean.wait_to_read()
+            losses.append(mean)
+        if kind == "arrays":
+            return losses
+        if kind == "dict":
+            return {i: value for i, value in enumerate(losses)}
+        if kind == "mixed":
+            return [losses[0], "text", None, losses[1].asnumpy(), 2.5]
+        return None
+    return train_synced
+
+
+@pytest.mark.parametrize("kind", ["arrays", "dict", "mixed", "none"])
+def test_what_a_correct_loop_returns_does_not_matter(kind):
+    lab04.check_sync_bounds_memory(_synced_returning(kind))  # raises CheckFailed on a failure
+
+
+def test_a_correct_every_k_loop_returning_loss_arrays_passes():
+    def train_every(net, trainer, loss, batches, k):
+        from mxnet import autograd
+
+        losses = []
+        for i, (X, y) in enumerate(batches):
+            with autograd.record():
+                l = loss(net(X), y)
+            l.backward()
+            trainer.step(X.shape[0])
+            if (i + 1) % k == 0:
+                mean = l.mean()
+                mean.wait_to_read()
+                losses.append(mean)
+        return losses
+
+    lab04.check_sync_every_k(train_every)
+
+
+# -- peak-increase: what it allocates, and how it reports a failure ---------------
+def test_the_peak_check_allocates_mxnet_memory_that_tracemalloc_cannot_see():
+    import tracemalloc
+
+    kept: list = []
+    tracemalloc.start()
+    try:
+        lab04._allocate_and_keep(60, kept)()
+        lab04._allocate_for_a_moment(240)()
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert len(kept) == 1 and kept[0].size * 4 == 60_000_000
+    kept.clear()
+    assert peak < 5_000_000  # bytes: far below the 60 MB and 240 MB allocated
+
+
+def test_the_peak_check_frees_what_it_kept():
+    from asynclab.memory import rss_mb
+    from asynclab.training import release_free_memory
+
+    calls = []
+
+    def peak_increase(fn):
+        fn()
+        calls.append(rss_mb())
+        return 60.0 if len(calls) % 2 else 240.0  # right for both sizes, without measuring
+
+    release_free_memory()
+    before = rss_mb()
+    lab04.check_peak_increase(peak_increase)
+    release_free_memory()
+    assert calls[0] - before > 40  # the 60 MB block was still there when fn returned
+    assert rss_mb() - before < 20  # and the check freed it afterwards
+
+
+@pytest.mark.parametrize("value, shown", [(0.0, "0.00x"), (-5.0, "-0.08x"), (1e-12, "0.00x")])
+def test_a_zero_or_negative_peak_fails_on_its_figure(value, shown):
+    def peak_increase(fn):
+        fn()
+        return value
+
+    with pytest.raises(CheckFailed, match=rf"^FAIL \[peak-increase\] your peak increase was {shown}") as err:
+        lab04.check_peak_increase(peak_increase)
+    assert "failed:" not in str(err.value)
+
+
+def test_a_peak_of_zero_for_one_size_only_fails_on_its_figure():
+    calls = []
+
+    def peak_increase(fn):
+        fn()
+        calls.append(1)
+        return 60.0 if len(calls) % 2 else 0.0  # right for the kept 60 MB, 0 for the 240 MB
+
+    with pytest.raises(CheckFailed, match=r"^FAIL \[peak-increase\] your peak increase was 0.00x"):
+        lab04.check_peak_increase(peak_increase)
+
+
+def test_a_peak_returned_as_a_one_element_array_counts():
+    from mxnet import nd
+
+    calls = []
+
+    def peak_increase(fn):
+        fn()
+        calls.append(1)
+        return nd.array([60.0 if len(calls) % 2 else 240.0])
+
+    lab04.check_peak_increase(peak_increase)
+
+
+@pytest.mark.parametrize("value, error", [(None, "TypeError: it returned NoneType, not a number"),
+                                          (float("nan"), "ValueError: it returned nan"),
+                                          ("a lot", "TypeError: it returned str, not a number")])
+def test_a_peak_that_is_not_a_number_fails_in_one_sentence(value, error):
+    with pytest.raises(CheckFailed, match=rf"calling your peak increase failed: {error}"):
+        lab04.check_peak_increase(lambda fn: value)

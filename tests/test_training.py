@@ -119,6 +119,46 @@ def test_run_epoch_times_any_loop_and_keeps_its_losses(model):
         training.run_epoch("not a loop", TINY, model=model)
 
 
+def _waiting_loop(returns):
+    """A loop that waits for every batch and returns ``returns(losses)``, losses being MXNet arrays."""
+    def loop(net, trainer, loss, batches):
+        losses = []
+        for X, y in batches:
+            with autograd.record():
+                l = loss(net(X), y)
+            l.backward()
+            trainer.step(X.shape[0])
+            mean = l.mean()
+            mean.wait_to_read()
+            losses.append(mean)
+        return returns(losses)
+    return loop
+
+
+@pytest.mark.parametrize("returns, count", [
+    (lambda losses: losses, TINY.num_batches),                     # the arrays it waited for
+    (lambda losses: tuple(losses), TINY.num_batches),
+    (lambda losses: [v.asscalar() for v in losses], TINY.num_batches),
+    (lambda losses: None, 0),
+    (lambda losses: {"loss": losses}, 0),
+    (lambda losses: [losses[0], "x", None, nd.ones((2,)), losses[1].asnumpy()], 2),
+    (lambda losses: losses[0], 0),                                 # one array, not a list
+])
+def test_run_epoch_never_fails_on_what_a_loop_returns(model, returns, count):
+    result = training.run_epoch(_waiting_loop(returns), TINY, model=model)
+    assert result.steps == TINY.num_batches
+    assert len(result.losses) == count
+    assert all(isinstance(v, float) and math.isfinite(v) for v in result.losses)
+
+
+def test_loss_values_reads_numbers_and_one_element_arrays():
+    assert training.loss_values([1, 2.5, np.float32(0.5), np.array([3.0]), nd.array([4.0])]) == (
+        1.0, 2.5, 0.5, 3.0, 4.0)
+    assert training.loss_values([True, "1.0", None, np.ones(2), nd.ones((2, 2)), object()]) == ()
+    assert training.loss_values(None) == training.loss_values({"a": 1.0}) == ()
+    assert training.loss_values(iter([1.0])) == ()
+
+
 def test_peak_probe_returns_megabytes(model):
     probe = training.peak_probe(lambda *args: training.train_loop(*args), TINY, model)
     assert isinstance(probe(), float)
