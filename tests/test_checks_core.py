@@ -1,6 +1,7 @@
 """checks.core: the protocol and the generic relationships, with scripted probes."""
 
 import itertools
+import math
 
 import pytest
 
@@ -136,3 +137,14 @@ def test_margin_says_how_far_from_the_threshold():
         core.faster("m", const(0.5), const(1.0), 10, protocol=FAST)
     assert info.value.result.margin == pytest.approx(0.2)
     assert info.value.result.to_dict()["margin"] == pytest.approx(0.2)
+
+
+def test_bands_carry_their_margin():
+    from asynclab.checks import bands
+
+    assert bands.at_least([3.0], [1.0], 1.5).margin == pytest.approx(2.0)
+    assert bands.at_most([0.1], [1.0], 0.3).margin == pytest.approx(3.0)
+    assert bands.at_most([0.0], [1.0], 0.3).margin == math.inf
+    assert bands.within([2.0], [1.0], 2.5).margin == pytest.approx(1.25)
+    assert bands.within([0.5], [1.0], 2.5).margin == pytest.approx(1.25)
+    assert bands.within([4.0], [1.0], 2.5).margin < 1 and not bands.within([4.0], [1.0], 2.5).ok

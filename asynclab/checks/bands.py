@@ -11,6 +11,7 @@ still change.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -23,25 +24,29 @@ class Band:
     sure_pass: bool
     sure_fail: bool
     value: float
+    # How far ``value`` sits from the threshold, as a factor (above 1 passes);
+    # None where the relationship has no threshold to measure against.
+    margin: float | None = None
 
 
 def within(num: Sequence[float], den: Sequence[float], tolerance: float) -> Band:
     """median(num) / median(den) lies within [1/tolerance, tolerance]."""
     lo, mid, hi = _ratio_bounds(num, den)
     low = 1 / tolerance
-    return Band(low <= mid <= tolerance, low <= lo and hi <= tolerance, hi < low or lo > tolerance, mid)
+    margin = min(mid * tolerance, tolerance / mid) if mid > 0 else 0.0
+    return Band(low <= mid <= tolerance, low <= lo and hi <= tolerance, hi < low or lo > tolerance, mid, margin)
 
 
 def at_most(num: Sequence[float], den: Sequence[float], limit: float) -> Band:
     """median(num) / median(den) is at most ``limit``."""
     lo, mid, hi = _ratio_bounds(num, den)
-    return Band(mid <= limit, hi <= limit, lo > limit, mid)
+    return Band(mid <= limit, hi <= limit, lo > limit, mid, limit / mid if mid > 0 else math.inf)
 
 
 def at_least(num: Sequence[float], den: Sequence[float], factor: float) -> Band:
     """median(num) / median(den) is at least ``factor``."""
     lo, mid, hi = _ratio_bounds(num, den)
-    return Band(mid >= factor, lo >= factor, hi < factor, mid)
+    return Band(mid >= factor, lo >= factor, hi < factor, mid, mid / factor)
 
 
 def decide(*bands: Band) -> tuple[bool, bool]:

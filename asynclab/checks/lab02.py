@@ -150,19 +150,10 @@ def check_sync_costs_compute(time_sync_call: Callable, points: float = 2) -> Che
     figures = {"ratio": min(ratios.values()), "issue_share": max(shares.values()), "rounds": rounds,
                "seconds": spent}
     figures.update({f"ratio_{s}": ratios[s] for s in SIZES})
-    margin = min(_band_margin(ratios.values()), _share_margin(shares.values(), ISSUE_SHARE))
+    margin = min(b.margin for pair in found.values() for b in pair)
     return _finish(CheckResult(name, points, passed, message, figures,
                                f"call within {1 / CALL_TOLERANCE:.2g}x..{CALL_TOLERANCE:g}x, "
                                f"issue <= {ISSUE_SHARE:g}x", margin=margin))
-
-
-def _band_margin(ratios) -> float:
-    """How far the worst ratio sits inside [1/tolerance, tolerance], as a factor."""
-    return min(min(r * CALL_TOLERANCE, CALL_TOLERANCE / r) if r > 0 else 0.0 for r in ratios)
-
-
-def _share_margin(shares, limit: float) -> float:
-    return min(limit / sh if sh > 0 else math.inf for sh in shares)
 
 
 def _is_back_end_error(error: BaseException) -> bool:
@@ -290,7 +281,7 @@ def check_blame_right_line(time_steps: Callable, points: float = 3) -> CheckResu
                f"{item_parts} (needs {1 / CALL_TOLERANCE:.2g}x..{CALL_TOLERANCE:g}x and item <= {ITEM_SHARE:g}x)")
     figures = {"ratio": min(ratios.values()), "item_share": max(item_share.values()), "rounds": rounds,
                "seconds": spent}
-    margin = min(_band_margin(ratios.values()), _share_margin(item_share.values(), ITEM_SHARE))
+    margin = min(b.margin for pair in found.values() for b in pair)
     return _finish(CheckResult(name, points, passed, message, figures,
                                f"dot within {1 / CALL_TOLERANCE:.2g}x..{CALL_TOLERANCE:g}x, "
                                f"item <= {ITEM_SHARE:g}x", margin=margin))

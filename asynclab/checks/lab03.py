@@ -40,6 +40,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from asynclab.checks import bands
 from asynclab.checks.core import CheckResult, Protocol, _finish, _median, _ProbeError, run_rounds
+from asynclab.timing import quartiles
 
 SPEEDUP = 1.35
 LEFTOVER_SHARE = 0.25
@@ -187,10 +188,10 @@ def check_async_beats_sync(sync_loop: Callable, async_loop: Callable, points: fl
     elif pending > LEFTOVER_SHARE:
         message = (f"async_loop returned while work was still pending ({pending:.2f}x of one step's compute "
                    f"time; needs <= {LEFTOVER_SHARE:g}x): wait for it before returning")
-        margin = LEFTOVER_SHARE / pending
+        margin = still.margin
     else:
         message = f"the sync loop took {ratio:.2f}x as long as the async loop (needs >= {SPEEDUP:g}x)"
-        margin = ratio / SPEEDUP
+        margin = speedup.margin
     return _finish(CheckResult(name, points, passed, message, figures, f">= {SPEEDUP:g}x", margin=margin))
 
 
@@ -229,8 +230,7 @@ def _pattern_band(misses: Sequence[int]) -> bands.Band:
     """The median run breaks its loop's pattern after at most ``MAX_MISSES`` batches."""
     if not misses:
         return bands.Band(True, False, False, 0.0)
-    ordered = sorted(misses)
-    low, mid, high = ordered[len(ordered) // 4], _median(ordered), ordered[(3 * len(ordered)) // 4]
+    low, mid, high = quartiles(misses)
     return bands.Band(mid <= MAX_MISSES, high <= MAX_MISSES, low > MAX_MISSES, float(mid))
 
 
@@ -310,8 +310,7 @@ def check_t1_below_round_trip(issue_seconds: Callable, points: float = 2) -> Che
                f"(needs {1 / T1_TOLERANCE:.2g}x..{T1_TOLERANCE:g}x and <= {T1_SHARE:.2f}x)")
     figures = {"ratio": ratio, "t1_s": t1, "reference_t1_s": ref, "round_trip_s": trip, "share": share,
                "rounds": rounds, "seconds": spent}
-    margin = min(ratio * T1_TOLERANCE, T1_TOLERANCE / ratio if ratio > 0 else math.inf,
-                 T1_SHARE / share if share > 0 else math.inf)
+    margin = min(close.margin, below.margin)
     return _finish(CheckResult(name, points, passed, message, figures,
                                f"t1 within {1 / T1_TOLERANCE:.2g}x..{T1_TOLERANCE:g}x, <= {T1_SHARE:.2f} round trip",
                                margin=margin))

@@ -136,7 +136,6 @@ def check_peak_increase(peak_increase: Callable, points: float = 1) -> CheckResu
         return number / mb
 
     def worst_ratio() -> float:
-        worst, worst_error = 1.0, 0.0
         kept: list = []
         try:
             ratios = [measure(_allocate_and_keep(keep_mb, kept), keep_mb)]
@@ -147,10 +146,8 @@ def check_peak_increase(peak_increase: Callable, points: float = 1) -> CheckResu
         for ratio in ratios:
             if not math.isfinite(ratio):
                 return ratio  # reported as such, not compared
-            error = abs(math.log(ratio)) if ratio > 0 else math.inf
-            if error > worst_error:
-                worst, worst_error = ratio, error
-        return worst
+        # the ratio furthest from 1 on a log scale; zero or below is furthest of all
+        return max(ratios, key=lambda r: abs(math.log(r)) if r > 0 else math.inf)
 
     return about_equal("peak-increase", worst_ratio, lambda: 1.0, PEAK_TOLERANCE, points=points,
                        a_label="your peak increase", b_label="the memory allocated",
