@@ -184,19 +184,16 @@ def _pair_check(name: str, points: float, engine_class, patterns: str | tuple[st
     if at_least is not None:
         need = f"overlap >= {at_least:g}"
 
-        def passes(share: float) -> bool:
-            return share >= at_least
-
         def margin_of(share: float) -> float:
             return share / at_least
     else:
         need = f"overlap <= {at_most:g}"
 
-        def passes(share: float) -> bool:
-            return share <= at_most
-
         def margin_of(share: float) -> float:
             return at_most / max(share, _OVERLAP_FLOOR)
+
+    def passes(share: float) -> bool:
+        return margin_of(share) >= 1.0
 
     from asynclab.engine_demos import two_ops
 
