@@ -75,6 +75,12 @@ def test_decisive_value_reads_the_overlap_of_lab05(bench):
     assert bench._decisive_value({"figures": {}}) is None
 
 
+def test_decisive_value_reads_the_k_share_of_lab04(bench):
+    figures = {"k_share": 0.09, "each_median_mb": 25.4, "small_median_mb": 29.6, "large_median_mb": 71.8}
+    assert bench._decisive_value({"figures": figures}) == 0.09
+    assert bench._decisive_value({"figures": dict(figures, k_share=None)}) is None
+
+
 def test_busy_core_starts_and_stops_its_process(bench):
     with bench.busy_core(True) as hog:
         proc = psutil.Process(hog.pid)

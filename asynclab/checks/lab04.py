@@ -39,10 +39,16 @@ process, idle and busy. Thresholds sit well inside them:
   at least 44 MB) and 3.3x as high (at least 2.4x, also when busy) as a loop
   that waits every batch; threshold +15 MB and 1.5x. A wait that does not
   block gives 1.0x and +0 MB.
-- sync-every-k: k=5 peaks +4.2 MB (median; at most +9.4 MB) above waiting
-  every batch, where five queued batches of 2.1 MB could add about 11 MB;
-  bound +15 MB. k=50 peaks +42 MB (at least +35 MB) above k=5; threshold
-  +10 MB. Ignoring k gives +0.0 MB (always waiting) or +47 MB at k=5 (never).
+- sync-every-k: k=5 peaks +4.2 MB (median; at most +9.4 MB quiet, +18.6 MB
+  once with the other core busy) above waiting every batch, and k=50 peaks
+  +42 MB (at least +35 MB) above k=5. An absolute bound on k=5 (it was
+  +15 MB) failed that busy run, because how far the front end runs ahead
+  within k batches depends on the machine; so the bound is relative: k=5's
+  rise above waiting every batch, as a share of k=50's, must be at most
+  0.5 (k=5 sits in the lower half between the two). The solution gives
+  0.09 (median; 0.21 at worst quiet, 0.26 in the busy run that broke the
+  absolute bound). k=50 must still peak at least 10 MB above k=5. Ignoring
+  k gives +0 MB of spread (always waiting) or a share near 1 (never).
 """
 
 from __future__ import annotations
@@ -62,7 +68,7 @@ FRONT_MAX_SHARE = 0.4
 SYNC_MARGIN_MB = 15.0
 SYNC_FACTOR = 1.5
 K_SMALL, K_LARGE = 5, 50
-K_BOUND_MB = 15.0
+K_SHARE = 0.5
 K_SPREAD_MB = 10.0
 
 _TOOL = Protocol(warmup=1, min_rounds=5, max_rounds=9, budget_s=15.0)
@@ -232,11 +238,25 @@ def check_sync_bounds_memory(train_synced: Callable, points: float = 2) -> Check
                   small_label="your train_synced", unit="MB", protocol=_EPOCHS)
 
 
+def every_k_share(each: float, small: float, large: float) -> float:
+    """k=5's rise above waiting every batch as a share of k=50's (peaks in MB; 0 = as low as waiting
+    every batch, 1 = as high as k=50). ``inf`` when k=50 is not above waiting every batch."""
+    spread = large - each
+    return (small - each) / spread if spread > 0 else math.inf
+
+
+def every_k_passes(each: float, small: float, large: float) -> bool:
+    """The verdict of sync-every-k on three peaks (MB): k=5 in the lower half, k=50 10 MB above k=5."""
+    return every_k_share(each, small, large) <= K_SHARE and large - small >= K_SPREAD_MB
+
+
 def check_sync_every_k(train_every: Callable, points: float = 3) -> CheckResult:
     """``train_every(net, trainer, loss, batches, k)`` waits once every ``k`` batches.
 
-    Passes when k=5 peaks at most 15 MB above a loop that waits every batch,
-    and k=50 (once per epoch) peaks at least 10 MB above k=5.
+    The check measures the peak of a loop that waits every batch, and of
+    ``train_every`` with k=5 and with k=50. Passes when k=5's rise above
+    waiting every batch is at most half of k=50's, and k=50 peaks at least
+    10 MB above k=5.
     """
     from asynclab.training import make_mlp, peak_probe
 
@@ -252,16 +272,14 @@ def check_sync_every_k(train_every: Callable, points: float = 3) -> CheckResult:
               "small": peak_probe(every(K_SMALL), config, model),
               "large": peak_probe(every(K_LARGE), config, model)}
 
-    def verdict(each: float, small: float, large: float) -> bool:
-        return small - each <= K_BOUND_MB and large - small >= K_SPREAD_MB
-
     def decide(s):
         e1, e2, e3 = quartiles(s["each"])
         s1, s2, s3 = quartiles(s["small"])
         l1, l2, l3 = quartiles(s["large"])
-        passes = verdict(e2, s2, l2)
-        sure_pass = verdict(e1, s3, l1)
-        sure_fail = s1 - e3 > K_BOUND_MB or l3 - s1 < K_SPREAD_MB
+        passes = every_k_passes(e2, s2, l2)
+        # Pessimistic and optimistic corners of the quartiles: settled when both agree.
+        sure_pass = (s3 - e1 <= K_SHARE * (l1 - e3)) and l1 - s3 >= K_SPREAD_MB
+        sure_fail = (s1 - e3 > K_SHARE * (l3 - e1)) or l3 - s1 < K_SPREAD_MB
         return passes, sure_pass or sure_fail
 
     try:
@@ -271,14 +289,17 @@ def check_sync_every_k(train_every: Callable, points: float = 3) -> CheckResult:
         return _finish(CheckResult(name, points, False,
                                    f"calling train_every failed: {type(error).__name__}: {error}"))
     each, small, large = (quartiles(samples[key])[1] for key in ("each", "small", "large"))
-    passed = verdict(each, small, large)
-    message = (f"k={K_SMALL} peaked {small - each:+.1f} MB from waiting every batch "
-               f"(needs <= +{K_BOUND_MB:g} MB); k={K_LARGE} peaked {large - small:+.1f} MB "
-               f"above k={K_SMALL} (needs >= +{K_SPREAD_MB:g} MB)")
-    figures = {"each_median_mb": each, "small_median_mb": small, "large_median_mb": large,
-               "rounds": rounds, "seconds": spent}
-    rise = small - each
-    margin = min(K_BOUND_MB / rise if rise > 0 else float("inf"), (large - small) / K_SPREAD_MB)
+    passed = every_k_passes(each, small, large)
+    share = every_k_share(each, small, large)
+    shown = f"{share:.2f}" if math.isfinite(share) else "undefined"
+    message = (f"k={K_SMALL} peaked {small - each:+.1f} MB above waiting every batch, "
+               f"k={K_LARGE} {large - each:+.1f} MB: k={K_SMALL}'s share {shown} "
+               f"(needs <= {K_SHARE:g}); k={K_LARGE} peaked {large - small:+.1f} MB above k={K_SMALL} "
+               f"(needs >= +{K_SPREAD_MB:g} MB)")
+    figures = {"k_share": share if math.isfinite(share) else None, "each_median_mb": each,
+               "small_median_mb": small, "large_median_mb": large, "rounds": rounds, "seconds": spent}
+    share_margin = K_SHARE / share if 0 < share < math.inf else (math.inf if share <= 0 else 0.0)
+    margin = min(share_margin, (large - small) / K_SPREAD_MB)
     return _finish(CheckResult(name, points, passed, message, figures,
-                               f"k={K_SMALL} <= each + {K_BOUND_MB:g} MB, "
+                               f"k={K_SMALL}'s share of k={K_LARGE}'s rise <= {K_SHARE:g}, "
                                f"k={K_LARGE} >= k={K_SMALL} + {K_SPREAD_MB:g} MB", margin=margin))
