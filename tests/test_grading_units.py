@@ -385,6 +385,32 @@ def test_mutant_applies_to_exercise_cells_only(tmp_path):
         load_mutant(path)
 
 
+def test_mutant_source_from_a_file_next_to_it_leaves_its_imports_out(tmp_path):
+    (tmp_path / "wrong_total.py").write_text(
+        '"""A wrong total."""\n\nimport threading\nfrom asynclab.engine import READ, WRITE\n\n'
+        'def total(v):\n    import math\n    return 0\n')
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps({"lab": "99", "name": "m", "replace": {"ex-total": {"file": "wrong_total.py"}},
+                                "expect": {"square": 2, "total": 0, "pause": 1}}))
+    nb = load_mutant(path).apply(crafted.solution())
+    assert nb.cells[crafted._index(nb, "ex-total")].source == (
+        '"""A wrong total."""\n\n\ndef total(v):\n    import math\n    return 0')
+
+
+@pytest.mark.parametrize("name", ["missing.py", "../m.json", "sub/x.py"])
+def test_mutant_file_source_must_be_a_file_next_to_it(tmp_path, name):
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "x.py").write_text("x = 1\n")
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps({"lab": "99", "name": "m", "replace": {"ex-total": {"file": name}},
+                                "expect": {"square": 2, "total": 0, "pause": 1}}))
+    with pytest.raises(MutantError, match=r"is not a file next to the mutant\.$"):
+        load_mutant(path)
+    path.write_text(json.dumps({"lab": "99", "name": "m", "replace": {"ex-total": {"path": name}}, "expect": {}}))
+    with pytest.raises(MutantError, match=r"a source must be a string, a list of lines or"):
+        load_mutant(path)
+
+
 def test_lab01_mutant_files_load():
     folder = Path(__file__).resolve().parents[1] / "bench" / "mutants" / "lab01"
     if not folder.is_dir():

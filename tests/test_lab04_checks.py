@@ -19,6 +19,7 @@ import pytest
 from asynclab import nbtools
 from asynclab.checks import CheckFailed, Protocol, lab04
 from asynclab.grading.mutants import load_mutants
+from waiting_loops import waiting_loop
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -109,50 +110,20 @@ def test_each_right_variant_passes_its_check(variant, name):
     _run_check(name, ns)  # raises CheckFailed on a failure
 
 
-def _synced_returning(kind):
-    """A correct train_synced (it waits for every batch) that returns ``kind`` of its losses."""
-    def train_synced(net, trainer, loss, batches):
-        from mxnet import autograd
-
-        losses = []
-        for X, y in batches:
-            with autograd.record():
-                l = loss(net(X), y)
-            l.backward()
-            trainer.step(X.shape[0])
-            mean = l.mean()
-            mean.wait_to_read()
-            losses.append(mean)
-        if kind == "arrays":
-            return losses
-        if kind == "dict":
-            return {i: value for i, value in enumerate(losses)}
-        if kind == "mixed":
-            return [losses[0], "text", None, losses[1].asnumpy(), 2.5]
-        return None
-    return train_synced
+RETURNS = {"arrays": lambda losses: losses,
+           "dict": lambda losses: {i: value for i, value in enumerate(losses)},
+           "mixed": lambda losses: [losses[0], "text", None, losses[1].asnumpy(), 2.5],
+           "none": lambda losses: None}
 
 
-@pytest.mark.parametrize("kind", ["arrays", "dict", "mixed", "none"])
+@pytest.mark.parametrize("kind", sorted(RETURNS))
 def test_what_a_correct_loop_returns_does_not_matter(kind):
-    lab04.check_sync_bounds_memory(_synced_returning(kind))  # raises CheckFailed on a failure
+    lab04.check_sync_bounds_memory(waiting_loop(RETURNS[kind]))  # raises CheckFailed on a failure
 
 
 def test_a_correct_every_k_loop_returning_loss_arrays_passes():
     def train_every(net, trainer, loss, batches, k):
-        from mxnet import autograd
-
-        losses = []
-        for i, (X, y) in enumerate(batches):
-            with autograd.record():
-                l = loss(net(X), y)
-            l.backward()
-            trainer.step(X.shape[0])
-            if (i + 1) % k == 0:
-                mean = l.mean()
-                mean.wait_to_read()
-                losses.append(mean)
-        return losses
+        return waiting_loop(every=k)(net, trainer, loss, batches)
 
     lab04.check_sync_every_k(train_every)
 

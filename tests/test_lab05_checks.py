@@ -110,16 +110,15 @@ def test_a_non_class_is_explained():
 
 # ---------------------------------------------------------------- grader mutants (JSON)
 
-def test_json_mutants_are_the_python_mutants_as_exercise_cells():
+def test_json_mutants_grade_their_python_twins():
     """Each ``*.json`` (the grader's format) replaces one exercise cell with its ``*.py`` twin.
 
     The import lines are left out of the cell: the lab's setup cell imports those
     names already (a fresh import inside a cell would mix module generations in
-    the grader, which re-imports asynclab before every check).
+    the grader, which re-imports asynclab before every check). The points each
+    must score follow from the twin's ``CAUGHT_BY``.
     """
-    import re
-
-    from asynclab.grading.mutants import load_mutants
+    from asynclab.grading.mutants import file_source, load_mutants
 
     folder = ROOT / "bench" / "mutants" / "lab05"
     solution = nbtools.read(SOLUTION)
@@ -132,10 +131,9 @@ def test_json_mutants_are_the_python_mutants_as_exercise_cells():
         mutant.check_names(checks)
         mutant.apply(solution)
         twin = folder / f"{mutant.name.replace('-', '_')}.py"
-        lines = [line for line in twin.read_text().rstrip("\n").split("\n")
-                 if not re.match(r"(from asynclab\.engine import|import threading$)", line)]
         (source,) = mutant.replace.values()
-        assert source == "\n".join(lines), f"{mutant.name}.json is out of date with {twin.name}"
+        assert source == file_source(twin), f"{mutant.name}.json should grade {twin.name}"
+        assert not any(line.startswith(("import ", "from ")) for line in source.splitlines()), mutant.name
         caught = {c[len("check_"):].replace("_", "-") for c in runpy.run_path(str(twin))["CAUGHT_BY"]}
         for check in checks:
             assert mutant.expect[check] == (0 if check in caught else points[check]), (mutant.name, check)

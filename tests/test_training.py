@@ -13,6 +13,7 @@ from mxnet import autograd, nd
 
 from asynclab import training
 from asynclab.memory import MemoryTrace
+from waiting_loops import waiting_loop
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -119,22 +120,6 @@ def test_run_epoch_times_any_loop_and_keeps_its_losses(model):
         training.run_epoch("not a loop", TINY, model=model)
 
 
-def _waiting_loop(returns):
-    """A loop that waits for every batch and returns ``returns(losses)``, losses being MXNet arrays."""
-    def loop(net, trainer, loss, batches):
-        losses = []
-        for X, y in batches:
-            with autograd.record():
-                l = loss(net(X), y)
-            l.backward()
-            trainer.step(X.shape[0])
-            mean = l.mean()
-            mean.wait_to_read()
-            losses.append(mean)
-        return returns(losses)
-    return loop
-
-
 @pytest.mark.parametrize("returns, count", [
     (lambda losses: losses, TINY.num_batches),                     # the arrays it waited for
     (lambda losses: tuple(losses), TINY.num_batches),
@@ -145,7 +130,7 @@ def _waiting_loop(returns):
     (lambda losses: losses[0], 0),                                 # one array, not a list
 ])
 def test_run_epoch_never_fails_on_what_a_loop_returns(model, returns, count):
-    result = training.run_epoch(_waiting_loop(returns), TINY, model=model)
+    result = training.run_epoch(waiting_loop(returns), TINY, model=model)
     assert result.steps == TINY.num_batches
     assert len(result.losses) == count
     assert all(isinstance(v, float) and math.isfinite(v) for v in result.losses)

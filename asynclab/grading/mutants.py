@@ -12,14 +12,18 @@ described in ``bench/mutants/README.md``)::
     }
 
 ``replace`` maps the grade_id of an exercise cell of the solution to the
-cell's new source (a string, or a list of lines); ``expect`` maps every
-check name to the points the mutant must score. The grader's tests and the
-robustness bench both build the notebook with :meth:`Mutant.apply`.
+cell's new source: a string, a list of lines, or ``{"file": "name.py"}``, a
+Python file next to the mutant whose top-level import lines are left out
+(the lab's setup cell imports those names; lab 05's mutants are such files,
+which its unit tests also run directly). ``expect`` maps every check name to
+the points the mutant must score. The grader's tests and the robustness
+bench both build the notebook with :meth:`Mutant.apply`.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -68,12 +72,26 @@ class Mutant:
                               f"the lab's checks are {sorted(check_names)}.")
 
 
-def _source(value, where: str) -> str:
+_IMPORT_LINE = re.compile(r"(import \w|from [\w.]+ import )")
+
+
+def file_source(path: Path) -> str:
+    """The cell source a mutant's ``{"file": ...}`` stands for: the file without its top-level import lines."""
+    lines = path.read_text(encoding="utf-8").rstrip("\n").split("\n")
+    return "\n".join(line for line in lines if not _IMPORT_LINE.match(line))
+
+
+def _source(value, where: str, folder: Path) -> str:
     if isinstance(value, str):
         return value
     if isinstance(value, list) and all(isinstance(line, str) for line in value):
         return "\n".join(value)
-    raise MutantError(f"{where}: a source must be a string or a list of lines.")
+    if isinstance(value, dict) and set(value) == {"file"} and isinstance(value["file"], str):
+        name = value["file"]
+        if Path(name).name != name or not (folder / name).is_file():
+            raise MutantError(f"{where}: {name!r} is not a file next to the mutant.")
+        return file_source(folder / name)
+    raise MutantError(f"{where}: a source must be a string, a list of lines or {{\"file\": name}}.")
 
 
 def load_mutant(path: Path) -> Mutant:
@@ -93,7 +111,7 @@ def load_mutant(path: Path) -> Mutant:
                                                for v in expect.values()):
         raise MutantError(f"{path.name}: 'expect' must map check names to points.")
     return Mutant(str(data["lab"]), str(data["name"]), str(data.get("description", "")),
-                  {str(k): _source(v, f"{path.name}: replace[{k!r}]") for k, v in replace.items()},
+                  {str(k): _source(v, f"{path.name}: replace[{k!r}]", path.parent) for k, v in replace.items()},
                   {str(k): float(v) for k, v in expect.items()}, path)
 
 
