@@ -40,7 +40,7 @@ unit: setup
 	$(PY) -m pytest tests
 
 nbval: setup
-	$(PY) -m pytest --nbval --sanitize-with tests/sanitize.cfg --nbval-cell-timeout=600 $(NOTEBOOK_DIRS)
+	$(PY) -m pytest --nbval --nbval-sanitize-with tests/sanitize.cfg --nbval-cell-timeout=600 $(NOTEBOOK_DIRS)
 
 ## labs: regenerate the student labs/ from solutions/
 labs: setup
