@@ -6,9 +6,6 @@ import argparse
 import sys
 from pathlib import Path
 
-ROOT = Path.cwd()
-
-
 def _cmd_labs(args: argparse.Namespace) -> int:
     from asynclab import nbtools
 

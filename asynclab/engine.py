@@ -48,9 +48,9 @@ from dataclasses import dataclass
 from collections.abc import Iterable
 from typing import Callable, Union
 
-from asynclab.plots import Span
+from asynclab.timing import Span
 
-__all__ = ["Engine", "EngineBase", "OpRecord", "Var", "Op", "EngineError", "READ", "WRITE"]
+__all__ = ["Engine", "EngineBase", "OpRecord", "Var", "Op", "EngineError", "READ", "WRITE", "Span"]
 
 READ, WRITE = False, True  # the second item of a queue entry: is it a write?
 
@@ -310,7 +310,7 @@ class EngineBase:
             return list(self._records)
 
     def spans(self) -> list[Span]:
-        """The records as :class:`asynclab.plots.Span` bars, one row per worker."""
+        """The records as :class:`asynclab.timing.Span` bars, one row per worker."""
         return [r.span() for r in self.records]
 
     def clear_records(self) -> None:

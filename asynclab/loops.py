@@ -1,18 +1,20 @@
-"""Loops of MXNet operations, waited on in different places (lesson 03).
+"""Lesson 03's experiments: loops of MXNet operations, waited on in different places.
 
-- :func:`sync_loop` waits for every result before issuing the next one;
-- :func:`async_loop` issues everything and waits once, at the end;
-- :func:`time_loop` times either with two clocks: when the front end had
-  issued everything, and when the back end had finished;
-- :func:`sweep` repeats both loops for several N, interleaved;
+The loops and their inputs live in :mod:`asynclab.workloads.matrices` and
+are re-exported here (:func:`sync_loop`, :func:`async_loop`,
+:func:`time_loop`, :func:`make_input`, :func:`add_one`, :func:`mx_dot`,
+:func:`slow_source`). This module adds the lesson's experiments, all in
+seconds and all interleaved by :func:`asynclab.timing.run_interleaved`:
+
+- :func:`sweep` times both loops for several N;
 - :func:`backend_seconds` asks MXNet's profiler how long one operation takes
   *inside* the back end;
-- :func:`bulk_cost` measures bulk execution (``mx.engine.bulk``) on tiny ops;
-- :func:`slow_source` hands out batches with a delay, like a disk or network
-  reader, and :func:`batch_loop` / :func:`time_batches` run a step over
-  such batches, waiting every time or once at the end.
+- :func:`bulk_cost` / :func:`bulk_sweep` measure bulk execution
+  (``mx.engine.bulk``) on tiny operations;
+- :func:`batch_loop` / :func:`time_batches` / :func:`delay_sweep` run a step
+  over batches from a slow source, waiting every time or once at the end.
 
-Figures are seconds; the models fitted to them live in :mod:`asynclab.models`.
+The models fitted to these figures live in :mod:`asynclab.models`. Lesson layer.
 """
 
 from __future__ import annotations
@@ -20,94 +22,20 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Iterable, Sequence
 
-from asynclab.timing import Samples, summarize
+from asynclab.timing import Samples, run_interleaved, summarize
+from asynclab.workloads.matrices import (ArrayOp, LoopTiming, add_one, async_loop, check_n, mx_dot, random_matrix,
+                                         slow_source, sync_loop, time_loop)
 
-__all__ = ["add_one", "matmul", "make_input", "sync_loop", "async_loop", "LOOPS", "LoopTiming",
+__all__ = ["add_one", "mx_dot", "make_input", "sync_loop", "async_loop", "LOOPS", "LoopTiming",
            "time_loop", "Sweep", "sweep", "backend_seconds", "bulk_cost", "slow_source", "batch_loop",
            "time_batches", "delay_sweep", "bulk_sweep"]
 
-Op = Callable[[Any], Any]
-
-
-def add_one(x):
-    """``x + 1``: the operation of the seed experiment."""
-    return x + 1
-
-
-def matmul(x):
-    """``dot(x, x)``: enough work per call for the back end to be the bottleneck."""
-    from mxnet import nd
-
-    return nd.dot(x, x)
-
-
-def make_input(shape: int | Sequence[int], seed: int = 0):
-    """A random ``mx.nd`` array of ``shape``, already computed."""
-    import mxnet as mx
-
-    mx.random.seed(seed)
-    x = mx.nd.random.uniform(shape=(shape,) if isinstance(shape, int) else tuple(shape))
-    x.wait_to_read()
-    return x
-
-
-def sync_loop(x, n: int, op: Op = add_one):
-    """Issue ``op(x)`` ``n`` times and wait for each result before the next."""
-    y = None
-    for _ in range(n):
-        y = op(x)
-        y.wait_to_read()
-    return y
-
-
-def async_loop(x, n: int, op: Op = add_one):
-    """Issue ``op(x)`` ``n`` times, then wait once for all of them."""
-    from mxnet import nd
-
-    y = None
-    for _ in range(n):
-        y = op(x)
-    nd.waitall()
-    return y
-
+#: The lesson's name for :func:`asynclab.workloads.matrices.random_matrix`.
+make_input = random_matrix
 
 LOOPS = {"sync": sync_loop, "async": async_loop}
-
-
-@dataclass(frozen=True)
-class LoopTiming:
-    """One run of a loop: seconds until the front end had issued everything, and in all."""
-
-    kind: str
-    n: int
-    issued: float
-    total: float
-
-
-def _check_n(n: int) -> None:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ValueError(f"N must be a positive integer, got {n!r}.")
-
-
-def time_loop(kind: str, x, n: int, op: Op = add_one) -> LoopTiming:
-    """Run the ``kind`` ("sync" or "async") loop once and read both clocks."""
-    from mxnet import nd
-
-    if kind not in LOOPS:
-        raise ValueError(f"kind must be one of {', '.join(LOOPS)}, not {kind!r}.")
-    _check_n(n)
-    nd.waitall()
-    start = time.perf_counter()
-    for _ in range(n):
-        y = op(x)
-        if kind == "sync":
-            y.wait_to_read()
-    issued = time.perf_counter()
-    nd.waitall()
-    total = time.perf_counter()
-    return LoopTiming(kind, n, issued - start, total - start)
 
 
 @dataclass(frozen=True)
@@ -132,42 +60,45 @@ class Sweep:
                          for n, s, a, i in zip(self.ns, self.sync_total, self.async_total, self.async_issued))
 
 
-def sweep(x, ns: Sequence[int], op: Op = add_one, repeat: int = 3, warmup: int = 1) -> Sweep:
-    """Time both loops for every N, ``repeat`` times, interleaved; keep the medians."""
+def sweep(x, ns: Sequence[int], op: ArrayOp = add_one, repeat: int = 3, warmup: int = 1) -> Sweep:
+    """Time both loops for every N, ``repeat`` times, interleaved; keep the medians.
+
+    ``warmup`` untimed runs of both loops at the smallest N come first.
+    """
     if repeat < 1:
         raise ValueError(f"repeat must be at least 1, got {repeat}.")
     ns = tuple(ns)
     for n in ns:
-        _check_n(n)
+        check_n(n)
     for _ in range(warmup):
         for kind in LOOPS:
             time_loop(kind, x, min(ns), op)
-    runs: dict[tuple[str, int], list[LoopTiming]] = {}
-    for r in range(repeat):
-        for n in (ns if r % 2 == 0 else ns[::-1]):
-            for kind in (("sync", "async") if r % 2 == 0 else ("async", "sync")):
-                runs.setdefault((kind, n), []).append(time_loop(kind, x, n, op))
+
+    def probe(kind: str, n: int):
+        return lambda: time_loop(kind, x, n, op)
+
+    probes = {f"{kind} {n}": probe(kind, n) for n in ns for kind in LOOPS}
+    runs = run_interleaved(probes, warmup=0, min_rounds=repeat).samples
 
     def med(kind: str, n: int, attr: str) -> float:
-        return summarize(getattr(t, attr) for t in runs[(kind, n)]).median
+        return summarize(getattr(t, attr) for t in runs[f"{kind} {n}"]).median
 
     return Sweep(ns, tuple(med("sync", n, "total") for n in ns), tuple(med("async", n, "total") for n in ns),
                  tuple(med("async", n, "issued") for n in ns), repeat)
 
 
-def backend_seconds(op: Op, x, n: int = 200) -> float:
+def backend_seconds(op: ArrayOp, x, n: int = 200) -> float:
     """Mean seconds one ``op(x)`` spends executing inside the back end.
 
-    Runs the operation ``n`` times under MXNet's profiler (lesson 07 shows
-    the profiler in full) and reads the aggregate statistics of the operator
-    that ran most often.
+    Runs the operation ``n`` times under MXNet's profiler and reads the
+    aggregate statistics of the operator that ran most often.
     """
     import os
     import tempfile
 
     from mxnet import nd, profiler
 
-    _check_n(n)
+    check_n(n)
     op(x)
     nd.waitall()
     # MXNet writes a trace file when asked to dump; keep it out of the working directory.
@@ -220,35 +151,18 @@ def bulk_cost(bulk_size: int, n: int = 2000, repeat: int = 5, shape: tuple[int, 
 def bulk_sweep(bulk_sizes: Sequence[int], n: int = 2000, repeat: int = 5,
                shape: tuple[int, ...] = (10,)) -> dict[int, Samples]:
     """:func:`bulk_cost` for several bulk sizes, interleaved round by round (after one warm-up round)."""
-    _check_n(n)
+    check_n(n)
     if repeat < 1:
         raise ValueError(f"repeat must be at least 1, got {repeat}.")
     sizes = tuple(bulk_sizes)
     if any(size < 0 for size in sizes):
         raise ValueError(f"bulk sizes cannot be negative, got {sizes}.")
-    values: dict[int, list[float]] = {size: [] for size in sizes}
-    for r in range(repeat + 1):
-        for size in (sizes if r % 2 == 0 else sizes[::-1]):
-            seconds = _bulk_run(size, n, shape)
-            if r:
-                values[size].append(seconds)
-    return {size: summarize(v) for size, v in values.items()}
+    probes = {str(size): (lambda size=size: _bulk_run(size, n, shape)) for size in sizes}
+    runs = run_interleaved(probes, warmup=1, min_rounds=repeat).samples
+    return {size: summarize(runs[str(size)]) for size in sizes}
 
 
-def slow_source(batches: Iterable[Any], delay: float) -> Iterator[Any]:
-    """Yield each batch after ``delay`` seconds of waiting, like reading it from a disk.
-
-    The wait is a sleep: it costs the CPU nothing, so the back end can use
-    it, if the front end does not hold it up.
-    """
-    if delay < 0:
-        raise ValueError(f"delay cannot be negative, got {delay}.")
-    for batch in batches:
-        time.sleep(delay)
-        yield batch
-
-
-def batch_loop(kind: str, batches: Iterable[Any], step: Op):
+def batch_loop(kind: str, batches: Iterable[Any], step: ArrayOp):
     """Run ``step`` on every batch; wait after each ("sync") or once at the end ("async").
 
     Returns the last result, finished.
@@ -266,7 +180,7 @@ def batch_loop(kind: str, batches: Iterable[Any], step: Op):
     return y
 
 
-def time_batches(kind: str, batches: Sequence[Any], step: Op, delay: float) -> float:
+def time_batches(kind: str, batches: Sequence[Any], step: ArrayOp, delay: float) -> float:
     """Seconds :func:`batch_loop` takes when each batch arrives ``delay`` seconds late."""
     from mxnet import nd
 
@@ -276,13 +190,15 @@ def time_batches(kind: str, batches: Sequence[Any], step: Op, delay: float) -> f
     return time.perf_counter() - start
 
 
-def delay_sweep(batches: Sequence[Any], step: Op, delays: Sequence[float], repeat: int = 3) -> dict[str, tuple[float, ...]]:
+def delay_sweep(batches: Sequence[Any], step: ArrayOp, delays: Sequence[float], repeat: int = 3) -> dict[str, tuple[float, ...]]:
     """Median seconds of the "sync" and "async" batch loops for every delay, interleaved."""
     if repeat < 1:
         raise ValueError(f"repeat must be at least 1, got {repeat}.")
-    runs: dict[tuple[str, float], list[float]] = {}
-    for r in range(repeat):
-        for delay in delays:
-            for kind in (("sync", "async") if r % 2 == 0 else ("async", "sync")):
-                runs.setdefault((kind, delay), []).append(time_batches(kind, batches, step, delay))
-    return {kind: tuple(summarize(runs[(kind, d)]).median for d in delays) for kind in LOOPS}
+    delays = tuple(delays)
+
+    def probe(kind: str, delay: float):
+        return lambda: time_batches(kind, batches, step, delay)
+
+    probes = {f"{kind} {i}": probe(kind, d) for i, d in enumerate(delays) for kind in LOOPS}
+    runs = run_interleaved(probes, warmup=0, min_rounds=repeat).samples
+    return {kind: tuple(summarize(runs[f"{kind} {i}"]).median for i in range(len(delays))) for kind in LOOPS}

@@ -1,4 +1,4 @@
-"""Cost models for loops of asynchronous operations (lesson 03).
+"""Lesson 03's cost model for loops of asynchronous operations.
 
 Each iteration of a loop that issues one operation has three phases: the
 front end issues it (``t1``), the back end computes it (``t2``), and a
@@ -10,7 +10,9 @@ waiting front end is told that the result is ready (``t3``). Then
   at best ``max(N * t1, N * t2)``, the *pipeline bound*.
 
 This module only does arithmetic on figures measured elsewhere
-(:mod:`asynclab.loops`): least-squares lines and the estimates built on them.
+(:mod:`asynclab.loops`), in seconds: the estimates built on the
+least-squares lines of :func:`asynclab.timing.fit_line` (re-exported here
+with :class:`LineFit` and :func:`relative_error`). Lesson layer.
 """
 
 from __future__ import annotations
@@ -19,63 +21,10 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
+from asynclab.timing import LineFit, fit_line, relative_error
+
 __all__ = ["LineFit", "fit_line", "PipelineCosts", "estimate_costs", "pipeline_bound",
            "relative_error"]
-
-
-@dataclass(frozen=True)
-class LineFit:
-    """``y = intercept + slope * x``, fitted by least squares."""
-
-    intercept: float
-    slope: float
-    points: int
-    rms_residual: float
-
-    def predict(self, x: float) -> float:
-        return self.intercept + self.slope * x
-
-    def __iter__(self):
-        """Unpack as ``intercept, slope``."""
-        yield self.intercept
-        yield self.slope
-
-    def __str__(self) -> str:
-        return (f"{self.intercept * 1e3:.3f} ms + N x {self.slope * 1e6:.2f} µs "
-                f"(rms residual {self.rms_residual * 1e3:.3f} ms over {self.points} points)")
-
-
-def _floats(values: Sequence[float], what: str) -> list[float]:
-    try:
-        out = [float(v) for v in values]
-    except (TypeError, ValueError):
-        raise TypeError(f"{what} must be a sequence of numbers.") from None
-    if not all(math.isfinite(v) for v in out):
-        raise ValueError(f"{what} contains a value that is not finite.")
-    return out
-
-
-def fit_line(xs: Sequence[float], ys: Sequence[float]) -> LineFit:
-    """Least-squares line through the points ``(xs[i], ys[i])``.
-
-    Needs at least two points with different ``x``. With exactly two the
-    line goes through both.
-    """
-    x, y = _floats(xs, "xs"), _floats(ys, "ys")
-    if len(x) != len(y):
-        raise ValueError(f"xs and ys differ in length ({len(x)} and {len(y)}).")
-    if len(x) < 2:
-        raise ValueError("a line needs at least two points.")
-    n = len(x)
-    mx, my = sum(x) / n, sum(y) / n
-    sxx = sum((a - mx) ** 2 for a in x)
-    if sxx == 0:
-        raise ValueError("every x is the same; no line can be fitted.")
-    sxy = sum((a - mx) * (b - my) for a, b in zip(x, y))
-    slope = sxy / sxx
-    intercept = my - slope * mx
-    rms = math.sqrt(sum((b - intercept - slope * a) ** 2 for a, b in zip(x, y)) / n)
-    return LineFit(intercept, slope, n, rms)
 
 
 def pipeline_bound(n: float, t1: float, t2: float) -> float:
@@ -83,13 +32,6 @@ def pipeline_bound(n: float, t1: float, t2: float) -> float:
     if n < 0 or t1 < 0 or t2 < 0:
         raise ValueError("n, t1 and t2 must not be negative.")
     return max(n * t1, n * t2)
-
-
-def relative_error(predicted: float, actual: float) -> float:
-    """``|predicted - actual| / actual``; ``actual`` must be positive."""
-    if actual <= 0:
-        raise ValueError(f"actual must be positive, got {actual}.")
-    return abs(predicted - actual) / actual
 
 
 @dataclass(frozen=True)

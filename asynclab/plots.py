@@ -1,16 +1,21 @@
 """Matplotlib figures for the lessons. Each function draws and returns its Axes.
 
 Nothing here measures: pass in figures produced by :mod:`asynclab.timing`,
-:mod:`asynclab.memory` or :mod:`asynclab.engine`.
+:mod:`asynclab.memory` or :mod:`asynclab.engine` (times in seconds, memory
+in MB). Lesson layer: the foundation never imports this module, so importing
+the engine or the checks does not load matplotlib.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
+
+from asynclab.timing import Span
+
+__all__ = ["bar_compare", "Span", "timeline", "time_vs_n", "memory_over_time", "xy", "dependency_graph"]
 
 
 def _axes(ax: Axes | None, figsize: tuple[float, float]) -> Axes:
@@ -39,16 +44,6 @@ def bar_compare(values: Mapping[str, float], *, unit: str = "s", title: str = ""
     ax.set_title(title)
     ax.margins(x=0.25)
     return ax
-
-
-@dataclass(frozen=True)
-class Span:
-    """One bar of a timeline: ``row`` (a thread, worker or stream), seconds."""
-
-    row: str
-    label: str
-    start: float
-    end: float
 
 
 def timeline(spans: Sequence[Span | tuple[str, str, float, float]], *, title: str = "",

@@ -1,4 +1,4 @@
-"""Synchronization points: the calls that make MXNet's front end wait (lesson 02).
+"""Lesson 02's experiments: the calls that make MXNet's front end wait.
 
 A *synchronization point* is any call after which Python holds a finished
 result, so the front end has to wait for the back end first: printing an
@@ -14,7 +14,10 @@ This module measures them and shows two consequences:
 - a stopwatch that does not synchronize blames the time on the line that
   happens to wait (:class:`StepTimer`, :func:`blame_loop`).
 
-Nothing here draws; results are plain objects for :mod:`asynclab.plots`.
+The workload they wait for, :class:`Workload`, is
+:class:`asynclab.workloads.matrices.ProductWorkload`. Times are seconds;
+nothing here draws; results are plain objects for :mod:`asynclab.plots`.
+Lesson layer.
 """
 
 from __future__ import annotations
@@ -22,13 +25,14 @@ from __future__ import annotations
 import ast
 import contextlib
 import io
-import json
 import textwrap
 import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
-from asynclab.timing import Samples, SyncSpec, resolve_sync, summarize
+from asynclab.backends.fresh import run_fresh
+from asynclab.timing import Samples, SyncSpec, resolve_sync, run_interleaved, summarize
+from asynclab.workloads.matrices import ProductWorkload
 
 __all__ = [
     "SyncPoint", "sync_points", "Workload", "SyncTiming", "time_sync_point", "sync_table",
@@ -88,46 +92,8 @@ def sync_points(include_non_blocking: bool = True) -> list[SyncPoint]:
 
 # ---------------------------------------------------------------- the workload
 
-class Workload:
-    """Issues ``dot(x, x).sum()`` on a ``size`` x ``size`` random matrix.
-
-    The result has one element, so every synchronization point applies to it
-    (``asscalar`` needs shape ``(1,)``, ``item`` a one-element array).
-    ``issue("nd")`` returns an ``mx.nd.NDArray``, ``issue("np")`` an
-    ``mx.np.ndarray``; both return before the product is computed.
-    """
-
-    def __init__(self, size: int = 800, seed: int = 0) -> None:
-        if isinstance(size, bool) or not isinstance(size, int) or size < 1:
-            raise ValueError(f"size must be a positive integer, got {size!r}.")
-        import mxnet as mx
-        from mxnet import nd
-
-        mx.random.seed(seed)
-        self.size = size
-        self.x = nd.random.uniform(shape=(size, size))
-        self.x_np = self.x.as_np_ndarray()
-        nd.waitall()
-
-    def issue(self, api: str = "nd"):
-        """Queue the product and its sum; return the (pending) one-element result."""
-        import mxnet as mx
-
-        if api == "np":
-            return mx.np.dot(self.x_np, self.x_np).sum()
-        if api == "nd":
-            return mx.nd.dot(self.x, self.x).sum()
-        raise ValueError(f"api must be 'nd' or 'np', not {api!r}.")
-
-    def compute_seconds(self) -> float:
-        """One synchronised run: issue, then wait for everything (seconds)."""
-        from asynclab.backends import mxnet as mxb
-
-        mxb.sync_all()
-        start = time.perf_counter()
-        self.issue("nd")
-        mxb.sync_all()
-        return time.perf_counter() - start
+#: The lesson's name for :class:`asynclab.workloads.matrices.ProductWorkload`.
+Workload = ProductWorkload
 
 
 @dataclass(frozen=True)
@@ -175,22 +141,17 @@ def sync_table(points: Sequence[SyncPoint], work: Workload, repeat: int = 5,
     """
     if repeat < 1:
         raise ValueError(f"repeat must be at least 1, got {repeat}.")
-    for point in points:
-        for _ in range(warmup):
-            _time_once(point, work)
-    issue: dict[str, list[float]] = {p.name: [] for p in points}
-    wait: dict[str, list[float]] = {p.name: [] for p in points}
-    compute: list[float] = []
-    for r in range(repeat):
-        order = list(points) if r % 2 == 0 else list(points)[::-1]
-        compute.append(work.compute_seconds())
-        for point in order:
-            a, b = _time_once(point, work)
-            issue[point.name].append(a)
-            wait[point.name].append(b)
-    timings = [SyncTiming(p.name, summarize(issue[p.name]), summarize(wait[p.name]), p.expected)
-               for p in points]
-    return timings, summarize(compute)
+
+    def probe(point: SyncPoint) -> Callable[[], tuple[float, float]]:
+        return lambda: _time_once(point, work)
+
+    probes: dict[str, Callable[[], object]] = {"compute": work.compute_seconds}
+    probes.update((f"call {i}", probe(point)) for i, point in enumerate(points))
+    runs = run_interleaved(probes, warmup=warmup, min_rounds=repeat).samples
+    timings = [SyncTiming(p.name, summarize(a for a, _ in runs[f"call {i}"]),
+                          summarize(b for _, b in runs[f"call {i}"]), p.expected)
+               for i, p in enumerate(points)]
+    return timings, summarize(runs["compute"])
 
 
 def format_table(timings: Sequence[SyncTiming], compute: Samples | float) -> str:
@@ -325,26 +286,22 @@ def _drain() -> None:
             continue
 
 
-_REPORT_MARK = "__ASYNCLAB_ERROR_REPORT__"
+_LOCATE_CHILD = """
+from asynclab import syncpoints
+from asynclab.backends import fresh
+fresh.emit(syncpoints.locate_error(fresh.payload()).to_dict())
+"""
 
 
 def locate_error_under(source: str, engine_type: str = "NaiveEngine", timeout: float = 120.0) -> ErrorReport:
-    """:func:`locate_error` in a fresh process whose MXNet uses ``engine_type``."""
+    """:func:`locate_error` in a fresh process whose MXNet uses ``engine_type`` (``timeout`` in seconds)."""
     if not isinstance(source, str):
         raise TypeError(f"source must be a string of Python code, not {type(source).__name__}.")
     from asynclab.backends import mxnet as mxb
 
-    snippet = (
-        "import json\n"
-        "from asynclab import syncpoints\n"
-        f"report = syncpoints.locate_error({source!r})\n"
-        f"print({_REPORT_MARK!r} + json.dumps(report.to_dict()))\n"
-    )
-    run = mxb.run_with_engine(snippet, engine_type, timeout=timeout)
-    for line in reversed(run.stdout.splitlines()):
-        if line.startswith(_REPORT_MARK):
-            return ErrorReport.from_dict(json.loads(line[len(_REPORT_MARK):]))
-    raise RuntimeError(f"the subprocess under {engine_type} printed no report.")
+    run = run_fresh(_LOCATE_CHILD, payload=source, env=mxb.engine_env(engine_type), timeout=timeout,
+                    what=f"the code under {engine_type}", error=mxb.SnippetError)
+    return ErrorReport.from_dict(run.result)
 
 
 # ---------------------------------------------------------------- time blamed on the wrong line

@@ -1,12 +1,22 @@
-"""Clocks and repeated measurements.
+"""Clocks, repeated measurements, the interleaving scheduler and timing models.
 
 Every figure here is in seconds and comes from :func:`time.perf_counter`.
 Measuring is kept apart from presenting: :class:`Samples` is a plain result
 object, and only :class:`Benchmark` prints (and only when asked to).
+
+- :class:`Benchmark`, :func:`time_call`, :func:`measure`, :func:`split`: clocks;
+- :func:`run_interleaved` / :func:`interleave`: the one scheduler that runs
+  several probes A B, B A, ... so that their medians are comparable;
+- :func:`fit_line`, :func:`relative_error`: least-squares lines of seconds
+  against a count, the timing models of the lessons;
+- :class:`Span`: one interval of a timeline (a row, a label, two instants).
+
+Foundation layer: imports nothing of asynclab outside the foundation.
 """
 
 from __future__ import annotations
 
+import math
 import statistics
 import time
 from dataclasses import dataclass
@@ -16,19 +26,13 @@ SyncSpec = Union[bool, None, Callable[[], object]]
 
 # Callbacks told about every finished Benchmark as (label, seconds).
 # ``backends.mxnet.run_with_engine`` uses this to collect the figures a
-# snippet measured in a subprocess. Empty unless somebody registers one.
+# snippet measured in a fresh process. Empty unless somebody registers one.
 _listeners: list[Callable[[str, float], None]] = []
 
 
 def add_listener(callback: Callable[[str, float], None]) -> None:
     """Call ``callback(label, seconds)`` whenever a :class:`Benchmark` ends."""
     _listeners.append(callback)
-
-
-def remove_listener(callback: Callable[[str, float], None]) -> None:
-    """Undo :func:`add_listener`; unknown callbacks are ignored."""
-    if callback in _listeners:
-        _listeners.remove(callback)
 
 
 def resolve_sync(sync: SyncSpec) -> Callable[[], object] | None:
@@ -193,34 +197,57 @@ def measure(fn: Callable[[], object], repeat: int = 5, warmup: int = 1,
     return Samples(tuple(time_call(fn, do_sync or False) for _ in range(repeat)))
 
 
-def interleave(fns: dict[str, Callable[[], float]], rounds: int = 5,
-               warmup: int = 1) -> dict[str, Samples]:
-    """Run probes A B A B ... and return their samples by name.
+@dataclass(frozen=True)
+class Rounds:
+    """What :func:`run_interleaved` measured: every probe's values in call order."""
 
-    Each probe returns its own figure (seconds, megabytes, ...). Alternating
-    spreads slow drifts of a noisy machine evenly over all probes, which is
-    what makes their medians comparable.
+    samples: dict[str, list]
+    rounds: int
+    seconds: float
+
+
+def run_interleaved(probes: dict[str, Callable[[], object]], *, warmup: int = 1, min_rounds: int = 5,
+                    max_rounds: int | None = None, budget_s: float | None = None,
+                    settled: Callable[[dict[str, list]], bool] | None = None) -> Rounds:
+    """The one scheduler: run probes A B, B A, A B, ... after ``warmup`` untimed calls each.
+
+    Alternating spreads slow drifts of a noisy machine evenly over all probes,
+    which is what makes their medians comparable. After ``min_rounds`` it
+    stops as soon as ``settled(samples)`` is true or ``budget_s`` wall
+    seconds are spent; never after more than ``max_rounds`` (default
+    ``min_rounds``). Probes return whatever they measure; exceptions pass.
     """
-    for name, fn in fns.items():
+    for name, fn in probes.items():
         if not callable(fn):
             raise TypeError(f"probe {name!r} is not callable.")
-    _check_counts(rounds, warmup)
-    for fn in fns.values():
+    max_rounds = min_rounds if max_rounds is None else max_rounds
+    _check_counts(min_rounds, warmup)
+    if max_rounds < min_rounds:
+        raise ValueError(f"max_rounds ({max_rounds}) cannot be below min_rounds ({min_rounds}).")
+    start = time.perf_counter()
+    order = list(probes)
+    for name in order:
         for _ in range(warmup):
-            fn()
-    values: dict[str, list[float]] = {name: [] for name in fns}
-    order = list(fns)
-    for r in range(rounds):
-        for name in (order if r % 2 == 0 else reversed(order)):
-            values[name].append(float(fns[name]()))
-    return {name: Samples(tuple(v)) for name, v in values.items()}
+            probes[name]()
+    samples: dict[str, list] = {name: [] for name in order}
+    rounds = 0
+    while rounds < max_rounds:
+        for name in (order if rounds % 2 == 0 else order[::-1]):
+            samples[name].append(probes[name]())
+        rounds += 1
+        if rounds >= min_rounds:
+            if settled is not None and settled(samples):
+                break
+            if budget_s is not None and time.perf_counter() - start > budget_s:
+                break
+    return Rounds(samples, rounds, time.perf_counter() - start)
 
 
-def per_item(total_seconds: float, count: int) -> float:
-    """Seconds per item; ``count`` must be positive."""
-    if count <= 0:
-        raise ValueError(f"count must be positive, got {count}.")
-    return total_seconds / count
+def interleave(fns: dict[str, Callable[[], float]], rounds: int = 5,
+               warmup: int = 1) -> dict[str, Samples]:
+    """:func:`run_interleaved` for a fixed number of rounds; each probe returns one figure."""
+    run = run_interleaved(fns, warmup=warmup, min_rounds=rounds)
+    return {name: Samples(tuple(float(v) for v in values)) for name, values in run.samples.items()}
 
 
 def summarize(values: Iterable[float], unit: str = "s") -> Samples:
@@ -263,3 +290,81 @@ def split(launch: Callable[[], object], wait: Callable[[object], object]) -> Spl
     wait(result)
     done = time.perf_counter()
     return Split(enqueue=issued - start, finish=done - issued)
+
+
+@dataclass(frozen=True)
+class Span:
+    """One bar of a timeline: ``row`` (a thread, worker or stream), ``label``, seconds.
+
+    ``start`` and ``end`` are :func:`time.perf_counter` readings (or any
+    common clock), in seconds.
+    """
+
+    row: str
+    label: str
+    start: float
+    end: float
+
+
+# ---------------------------------------------------------------- timing models
+
+@dataclass(frozen=True)
+class LineFit:
+    """``y = intercept + slope * x``, fitted by least squares (seconds against a count)."""
+
+    intercept: float
+    slope: float
+    points: int
+    rms_residual: float
+
+    def predict(self, x: float) -> float:
+        return self.intercept + self.slope * x
+
+    def __iter__(self):
+        """Unpack as ``intercept, slope``."""
+        yield self.intercept
+        yield self.slope
+
+    def __str__(self) -> str:
+        return (f"{self.intercept * 1e3:.3f} ms + N x {self.slope * 1e6:.2f} µs "
+                f"(rms residual {self.rms_residual * 1e3:.3f} ms over {self.points} points)")
+
+
+def _floats(values: Sequence[float], what: str) -> list[float]:
+    try:
+        out = [float(v) for v in values]
+    except (TypeError, ValueError):
+        raise TypeError(f"{what} must be a sequence of numbers.") from None
+    if not all(math.isfinite(v) for v in out):
+        raise ValueError(f"{what} contains a value that is not finite.")
+    return out
+
+
+def fit_line(xs: Sequence[float], ys: Sequence[float]) -> LineFit:
+    """Least-squares line through the points ``(xs[i], ys[i])``.
+
+    Needs at least two points with different ``x``. With exactly two the
+    line goes through both.
+    """
+    x, y = _floats(xs, "xs"), _floats(ys, "ys")
+    if len(x) != len(y):
+        raise ValueError(f"xs and ys differ in length ({len(x)} and {len(y)}).")
+    if len(x) < 2:
+        raise ValueError("a line needs at least two points.")
+    n = len(x)
+    mx, my = sum(x) / n, sum(y) / n
+    sxx = sum((a - mx) ** 2 for a in x)
+    if sxx == 0:
+        raise ValueError("every x is the same; no line can be fitted.")
+    sxy = sum((a - mx) * (b - my) for a, b in zip(x, y))
+    slope = sxy / sxx
+    intercept = my - slope * mx
+    rms = math.sqrt(sum((b - intercept - slope * a) ** 2 for a, b in zip(x, y)) / n)
+    return LineFit(intercept, slope, n, rms)
+
+
+def relative_error(predicted: float, actual: float) -> float:
+    """``|predicted - actual| / actual``; ``actual`` must be positive."""
+    if actual <= 0:
+        raise ValueError(f"actual must be positive, got {actual}.")
+    return abs(predicted - actual) / actual

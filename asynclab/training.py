@@ -1,464 +1,48 @@
-"""The training loop of lesson 04: how asynchrony lets a backlog of batches pile up.
+"""Lesson 04's helpers: the training experiment, each epoch in a fresh process if asked.
 
-A multilayer perceptron is trained on batches that a data loader makes on the
-host and copies into MXNet (``nd.array(numpy_array)``, as real loaders do).
-Such a copy is synchronous: the batch occupies memory from the moment the
-loader yields it. Without a synchronisation point in the loop the Python
-front end runs ahead of the back end (only slowed by the copies, each of
-which first waits for the operations that are ready to run), and every
-batch it is ahead waits in memory. A synchronisation every ``k`` batches
-bounds that backlog to about ``k`` batches.
+The experiment itself (model, loaders, one measured epoch, the memory
+probe) lives in :mod:`asynclab.workloads.mlp` and the allocator calls in
+:mod:`asynclab.workloads.native`; this module re-exports the names the
+notebooks use and adds what only the lesson needs:
 
-Batches drawn on the device (``nd.random.normal``) behave differently: the
-operator that fills them is queued like any other, and MXNet allocates an
-output only when its operator runs, so a queued batch costs no memory yet.
-:class:`DeviceLoader` is here to show that the effect disappears with it.
+- :func:`run_isolated` runs one epoch in a fresh Python process, so that
+  memory freed by one experiment cannot be reused by the next (seconds and
+  MB, as a :class:`TrainResult`);
+- :func:`sync_every_sweep` runs one epoch per value of ``sync_every``.
 
-Measuring is kept apart from presenting: :func:`train_epoch` returns a
-:class:`TrainResult` (seconds and a :class:`~asynclab.memory.MemoryTrace`)
-and prints nothing. :func:`run_isolated` runs one epoch in a fresh Python
-process, so that memory freed by one experiment cannot be reused by the next.
-
-Memory in one process: MXNet 1.x keeps no memory pool for CPU arrays; it
-asks the C library's ``malloc`` for each one. glibc's ``malloc`` keeps freed
-blocks for reuse instead of handing them back to the system, so a second
-experiment in the same process can grow into memory the first one left
-behind and seem to need less. Two tools make a comparison fair:
-
-- :func:`release_free_memory` asks ``malloc`` to return what it keeps
-  (``malloc_trim``); :func:`run_epoch` calls it before the baseline;
-- :func:`map_large_allocations` makes glibc give every large block its own
-  pages and return them on free, so resident memory follows the arrays
-  that are alive; :func:`run_isolated` does the same with ``exact=True``
-  through glibc's ``MALLOC_MMAP_THRESHOLD_`` variable.
+Lesson layer.
 """
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
-import gc
-import json
-import numbers
-import os
-import subprocess
-import sys
-import time
-from dataclasses import asdict, dataclass, field, replace
-from typing import Any, Callable, Iterable, Iterator, Sequence
-
-import numpy as np
-
-from asynclab.memory import MemoryTrace, PeakMemory
-
-MB = 1_000_000
-
-
-# --------------------------------------------------------------------------- setup
-
-@dataclass(frozen=True)
-class MLPConfig:
-    """Sizes of the experiment. The defaults are those of the seed article."""
-
-    num_batches: int = 100
-    batch_size: int = 1024
-    features: int = 512
-    hidden: tuple[int, ...] = (2048, 512)
-    learning_rate: float = 0.005
-    seed: int = 0
-
-    def __post_init__(self) -> None:
-        for name in ("num_batches", "batch_size", "features"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(f"{name} must be a positive integer, got {value!r}.")
-        if not self.hidden or any(int(h) < 1 for h in self.hidden):
-            raise ValueError(f"hidden must list positive layer widths, got {self.hidden!r}.")
-        object.__setattr__(self, "hidden", tuple(int(h) for h in self.hidden))
-        if not self.learning_rate > 0:
-            raise ValueError(f"learning_rate must be positive, got {self.learning_rate!r}.")
-
-    @property
-    def batch_mb(self) -> float:
-        """Size of one input batch (float32) in MB."""
-        return self.batch_size * self.features * 4 / MB
-
-
-#: The seed article's experiment: 100 batches of 1024x512, Dense 2048 -> 512 -> 1.
-SEED = MLPConfig()
-#: The same batches with layers half as wide: an epoch in about 2.5 s on two cores.
-HALF = MLPConfig(hidden=(1024, 256))
-#: Lab 04 and its checks: half an epoch of HALF (about 1 s).
-LAB = MLPConfig(num_batches=50, hidden=(1024, 256))
-
-
-def make_mlp(config: MLPConfig = MLPConfig()):
-    """``(net, trainer, loss)``: Dense layers with ReLU, SGD and the L2 loss.
-
-    The parameters are allocated by one forward and backward pass on a
-    batch of zeros (Gluon defers allocation until it sees an input), so that
-    none of that one-off allocation lands inside a measurement.
-    """
-    import mxnet as mx
-    from mxnet import autograd, gluon, nd
-    from mxnet.gluon import nn
-
-    mx.random.seed(config.seed)
-    net = nn.Sequential()
-    for width in config.hidden:
-        net.add(nn.Dense(width, activation="relu"))
-    net.add(nn.Dense(1))
-    net.initialize()
-    trainer = gluon.Trainer(net.collect_params(), "sgd", {"learning_rate": config.learning_rate})
-    loss = gluon.loss.L2Loss()
-    X = nd.zeros((config.batch_size, config.features))
-    y = nd.zeros((config.batch_size,))
-    with autograd.record():
-        l = loss(net(X), y)
-    l.backward()
-    trainer.step(config.batch_size)
-    nd.waitall()
-    return net, trainer, loss
-
-
-class HostLoader:
-    """Batches made on the host and copied in with ``nd.array``, as real loaders do.
-
-    The data set is a small pool of ``pool`` batches of NumPy data, made once
-    when the loader is created (as if read from disk before training); each
-    iteration copies one batch of it into a new MXNet array. The copy is
-    synchronous, so a yielded batch already occupies its memory.
-    """
-
-    kind = "host"
-
-    def __init__(self, config: MLPConfig = MLPConfig(), pool: int = 4) -> None:
-        if isinstance(pool, bool) or not isinstance(pool, int) or pool < 1:
-            raise ValueError(f"pool must be a positive integer, got {pool!r}.")
-        self.config = config
-        rng = np.random.default_rng(config.seed)
-        self._X = rng.standard_normal((pool, config.batch_size, config.features), dtype=np.float32)
-        self._y = np.ones((config.batch_size,), dtype=np.float32)
-
-    def __len__(self) -> int:
-        return self.config.num_batches
-
-    def __iter__(self) -> Iterator[tuple[Any, Any]]:
-        from mxnet import nd
-
-        for i in range(self.config.num_batches):
-            yield nd.array(self._X[i % len(self._X)]), nd.array(self._y)
-
-
-class DeviceLoader:
-    """Batches drawn by MXNet itself (``nd.random.normal``), as in the seed article.
-
-    The random operator is queued like any other and its output is allocated
-    only when it runs, so a batch that waits in the queue costs no memory.
-    """
-
-    kind = "device"
-
-    def __init__(self, config: MLPConfig = MLPConfig()) -> None:
-        self.config = config
-
-    def __len__(self) -> int:
-        return self.config.num_batches
-
-    def __iter__(self) -> Iterator[tuple[Any, Any]]:
-        from mxnet import nd
-
-        shape = (self.config.batch_size, self.config.features)
-        for _ in range(self.config.num_batches):
-            yield nd.random.normal(shape=shape), nd.ones((self.config.batch_size,))
-
-
-LOADERS = {"host": HostLoader, "device": DeviceLoader}
-
-
-def make_loader(kind: str, config: MLPConfig = MLPConfig()):
-    """A :class:`HostLoader` (``"host"``) or a :class:`DeviceLoader` (``"device"``)."""
-    if kind not in LOADERS:
-        raise ValueError(f"unknown loader {kind!r}; choose 'host' or 'device'.")
-    return LOADERS[kind](config)
-
-
-# ------------------------------------------------------------------- memory hygiene
-
-def _libc():
-    if not sys.platform.startswith("linux"):
-        return None
-    name = ctypes.util.find_library("c")
-    try:
-        libc = ctypes.CDLL(name or "libc.so.6")
-        libc.malloc_trim  # noqa: B018 - only glibc has it
-    except (OSError, AttributeError):
-        return None
-    return libc
-
-
-_LIBC = _libc()
-
-
-def release_free_memory() -> bool:
-    """Finish pending work, collect garbage and hand freed heap memory back.
-
-    Returns whether the C library could be asked to give memory back
-    (glibc's ``malloc_trim``; elsewhere only the first two steps happen).
-    """
-    from asynclab.backends import mxnet as mxb
-
-    mxb.sync_all()
-    gc.collect()
-    if _LIBC is None:
-        return False
-    _LIBC.malloc_trim(0)
-    return True
-
-
-_M_MMAP_THRESHOLD = -3  # from glibc's malloc.h
-EXACT_THRESHOLD = 1_000_000
-EXACT_ENV = {"MALLOC_MMAP_THRESHOLD_": str(EXACT_THRESHOLD)}
-
-
-def map_large_allocations(threshold_bytes: int = EXACT_THRESHOLD) -> bool:
-    """Make glibc map every block of at least ``threshold_bytes`` on its own pages.
-
-    Such a block goes back to the system as soon as it is freed, so resident
-    memory follows the large arrays that are alive instead of what the
-    allocator keeps for later; one batch of 1024x512 floats (2.1 MB) is such
-    a block. The setting lasts for the rest of the process (glibc no longer
-    adapts its threshold) and makes each large allocation a little slower.
-    Returns ``False`` where the C library is not glibc (nothing changes).
-    """
-    if isinstance(threshold_bytes, bool) or not isinstance(threshold_bytes, int) or threshold_bytes < 1:
-        raise ValueError(f"threshold_bytes must be a positive integer, got {threshold_bytes!r}.")
-    if _LIBC is None or not hasattr(_LIBC, "mallopt"):
-        return False
-    return bool(_LIBC.mallopt(_M_MMAP_THRESHOLD, threshold_bytes))
-
-
-# ------------------------------------------------------------------------ training
-
-@dataclass(frozen=True)
-class TrainResult:
-    """What one epoch cost.
-
-    ``front_s``: seconds until the Python loop was through (everything
-    queued); ``wall_s``: seconds until the back end had finished as well;
-    ``trace``: resident memory sampled during the epoch (MB); ``steps``: the
-    optimizer updates the loop made (one per batch for a whole epoch).
-    """
-
-    label: str
-    num_batches: int
-    loader: str
-    front_s: float
-    wall_s: float
-    trace: MemoryTrace = field(repr=False)
-    sync_every: int | None = None
-    losses: tuple[float, ...] = field(default=(), repr=False)
-    steps: int | None = None
-
-    @property
-    def peak_mb(self) -> float:
-        """Peak resident memory above the baseline, MB."""
-        return self.trace.increase
-
-    @property
-    def backlog_s(self) -> float:
-        """Seconds the back end still worked after the front end was through."""
-        return self.wall_s - self.front_s
-
-    def __str__(self) -> str:
-        return (f"{self.label}: front end {self.front_s:.3f} s, wall {self.wall_s:.3f} s, "
-                f"peak +{self.peak_mb:.1f} MB")
-
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["trace"] = {"baseline": self.trace.baseline, "peak": self.trace.peak,
-                         "end": self.trace.end, "times": list(self.trace.times),
-                         "values": list(self.trace.values)}
-        data["losses"] = list(self.losses)
-        return data
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "TrainResult":
-        t = data["trace"]
-        trace = MemoryTrace(baseline=t["baseline"], peak=t["peak"], end=t["end"],
-                            times=tuple(t["times"]), values=tuple(t["values"]))
-        return cls(label=data["label"], num_batches=data["num_batches"], loader=data["loader"],
-                   front_s=data["front_s"], wall_s=data["wall_s"], trace=trace,
-                   sync_every=data.get("sync_every"), losses=tuple(data.get("losses", ())),
-                   steps=data.get("steps"))
-
-
-def _check_sync_every(sync_every: int | None) -> None:
-    if sync_every is None:
-        return
-    if isinstance(sync_every, bool) or not isinstance(sync_every, int) or sync_every < 1:
-        raise ValueError(f"sync_every must be None or a positive integer, got {sync_every!r}.")
-
-
-def sync_label(sync_every: int | None) -> str:
-    """``"no sync"``, ``"sync every batch"`` or ``"sync every k batches"``."""
-    _check_sync_every(sync_every)
-    if sync_every is None:
-        return "no sync"
-    if sync_every == 1:
-        return "sync every batch"
-    return f"sync every {sync_every} batches"
-
-
-def train_loop(net, trainer, loss, batches: Iterable, sync_every: int | None = None) -> list[float]:
-    """Train on every batch; wait for the loss every ``sync_every`` batches.
-
-    ``sync_every=None`` never waits: the loop only queues work. The wait is
-    ``loss.mean().asscalar()``, the usual "log the loss" line, which blocks
-    until this batch's forward pass has run -- and therefore until every
-    earlier batch's update has run too, since the forward pass reads the
-    updated weights. Returns the losses that were read.
-    """
-    from mxnet import autograd
-
-    _check_sync_every(sync_every)
-    losses: list[float] = []
-    for i, (X, y) in enumerate(batches):
-        with autograd.record():
-            l = loss(net(X), y)
-        l.backward()
-        trainer.step(X.shape[0])
-        if sync_every is not None and (i + 1) % sync_every == 0:
-            losses.append(float(l.mean().asscalar()))
-    return losses
-
-
-Loop = Callable[[Any, Any, Any, Iterable], object]
-
-
-def as_number(value: Any) -> float | None:
-    """``value`` as a float: a number, or an array of one element; ``None`` otherwise."""
-    try:
-        if isinstance(value, bool):
-            return None
-        if isinstance(value, numbers.Real):
-            return float(value)
-        if getattr(value, "size", None) == 1:  # an MXNet or NumPy array of one element
-            for name in ("asscalar", "item"):
-                method = getattr(value, name, None)
-                if callable(method):
-                    return float(method())
-    except Exception:  # noqa: BLE001 - whatever a loop returned, never fail on it
-        return None
-    return None
-
-
-def loss_values(returned: object) -> tuple[float, ...]:
-    """The losses a loop returned, as floats; never raises.
-
-    A list or tuple of numbers or of one-element arrays (MXNet or NumPy)
-    becomes a tuple of floats; elements that are neither are left out, and
-    anything other than a list or tuple (``None``, a dict, ...) gives ``()``.
-    Meant to run after the epoch was measured and the back end waited for:
-    reading an MXNet array then adds no wait to the measurement.
-    """
-    if not isinstance(returned, (list, tuple)):
-        return ()
-    values = (as_number(value) for value in returned)
-    return tuple(value for value in values if value is not None)
-
-
-def run_epoch(loop: Loop, config: MLPConfig = MLPConfig(), *, loader: str = "host", model=None,
-              label: str = "epoch", interval: float = 0.005, release: bool = True) -> TrainResult:
-    """Measure one epoch of ``loop(net, trainer, loss, batches)``.
-
-    ``model`` is a ``(net, trainer, loss)`` triple from :func:`make_mlp`
-    (made here when omitted). The loader's data and the model exist before
-    the baseline is taken, and :func:`release_free_memory` runs right before
-    it (unless ``release=False``, which shows what reused memory does to a
-    measurement), so the trace shows what the epoch itself added. The clock
-    for ``front_s`` stops when ``loop`` returns; ``wall_s`` also covers the
-    work it left queued. What ``loop`` returns is kept in ``losses`` as far
-    as it reads as numbers (:func:`loss_values`) and never makes this fail.
-    """
-    if not callable(loop):
-        raise TypeError(f"loop must be callable, got {type(loop).__name__}.")
-    net, trainer, loss = model if model is not None else make_mlp(config)
-    batches = make_loader(loader, config)
-    from asynclab.backends import mxnet as mxb
-
-    if release:
-        release_free_memory()
-    else:
-        mxb.sync_all()
-
-    updates = trainer.optimizer.num_update
-    with PeakMemory(interval=interval) as pm:
-        start = time.perf_counter()
-        returned = loop(net, trainer, loss, batches)
-        front = time.perf_counter() - start
-        mxb.sync_all()
-        wall = time.perf_counter() - start
-    losses = loss_values(returned)
-    return TrainResult(label=label, num_batches=config.num_batches, loader=loader,
-                       front_s=front, wall_s=wall, trace=pm.trace, losses=losses,
-                       steps=trainer.optimizer.num_update - updates)
-
-
-def train_epoch(config: MLPConfig = MLPConfig(), sync_every: int | None = None, *,
-                loader: str = "host", model=None, interval: float = 0.005,
-                release: bool = True) -> TrainResult:
-    """One measured epoch of :func:`train_loop` (see :func:`run_epoch`)."""
-    _check_sync_every(sync_every)
-
-    def loop(net, trainer, loss, batches):
-        return train_loop(net, trainer, loss, batches, sync_every)
-
-    result = run_epoch(loop, config, loader=loader, model=model, label=sync_label(sync_every),
-                       interval=interval, release=release)
-    return replace(result, sync_every=sync_every)
-
-
-class IncompleteEpoch(RuntimeError):
-    """A loop did not make one optimizer step per batch."""
-
-
-def require_full_epoch(result: TrainResult) -> TrainResult:
-    """``result``, or :class:`IncompleteEpoch` unless its loop stepped once per batch.
-
-    A loop that skips the work would otherwise look fast and frugal.
-    """
-    if result.steps != result.num_batches:
-        raise IncompleteEpoch(f"it made {result.steps} optimizer steps for {result.num_batches} "
-                              "batches; one trainer.step per batch is needed")
-    return result
-
-
-def peak_probe(loop: Loop, config: MLPConfig, model, *, loader: str = "host") -> Callable[[], float]:
-    """A probe for :mod:`asynclab.checks`: each call runs one full epoch, returns its peak MB.
-
-    Raises :class:`IncompleteEpoch` when ``loop`` skipped optimizer steps.
-    """
-    return lambda: require_full_epoch(run_epoch(loop, config, loader=loader, model=model)).peak_mb
-
-
-# --------------------------------------------------------------- fresh processes
-
-_MARKER = "__ASYNCLAB_TRAIN_RESULT__"
-
-_CHILD = f"""
-import json, sys
-from asynclab import training
-args = json.loads(sys.stdin.read())
-config = training.MLPConfig(**args["config"])
-result = training.train_epoch(config, args["sync_every"], loader=args["loader"],
-                              interval=args["interval"])
-sys.stdout.write("\\n{_MARKER}" + json.dumps(result.to_dict()) + "\\n")
+from dataclasses import asdict
+from typing import Callable, Sequence
+
+from asynclab.backends.fresh import FreshProcessError, run_fresh
+from asynclab.workloads.mlp import (HALF, LAB, LOADERS, SEED, DeviceLoader, HostLoader, IncompleteEpoch, Loop,
+                                    MLPConfig, TrainResult, as_number, check_sync_every, loss_values, make_loader,
+                                    make_mlp, peak_probe, require_full_epoch, run_epoch, sync_label, train_epoch,
+                                    train_loop)
+from asynclab.workloads.native import EXACT_ENV, EXACT_THRESHOLD, map_large_allocations, release_free_memory
+
+__all__ = ["MLPConfig", "SEED", "HALF", "LAB", "make_mlp", "HostLoader", "DeviceLoader", "LOADERS", "make_loader",
+           "TrainResult", "sync_label", "train_loop", "Loop", "as_number", "loss_values", "run_epoch",
+           "train_epoch", "IncompleteEpoch", "require_full_epoch", "peak_probe", "release_free_memory",
+           "map_large_allocations", "EXACT_THRESHOLD", "EXACT_ENV", "IsolatedRunError", "run_isolated",
+           "sync_every_sweep"]
+
+_CHILD = """
+from asynclab.backends import fresh
+from asynclab.workloads import mlp
+args = fresh.payload()
+config = mlp.MLPConfig(**args["config"])
+result = mlp.train_epoch(config, args["sync_every"], loader=args["loader"], interval=args["interval"])
+fresh.emit(result.to_dict())
 """
 
 
-class IsolatedRunError(RuntimeError):
-    """The epoch failed in its subprocess."""
+class IsolatedRunError(FreshProcessError):
+    """The epoch failed, timed out or gave no result in its fresh process."""
 
 
 def run_isolated(config: MLPConfig = MLPConfig(), sync_every: int | None = None, *,
@@ -469,31 +53,21 @@ def run_isolated(config: MLPConfig = MLPConfig(), sync_every: int | None = None,
     Nothing one experiment allocated or freed can then help or hurt the
     next: each starts from a process that has never trained. ``exact=True``
     starts it with glibc's ``MALLOC_MMAP_THRESHOLD_`` set (see
-    :func:`map_large_allocations`).
+    :func:`map_large_allocations`). ``interval`` and ``timeout`` are seconds.
     """
-    _check_sync_every(sync_every)
+    check_sync_every(sync_every)
     if loader not in LOADERS:
         raise ValueError(f"unknown loader {loader!r}; choose 'host' or 'device'.")
-    args = {"config": asdict(config), "sync_every": sync_every, "loader": loader,
-            "interval": interval}
-    full_env = dict(os.environ)
-    if exact:
-        full_env.update(EXACT_ENV)
+    args = {"config": asdict(config), "sync_every": sync_every, "loader": loader, "interval": interval}
+    full_env = dict(EXACT_ENV) if exact else {}
     full_env.update(env or {})
-    try:
-        proc = subprocess.run([sys.executable, "-c", _CHILD], input=json.dumps(args), text=True,
-                              capture_output=True, env=full_env, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        raise IsolatedRunError(f"the epoch did not finish within {timeout:g} s.") from None
-    if proc.returncode != 0 or _MARKER not in proc.stdout:
-        lines = [ln for ln in proc.stderr.strip().splitlines() if ln.strip()]
-        last = lines[-1] if lines else f"exit status {proc.returncode}"
-        raise IsolatedRunError(f"the epoch failed in its subprocess: {last}")
-    return TrainResult.from_dict(json.loads(proc.stdout.rpartition(_MARKER)[2]))
+    run = run_fresh(_CHILD, payload=args, env=full_env, timeout=timeout, what="the epoch",
+                    error=IsolatedRunError)
+    return TrainResult.from_dict(run.result)
 
 
-def sweep(ks: Sequence[int | None], config: MLPConfig = MLPConfig(), *, loader: str = "host",
-          isolated: bool = True, **kwargs) -> dict[int | None, TrainResult]:
+def sync_every_sweep(ks: Sequence[int | None], config: MLPConfig = MLPConfig(), *, loader: str = "host",
+                     isolated: bool = True, **kwargs) -> dict[int | None, TrainResult]:
     """One epoch per value of ``sync_every``, each in a fresh process by default."""
     run: Callable[..., TrainResult] = run_isolated if isolated else train_epoch
     return {k: run(config, k, loader=loader, **kwargs) for k in ks}

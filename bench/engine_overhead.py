@@ -9,7 +9,7 @@ For tiny operations (adding 1 to a 100-element array) it measures, per op:
 
 Two patterns: ``x += 1`` (every op mutates x, so they form a chain) and
 ``y = x + 1`` (every op reads x and writes a fresh variable: independent).
-Rounds alternate ours / MXNet; medians are reported with the ratio
+Rounds alternate ours / MXNet (:func:`asynclab.timing.run_interleaved`); medians are reported with the ratio
 ours / MXNet. Goal: our push <= MXNet's enqueue, end to end within 2x.
 
 Run it alone on the machine (other timing work makes both sides noisy)::
@@ -29,6 +29,7 @@ from typing import Callable
 import numpy as np
 
 from asynclab.engine import Engine
+from asynclab.timing import run_interleaved
 
 SIZE = 100  # elements of the tiny array
 
@@ -129,16 +130,20 @@ def main(argv: list[str] | None = None) -> int:
               ("y = x + 1", "ours"): ours_fan, ("y = x + 1", "mxnet"): mxnet_fan}
     for probe in probes.values():      # warm-up: threads, allocator, MXNet's operators
         probe(min(args.n, 200))
-    samples: dict[tuple[str, str], list[dict[str, float]]] = {key: [] for key in probes}
-    keys = list(probes)
-    total = args.rounds * len(keys)
-    step = 0
-    for r in range(args.rounds):
-        for key in (keys if r % 2 == 0 else keys[::-1]):
-            step += 1
-            print(f"\r[{step:3d}/{total}] round {r + 1}: {key[1]:5s} {key[0]:10s}",
-                  end="", file=sys.stderr, flush=True)
-            samples[key].append(probes[key](args.n))
+    total = args.rounds * len(probes)
+    done = [0]
+
+    def timed(key: tuple[str, str]) -> Callable[[], dict[str, float]]:
+        def run() -> dict[str, float]:
+            done[0] += 1
+            print(f"\r[{done[0]:3d}/{total}] {key[1]:5s} {key[0]:10s}", end="", file=sys.stderr, flush=True)
+            return probes[key](args.n)
+        return run
+
+    names = {f"{side} {pattern}": (pattern, side) for pattern, side in probes}
+    runs = run_interleaved({name: timed(key) for name, key in names.items()},
+                           warmup=0, min_rounds=args.rounds).samples
+    samples = {key: runs[name] for name, key in names.items()}
     print(file=sys.stderr)
 
     def med(key: tuple[str, str], figure: str) -> float:

@@ -13,6 +13,7 @@ def test_get_known_and_unknown_frameworks():
         backends.get("tensorflow")
 
 
+@pytest.mark.measured
 def test_sync_works_for_nd_and_np_arrays():
     import mxnet as mx
 
@@ -27,6 +28,7 @@ def test_sync_works_for_nd_and_np_arrays():
         mxb.sync([1, 2])
 
 
+@pytest.mark.measured
 def test_devices_is_never_empty():
     devices = mxb.devices()
     assert devices, "devices() must never be empty"
@@ -46,6 +48,8 @@ with Benchmark("step", quiet=True):
 """
 
 
+@pytest.mark.kernel
+@pytest.mark.measured
 def test_run_with_engine_collects_benchmarks_and_sets_the_engine():
     run = mxb.run_with_engine(SNIPPET, "NaiveEngine")
     assert run.engine_type == "NaiveEngine"
@@ -56,6 +60,8 @@ def test_run_with_engine_collects_benchmarks_and_sets_the_engine():
         run["other"]
 
 
+@pytest.mark.kernel
+@pytest.mark.measured
 def test_run_with_engine_reports_errors_in_one_sentence():
     with pytest.raises(mxb.SnippetError, match="ZeroDivisionError"):
         mxb.run_with_engine("1 / 0", "NaiveEngine")
@@ -63,3 +69,36 @@ def test_run_with_engine_reports_errors_in_one_sentence():
         mxb.run_with_engine("pass", "FastEngine")
     with pytest.raises(TypeError):
         mxb.run_with_engine(lambda: None)
+
+
+FRESH_ECHO = """
+from asynclab.backends import fresh
+args = fresh.payload()
+print("chatter")
+fresh.emit({"doubled": [2 * v for v in args["values"]]})
+"""
+
+
+@pytest.mark.kernel
+def test_run_fresh_sends_the_payload_and_returns_the_result():
+    from asynclab.backends import fresh
+
+    run = fresh.run_fresh(FRESH_ECHO, payload={"values": [1, 2]}, timeout=60)
+    assert run.result == {"doubled": [2, 4]} and run.stdout == "chatter" and run.seconds > 0
+
+
+@pytest.mark.kernel
+def test_run_fresh_says_in_one_sentence_what_went_wrong():
+    from asynclab.backends import fresh
+
+    with pytest.raises(fresh.FreshProcessError, match=r"^the job failed in a fresh process: ZeroDivisionError"):
+        fresh.run_fresh("1 / 0", timeout=60, what="the job")
+    with pytest.raises(fresh.FreshProcessError, match="without a result .*last line on stderr: no output"):
+        fresh.run_fresh("pass", timeout=60)
+    with pytest.raises(fresh.FreshProcessError, match="did not finish within 0.5 s"):
+        fresh.run_fresh("import time; time.sleep(30)", timeout=0.5)
+    with pytest.raises(mxb.SnippetError):      # the caller's error class
+        fresh.run_fresh("1 / 0", timeout=60, error=mxb.SnippetError)
+    assert issubclass(mxb.SnippetError, fresh.FreshProcessError)
+    with pytest.raises(TypeError):
+        fresh.run_fresh(lambda: None, timeout=60)

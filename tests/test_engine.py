@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from asynclab.engine import Engine, EngineBase, EngineError, OpRecord, Var
-from asynclab.plots import Span
+from asynclab.timing import Span
 
 TIMEOUT = 30.0  # seconds; only reached when something deadlocks
 
@@ -406,7 +406,10 @@ def test_timeline_draws_one_row_per_worker():
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    from asynclab import plots
     from asynclab.plots import timeline
+
+    assert plots.Span is Span   # the lessons' name for the engine's bars
 
     barrier = threading.Barrier(2, timeout=10)
     with Engine(num_workers=2) as engine:
@@ -544,40 +547,41 @@ def test_var_and_engine_repr():
         assert engine.new_var().name.startswith("v")
 
 
-# ---------------------------------------------------------------- lesson 05 demos
+# ---------------------------------------------------------------- lesson 05 workloads and demos
 
 def test_one_blas_thread_pins_and_restores():
-    from asynclab import engine_demos as demos
+    from asynclab import workloads
 
-    before = demos.blas_threads()
-    with demos.one_blas_thread() as pinned:
+    before = workloads.blas_threads()
+    with workloads.one_blas_thread() as pinned:
         if pinned:
-            assert demos.blas_threads() == 1
-    assert demos.blas_threads() == before
+            assert workloads.blas_threads() == 1
+    assert workloads.blas_threads() == before
 
 
-def test_workloads_compute():
-    from asynclab import engine_demos as demos
+@pytest.mark.measured
+def test_busy_workloads_compute():
+    from asynclab import workloads
 
-    assert demos.matmul(0.01)().ndim == 2
-    assert demos.sorting(0.01)().ndim == 1
-    assert demos.busy_op(0.01, pinned=False)().ndim == 1
-    assert demos.matmul_side(0.01) >= 100
+    assert workloads.busy_matmul(0.01)().ndim == 2
+    assert workloads.busy_sort(0.01)().ndim == 1
+    assert workloads.busy_op(0.01, pinned=False)().ndim == 1
+    assert workloads.busy_matmul_side(0.01) >= 100
 
 
 def test_two_ops_patterns_order_the_pair():
-    from asynclab import engine_demos as demos
+    from asynclab.workloads import two_ops
 
     with Engine(num_workers=2) as engine:
         barrier = threading.Barrier(2, timeout=10)
         for pattern in ("independent", "shared input"):
-            demos.two_ops(engine, barrier.wait, barrier.wait, pattern, timeout=TIMEOUT)  # both at once
+            two_ops(engine, barrier.wait, barrier.wait, pattern, timeout=TIMEOUT)  # both at once
         engine.clear_records()
-        demos.two_ops(engine, lambda: time.sleep(0.01), lambda: None, "dependent", timeout=TIMEOUT)
+        two_ops(engine, lambda: time.sleep(0.01), lambda: None, "dependent", timeout=TIMEOUT)
         rec = by_name(engine)
         assert before(rec["first"], rec["second"])
         with pytest.raises(ValueError, match="pattern"):
-            demos.two_ops(engine, print, print, "sideways")
+            two_ops(engine, print, print, "sideways")
 
 
 def test_split_and_tiny_loop_on_our_engine():

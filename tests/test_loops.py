@@ -19,19 +19,22 @@ def x():
     return loops.make_input((4, 4))
 
 
+@pytest.mark.measured
 @pytest.mark.parametrize("loop", [loops.sync_loop, loops.async_loop])
 def test_loops_return_the_last_result(loop, x):
     y = loop(x, 3)
     np.testing.assert_allclose(y.asnumpy(), x.asnumpy() + 1)
-    y = loop(x, 2, loops.matmul)
+    y = loop(x, 2, loops.mx_dot)
     np.testing.assert_allclose(y.asnumpy(), x.asnumpy() @ x.asnumpy(), rtol=1e-5)
 
 
+@pytest.mark.measured
 def test_make_input_is_ready_and_shaped():
     assert loops.make_input(5).shape == (5,)
     assert loops.make_input((2, 3), seed=1).shape == (2, 3)
 
 
+@pytest.mark.measured
 @pytest.mark.parametrize("kind", ["sync", "async"])
 def test_time_loop_reads_both_clocks_in_order(kind, x):
     run = loops.time_loop(kind, x, 20)
@@ -39,12 +42,14 @@ def test_time_loop_reads_both_clocks_in_order(kind, x):
     assert 0 < run.issued <= run.total
 
 
+@pytest.mark.measured
 @pytest.mark.parametrize("kind, n", [("later", 5), ("sync", 0), ("async", 2.5), ("sync", True)])
 def test_time_loop_rejects_bad_arguments(kind, n, x):
     with pytest.raises(ValueError):
         loops.time_loop(kind, x, n)
 
 
+@pytest.mark.measured
 def test_sweep_keeps_one_median_per_n(x):
     sweep = loops.sweep(x, (5, 10, 20), repeat=2)
     assert sweep.ns == (5, 10, 20) and sweep.repeat == 2
@@ -58,11 +63,13 @@ def test_sweep_keeps_one_median_per_n(x):
         loops.sweep(x, (5,), repeat=0)
 
 
+@pytest.mark.measured
 def test_backend_seconds_reads_the_profiler(x):
     seconds = loops.backend_seconds(loops.add_one, x, n=20)
     assert seconds > 0
 
 
+@pytest.mark.measured
 def test_bulk_cost_returns_seconds_per_op_and_keeps_every_update():
     samples = loops.bulk_cost(16, n=200, repeat=2)
     assert isinstance(samples, Samples) and len(samples) == 2 and samples.min > 0
@@ -71,6 +78,7 @@ def test_bulk_cost_returns_seconds_per_op_and_keeps_every_update():
         loops.bulk_cost(-1)
 
 
+@pytest.mark.measured
 def test_bulk_scope_restores_the_previous_size():
     import mxnet as mx
 
@@ -80,6 +88,7 @@ def test_bulk_scope_restores_the_previous_size():
     assert mx.engine.set_bulk_size(before) == before
 
 
+@pytest.mark.measured
 def test_slow_source_hands_out_every_batch_in_order_after_waiting():
     start = time.perf_counter()
     got = list(loops.slow_source([1, 2, 3], 0.01))
@@ -89,11 +98,13 @@ def test_slow_source_hands_out_every_batch_in_order_after_waiting():
         list(loops.slow_source([1], -1))
 
 
+@pytest.mark.measured
 def test_loops_leave_nothing_pending(x):
     loops.async_loop(x, 5)
     nd.waitall()
 
 
+@pytest.mark.measured
 @pytest.mark.parametrize("kind", ["sync", "async"])
 def test_batch_loop_runs_the_step_on_every_batch(kind):
     batches = [nd.ones((2, 2)) * i for i in range(4)]
@@ -111,6 +122,7 @@ def test_batch_loop_runs_the_step_on_every_batch(kind):
         loops.batch_loop("later", batches, step)
 
 
+@pytest.mark.measured
 def test_delay_sweep_keeps_one_median_per_delay_and_loop():
     batches = [nd.ones((8, 8)) for _ in range(3)]
     result = loops.delay_sweep(batches, lambda b: b + 1, [0.0, 0.001], repeat=2)
@@ -121,6 +133,7 @@ def test_delay_sweep_keeps_one_median_per_delay_and_loop():
         loops.delay_sweep(batches, lambda b: b, [0.0], repeat=0)
 
 
+@pytest.mark.measured
 def test_bulk_sweep_measures_every_size():
     result = loops.bulk_sweep((0, 4, 16), n=100, repeat=2)
     assert list(result) == [0, 4, 16] and all(len(s) == 2 and s.min > 0 for s in result.values())
@@ -128,3 +141,11 @@ def test_bulk_sweep_measures_every_size():
         loops.bulk_sweep((0, -1), n=10)
     with pytest.raises(ValueError):
         loops.bulk_sweep((0,), n=10, repeat=0)
+
+
+def test_the_lesson_reexports_the_shared_workloads():
+    from asynclab.workloads import matrices
+
+    assert loops.make_input is matrices.random_matrix and loops.mx_dot is matrices.mx_dot
+    assert loops.sync_loop is matrices.sync_loop and loops.time_loop is matrices.time_loop
+    assert loops.slow_source is matrices.slow_source

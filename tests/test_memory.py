@@ -6,10 +6,12 @@ import pytest
 from asynclab import memory
 
 
+@pytest.mark.measured
 def test_rss_is_positive():
     assert memory.rss_mb() > 1
 
 
+@pytest.mark.measured
 def test_peak_memory_sees_a_200_mb_allocation():
     with memory.PeakMemory(interval=0.002) as pm:
         block = np.ones(25_000_000)  # 200 MB of float64, every page written

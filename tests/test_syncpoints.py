@@ -25,6 +25,7 @@ def work():
     return sp.Workload(700)
 
 
+@pytest.mark.measured
 def test_sync_points_are_named_once_and_marked():
     points = sp.sync_points()
     names = [p.name for p in points]
@@ -36,6 +37,7 @@ def test_sync_points_are_named_once_and_marked():
         sp.SyncPoint("bad", repr, api="torch")
 
 
+@pytest.mark.measured
 def test_workload_issues_one_element_results_of_both_array_types(work):
     import mxnet as mx
 
@@ -49,12 +51,14 @@ def test_workload_issues_one_element_results_of_both_array_types(work):
         sp.Workload(0)
 
 
+@pytest.mark.measured
 def test_every_call_works_on_its_array_type(work):
     for point in sp.sync_points():
         point.call(work.issue(point.api))
     nd.waitall()
 
 
+@pytest.mark.measured
 def test_a_waiting_call_carries_the_compute_and_reading_the_shape_does_not(work):
     points = {p.name: p for p in sp.sync_points()}
     timings, compute = sp.sync_table([points["y.asnumpy()"], points["y.shape"]], work, repeat=3)
@@ -66,6 +70,7 @@ def test_a_waiting_call_carries_the_compute_and_reading_the_shape_does_not(work)
     assert "y.asnumpy()  waits: yes" in text and "y.shape      waits: no" in text
 
 
+@pytest.mark.measured
 def test_time_sync_point_repeats(work):
     point = sp.sync_points()[2]
     timing = sp.time_sync_point(point, work, repeat=2)
@@ -74,6 +79,7 @@ def test_time_sync_point_repeats(work):
         sp.sync_table([point], work, repeat=0)
 
 
+@pytest.mark.measured
 def test_the_error_surfaces_at_the_synchronization_point_not_at_the_faulty_line():
     report = sp.locate_error(FAULTY)
     assert report.raised_at == 6
@@ -83,6 +89,7 @@ def test_the_error_surfaces_at_the_synchronization_point_not_at_the_faulty_line(
     nd.waitall()  # nothing left pending for whatever runs next
 
 
+@pytest.mark.measured
 def test_an_error_nobody_waits_for_is_collected_at_the_final_wait():
     report = sp.locate_error(FAULTY.replace("total.wait_to_read()", "print('no wait')"))
     assert report.raised_at is None and report.at_final_wait
@@ -90,6 +97,7 @@ def test_an_error_nobody_waits_for_is_collected_at_the_final_wait():
     nd.waitall()
 
 
+@pytest.mark.measured
 def test_locate_error_reports_python_errors_at_their_line_and_fills_the_namespace():
     env = {}
     report = sp.locate_error("a = 1\nb = a + 1\nc = missing\nd = 4", env)
@@ -101,6 +109,8 @@ def test_locate_error_reports_python_errors_at_their_line_and_fills_the_namespac
         sp.locate_error(42)
 
 
+@pytest.mark.kernel
+@pytest.mark.measured
 def test_naive_engine_moves_the_error_back_to_the_faulty_line():
     report = sp.locate_error_under(FAULTY, "NaiveEngine")
     assert report.engine_type == "NaiveEngine"
@@ -137,6 +147,7 @@ def test_step_timer_adds_up_steps_and_calls_its_sync():
         sp.StepTimer().slowest()
 
 
+@pytest.mark.measured
 def test_without_synchronising_item_gets_the_blame_and_with_it_the_product_does():
     from mxnet import np
 

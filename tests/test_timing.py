@@ -115,3 +115,30 @@ def test_split_separates_issue_and_wait(clock):
     assert s.enqueue_share == pytest.approx(0.005)
     with pytest.raises(TypeError):
         timing.split(None, lambda _: None)
+
+
+def test_run_interleaved_alternates_and_stops_early():
+    order = []
+    probes = {"a": lambda: order.append("a") or 1, "b": lambda: order.append("b") or 2}
+    run = timing.run_interleaved(probes, warmup=1, min_rounds=2, max_rounds=6,
+                                 settled=lambda samples: len(samples["a"]) >= 3)
+    assert order == ["a", "b", "a", "b", "b", "a", "a", "b"]
+    assert run.rounds == 3 and run.samples == {"a": [1, 1, 1], "b": [2, 2, 2]}
+    with pytest.raises(ValueError):
+        timing.run_interleaved(probes, min_rounds=3, max_rounds=2)
+    with pytest.raises(TypeError, match="'c' is not callable"):
+        timing.run_interleaved({"c": 1})
+
+
+def test_fit_line_is_a_timing_model():
+    from asynclab import models
+
+    fit = timing.fit_line([1, 2, 3], [1.5, 2.5, 3.5])
+    assert tuple(fit) == pytest.approx((0.5, 1.0)) and fit.predict(10) == pytest.approx(10.5)
+    assert models.fit_line is timing.fit_line and models.LineFit is timing.LineFit
+    assert timing.relative_error(1.1, 1.0) == pytest.approx(0.1)
+
+
+def test_span_is_a_plain_interval():
+    span = timing.Span("worker-0", "op", 1.0, 1.5)
+    assert (span.row, span.label, span.end - span.start) == ("worker-0", "op", 0.5)

@@ -1,4 +1,4 @@
-"""training: the model, the loaders, the measured epoch and the fresh-process runs.
+"""training (and asynclab.workloads.mlp behind it): the model, the loaders, the measured epoch, fresh-process runs.
 
 Sizes are tiny so that every test is quick; no absolute time or memory figure
 is asserted, only shapes, counts, invariants and round trips.
@@ -13,7 +13,7 @@ from mxnet import autograd, nd
 
 from asynclab import training
 from asynclab.memory import MemoryTrace
-from waiting_loops import waiting_loop
+from asynclab.workloads import waiting_loop
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -41,6 +41,7 @@ def test_config_sizes():
     assert training.MLPConfig(hidden=[3, 2]).hidden == (3, 2)
 
 
+@pytest.mark.measured
 def test_make_mlp_builds_the_seed_architecture(model):
     net, trainer, loss = model
     assert [layer._units for layer in net] == [8, 4, 1]
@@ -49,6 +50,7 @@ def test_make_mlp_builds_the_seed_architecture(model):
     assert trainer.learning_rate == pytest.approx(TINY.learning_rate)
 
 
+@pytest.mark.measured
 @pytest.mark.parametrize("kind", ["host", "device"])
 def test_loaders_yield_num_batches_of_the_right_shape(kind):
     batches = list(training.make_loader(kind, TINY))
@@ -58,6 +60,7 @@ def test_loaders_yield_num_batches_of_the_right_shape(kind):
         assert y.shape == (TINY.batch_size,)
 
 
+@pytest.mark.measured
 def test_host_batches_are_copies_of_the_pool():
     loader = training.HostLoader(TINY, pool=2)
     first, second, third = [X.asnumpy() for X, _ in list(loader)[:3]]
@@ -71,6 +74,7 @@ def test_unknown_loader_is_refused():
         training.make_loader("disk", TINY)
 
 
+@pytest.mark.measured
 @pytest.mark.parametrize("sync_every, reads", [(None, 0), (1, 6), (2, 3), (4, 1), (7, 0)])
 def test_train_loop_reads_the_loss_every_k_batches(model, sync_every, reads):
     losses = training.train_loop(*model, training.make_loader("host", TINY), sync_every)
@@ -78,12 +82,14 @@ def test_train_loop_reads_the_loss_every_k_batches(model, sync_every, reads):
     assert all(math.isfinite(v) for v in losses)
 
 
+@pytest.mark.measured
 @pytest.mark.parametrize("bad", [0, -1, 1.5, True, "2"])
 def test_train_loop_rejects_a_bad_k(model, bad):
     with pytest.raises(ValueError):
         training.train_loop(*model, [], bad)
 
 
+@pytest.mark.measured
 def test_train_loop_updates_the_weights(model):
     net = model[0]
     before = net[0].weight.data().asnumpy().copy()
@@ -93,6 +99,7 @@ def test_train_loop_updates_the_weights(model):
 
 @pytest.mark.parametrize("sync_every, label", [(None, "no sync"), (1, "sync every batch"),
                                                (3, "sync every 3 batches")])
+@pytest.mark.measured
 def test_train_epoch_measures_one_epoch(model, sync_every, label):
     result = training.train_epoch(TINY, sync_every, model=model, interval=0.001)
     assert result.label == label == training.sync_label(sync_every)
@@ -106,6 +113,7 @@ def test_train_epoch_measures_one_epoch(model, sync_every, label):
     assert label in str(result) and "MB" in str(result)
 
 
+@pytest.mark.measured
 def test_run_epoch_times_any_loop_and_keeps_its_losses(model):
     calls = []
 
@@ -129,6 +137,7 @@ def test_run_epoch_times_any_loop_and_keeps_its_losses(model):
     (lambda losses: [losses[0], "x", None, nd.ones((2,)), losses[1].asnumpy()], 2),
     (lambda losses: losses[0], 0),                                 # one array, not a list
 ])
+@pytest.mark.measured
 def test_run_epoch_never_fails_on_what_a_loop_returns(model, returns, count):
     result = training.run_epoch(waiting_loop(returns), TINY, model=model)
     assert result.steps == TINY.num_batches
@@ -136,6 +145,7 @@ def test_run_epoch_never_fails_on_what_a_loop_returns(model, returns, count):
     assert all(isinstance(v, float) and math.isfinite(v) for v in result.losses)
 
 
+@pytest.mark.measured
 def test_loss_values_reads_numbers_and_one_element_arrays():
     assert training.loss_values([1, 2.5, np.float32(0.5), np.array([3.0]), nd.array([4.0])]) == (
         1.0, 2.5, 0.5, 3.0, 4.0)
@@ -144,6 +154,7 @@ def test_loss_values_reads_numbers_and_one_element_arrays():
     assert training.loss_values(iter([1.0])) == ()
 
 
+@pytest.mark.measured
 def test_peak_probe_returns_megabytes(model):
     probe = training.peak_probe(lambda *args: training.train_loop(*args), TINY, model)
     assert isinstance(probe(), float)
@@ -158,6 +169,7 @@ def test_result_round_trips_through_a_dict():
     assert again == result and again.trace.values == trace.values
 
 
+@pytest.mark.measured
 def test_memory_hygiene_on_glibc():
     assert training.release_free_memory() in (True, False)
     assert training.map_large_allocations() in (True, False)
@@ -165,12 +177,15 @@ def test_memory_hygiene_on_glibc():
         training.map_large_allocations(0)
 
 
-def test_sweep_in_this_process(model):
-    results = training.sweep([None, 2], TINY, isolated=False, model=model)
+@pytest.mark.measured
+def test_sync_every_sweep_in_this_process(model):
+    results = training.sync_every_sweep([None, 2], TINY, isolated=False, model=model)
     assert list(results) == [None, 2]
     assert [r.sync_every for r in results.values()] == [None, 2]
 
 
+@pytest.mark.kernel
+@pytest.mark.measured
 def test_run_isolated_returns_a_full_result():
     result = training.run_isolated(TINY, 2, loader="host", exact=True)
     assert result.sync_every == 2 and result.num_batches == TINY.num_batches
@@ -178,6 +193,7 @@ def test_run_isolated_returns_a_full_result():
     assert 0 < result.front_s <= result.wall_s and result.trace.peak >= result.trace.baseline
 
 
+@pytest.mark.kernel
 def test_run_isolated_reports_a_failure_in_one_sentence():
     with pytest.raises(training.IsolatedRunError, match="interval must be positive"):
         training.run_isolated(TINY, None, interval=-1.0)
@@ -185,6 +201,7 @@ def test_run_isolated_reports_a_failure_in_one_sentence():
         training.run_isolated(TINY, None, loader="disk")
 
 
+@pytest.mark.measured
 def test_an_epoch_counts_its_optimizer_steps(model):
     full = training.train_epoch(TINY, 2, model=model)
     assert full.steps == TINY.num_batches

@@ -2,24 +2,22 @@
 
 Works with the legacy ``mx.nd.NDArray`` and with ``mx.np.ndarray`` alike.
 MXNet reads ``MXNET_ENGINE_TYPE`` once, when the library loads, so a
-different engine needs a fresh process: :func:`run_with_engine`.
+different engine needs a fresh process: :func:`run_with_engine` (built on
+:func:`asynclab.backends.fresh.run_fresh`). Seconds throughout.
 """
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from dataclasses import dataclass
 from statistics import median
-from typing import Any, Iterable
+from typing import Any, Mapping
+
+from asynclab.backends.fresh import FreshProcessError, run_fresh
 
 NAME = "mxnet"
 ASYNC = True
 ENGINE_TYPES = ("NaiveEngine", "ThreadedEngine", "ThreadedEnginePerDevice")
 DEFAULT_ENGINE = "ThreadedEnginePerDevice"
-_MARKER = "__ASYNCLAB_ENGINE_RUN__"
 
 
 def _mx():
@@ -104,20 +102,26 @@ class EngineRun:
         return median(self.samples(label))
 
 
-class SnippetError(RuntimeError):
-    """The snippet failed in its subprocess."""
+class SnippetError(FreshProcessError):
+    """The snippet failed, timed out or measured nothing in its fresh process."""
 
 
-_RUNNER = f"""
-import json, sys
+def engine_env(engine_type: str, env: Mapping[str, str] | None = None) -> dict[str, str]:
+    """``env`` plus ``MXNET_ENGINE_TYPE=engine_type``, after checking the engine type."""
+    if engine_type not in ENGINE_TYPES:
+        raise ValueError(f"unknown engine type {engine_type!r}; MXNet knows {', '.join(ENGINE_TYPES)}.")
+    return {**(env or {}), "MXNET_ENGINE_TYPE": engine_type}
+
+
+_RUNNER = """
 from asynclab import timing
+from asynclab.backends import fresh
 records = []
 timing.add_listener(lambda label, seconds: records.append([label, seconds]))
-code = sys.stdin.read()
-exec(compile(code, "<snippet>", "exec"), {{"__name__": "__main__"}})
+exec(compile(fresh.payload(), "<snippet>", "exec"), {"__name__": "__main__"})
 import mxnet
 mxnet.nd.waitall()
-sys.stdout.write("\\n{_MARKER}" + json.dumps(records) + "\\n")
+fresh.emit(records)
 """
 
 
@@ -126,29 +130,12 @@ def run_with_engine(code: str, engine_type: str = "NaiveEngine", timeout: float 
     """Run ``code`` in a fresh Python process with ``MXNET_ENGINE_TYPE=engine_type``.
 
     Time things in the snippet with ``asynclab.timing.Benchmark(label)``; every
-    finished benchmark comes back in :class:`EngineRun` (seconds).
+    finished benchmark comes back in :class:`EngineRun` (seconds). ``timeout``
+    is in seconds; a failure raises :class:`SnippetError`.
     """
     if not isinstance(code, str):
         raise TypeError(f"code must be a string of Python source, not {type(code).__name__}.")
-    if engine_type not in ENGINE_TYPES:
-        raise ValueError(f"unknown engine type {engine_type!r}; MXNet knows {', '.join(ENGINE_TYPES)}.")
-    full_env = dict(os.environ)
-    full_env.update(env or {})
-    full_env["MXNET_ENGINE_TYPE"] = engine_type
-    try:
-        proc = subprocess.run([sys.executable, "-c", _RUNNER], input=code, text=True,
-                              capture_output=True, env=full_env, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        raise SnippetError(f"the snippet did not finish within {timeout:g} s under {engine_type}.") from None
-    if proc.returncode != 0 or _MARKER not in proc.stdout:
-        lines = [ln for ln in proc.stderr.strip().splitlines() if ln.strip()]
-        last = lines[-1] if lines else f"exit status {proc.returncode}"
-        raise SnippetError(f"the snippet failed under {engine_type}: {last}")
-    out, _, tail = proc.stdout.rpartition(_MARKER)
-    records = tuple((str(label), float(s)) for label, s in json.loads(tail))
-    return EngineRun(engine_type=engine_type, records=records, stdout=out.rstrip("\n"))
-
-
-def engine_types_available() -> Iterable[str]:
-    """The engine types :func:`run_with_engine` accepts."""
-    return ENGINE_TYPES
+    run = run_fresh(_RUNNER, payload=code, env=engine_env(engine_type, env), timeout=timeout,
+                    what=f"the snippet under {engine_type}", error=SnippetError)
+    records = tuple((str(label), float(s)) for label, s in run.result)
+    return EngineRun(engine_type=engine_type, records=records, stdout=run.stdout)
