@@ -1,12 +1,14 @@
-"""checks.core: the protocol and the generic relationships, with scripted probes."""
+"""checks.core and checks.relations: the declaration, the runner and the decision maths, with scripted probes."""
 
 import itertools
 import math
+import time
 
 import pytest
 
 from asynclab.checks import core
-from asynclab.checks.core import CheckFailed, Protocol
+from asynclab.checks.core import Check, CheckFailed, Protocol, Rejected
+from asynclab.checks.relations import AtLeast, AtMost, Band, Custom, Exceeds, Within, decide
 
 FAST = Protocol(warmup=0, min_rounds=3, max_rounds=9, budget_s=30)
 
@@ -20,131 +22,199 @@ def cycle(*values):
     return lambda: next(it)
 
 
-def test_faster_passes_with_a_one_line_verdict():
-    result = core.faster("demo", const(0.001), const(0.2), 10, points=2, protocol=FAST,
-                         fast_label="enqueueing", slow_label="finishing")
+def faster(factor=10, **kwargs):
+    return Check("demo", points=2, protocol=FAST, calls="launch",
+                 relations=(AtLeast("ratio", num="slow", den="fast", threshold=factor),),
+                 sentence=f"finishing took {{ratio:.2f}}x as long as enqueueing (needs >= {factor:g}x)",
+                 threshold=f">= {factor:g}x", **kwargs)
+
+
+def test_a_declared_check_passes_with_a_one_line_verdict():
+    result = faster().run({"fast": const(0.001), "slow": const(0.2)})
     assert result.passed and result.score == 2
     assert result.verdict() == "PASS [demo] finishing took 200.00x as long as enqueueing (needs >= 10x)"
     assert repr(result) == result.verdict()
     assert result.figures["ratio"] == pytest.approx(200)
+    assert result.margin == pytest.approx(20)
     payload = result.to_dict()
     assert payload["name"] == "demo" and payload["passed"] is True and payload["points"] == 2
 
 
-def test_faster_fails_with_check_failed_and_no_traceback():
+def test_a_failing_check_raises_check_failed_without_a_traceback():
     with pytest.raises(CheckFailed) as info:
-        core.faster("demo", const(0.1), const(0.2), 10, protocol=FAST)
+        faster().run({"fast": const(0.1), "slow": const(0.2)})
     err = info.value
     assert isinstance(err, AssertionError)
     assert err.result.passed is False and err.result.score == 0
     assert err._render_traceback_() == [err.result.verdict()]
-    assert str(err).startswith("FAIL [demo]")
+    assert str(err).startswith("FAIL [demo] finishing took")
 
 
 def test_stops_early_when_certain_and_adds_rounds_when_not():
-    certain = core.faster("a", const(0.001), const(1.0), 10, protocol=FAST)
+    certain = faster().run({"fast": const(0.001), "slow": const(1.0)})
     assert certain.figures["rounds"] == FAST.min_rounds
     # slow/fast straddles 10x (8x, 12x, 10.5x in turn), so the quartiles stay uncertain
-    uncertain = core.faster("b", const(0.1), cycle(0.8, 1.2, 1.05), 10, protocol=FAST)
+    uncertain = faster().run({"fast": const(0.1), "slow": cycle(0.8, 1.2, 1.05)})
     assert uncertain.figures["rounds"] == FAST.max_rounds
 
 
-def test_budget_stops_extra_rounds():
-    import time
+def test_warmup_calls_are_not_counted():
+    check = Check("w", 1, protocol=Protocol(warmup=2, min_rounds=3, max_rounds=3),
+                  relations=(AtMost("x", num="x", threshold=1.0),), sentence="{x}")
+    calls = itertools.count()
+    result = check.run({"x": lambda: 5.0 if next(calls) < 2 else 0.5})   # the two warm-up calls are off
+    assert result.passed
 
+
+def test_budget_stops_extra_rounds():
     def sleepy():
         time.sleep(0.01)
         return 1.0
 
     protocol = Protocol(warmup=0, min_rounds=2, max_rounds=1000, budget_s=0.05)
-    try:  # 8x and 12x in turn never become certain, so only the budget can stop it
-        result = core.faster("b", sleepy, cycle(8.0, 12.0, 10.5), 10, protocol=protocol)
-    except CheckFailed as failed:
-        result = failed.result
-    assert 2 <= result.figures["rounds"] < 1000
+    check = Check("b", 1, protocol=protocol, relations=(AtLeast("ratio", num="slow", den="fast", threshold=10),),
+                  sentence="{ratio}")
+    with pytest.raises(CheckFailed) as info:   # 8x and 12x in turn never become certain
+        check.run({"fast": sleepy, "slow": cycle(8.0, 12.0, 8.0)})
+    assert info.value.result.figures["rounds"] < 20
 
 
-def test_about_equal_window():
-    assert core.about_equal("eq", const(1.0), const(1.5), 2, protocol=FAST).passed
-    with pytest.raises(CheckFailed):
-        core.about_equal("eq", const(1.0), const(3.0), 2, protocol=FAST)
-    with pytest.raises(CheckFailed):
-        core.about_equal("eq", const(3.0), const(1.0), 2, protocol=FAST)
+def test_a_probe_may_return_several_figures_as_series():
+    check = Check("m", 1, protocol=FAST,
+                  relations=(Within("call", num="student.call", den="reference", tolerance=2.5),
+                             AtMost("issue", num="student.issue", den="reference", threshold=0.3)),
+                  sentence="call {call:.2f}x, issue {issue:.2f}x")
+    result = check.run({"student": const({"call": 1.0, "issue": 0.01}), "reference": const(1.0)})
+    assert result.message == "call 1.00x, issue 0.01x"
+    assert result.figures["student.issue_median"] == pytest.approx(0.01)
 
 
-def test_larger_margin_and_factor():
-    assert core.larger("mem", const(300.0), const(100.0), margin=50, factor=2, protocol=FAST).passed
-    with pytest.raises(CheckFailed, match="needs \\+250 MB"):
-        core.larger("mem", const(300.0), const(100.0), margin=250, protocol=FAST)
-
-
-def test_at_most_and_holds():
-    assert core.at_most("small", const(0.1), 0.2, protocol=FAST).passed
-    with pytest.raises(CheckFailed):
-        core.at_most("small", const(0.3), 0.2, protocol=FAST)
-    assert core.holds("ok", lambda: True, repeat=3).passed
-    with pytest.raises(CheckFailed, match="the order was wrong"):
-        core.holds("bad", lambda: (False, "the order was wrong"))
+def test_the_first_failing_relation_explains_itself():
+    check = Check("e", 1, protocol=FAST,
+                  relations=(AtMost("misses", num="misses", threshold=1, why="it missed {misses:g} waits"),
+                             AtLeast("ratio", num="slow", den="fast", threshold=2)),
+                  sentence="{ratio:.1f}x")
+    with pytest.raises(CheckFailed, match=r"^FAIL \[e\] it missed \d+ waits$"):
+        check.run({"misses": const(5), "slow": const(3.0), "fast": const(1.0)})
+    with pytest.raises(CheckFailed, match=r"^FAIL \[e\] \d\.\dx$"):
+        check.run({"misses": const(0), "slow": const(1.0), "fast": const(1.0)})
 
 
 def test_a_probe_that_raises_fails_the_check_with_a_sentence():
-    def broken():
-        raise NotImplementedError("replace this line with your code")
+    def boom():
+        raise ZeroDivisionError("division by zero")
 
     with pytest.raises(CheckFailed) as info:
-        core.faster("demo", broken, const(1.0), 2, protocol=FAST, fast_label="launch(x)")
-    assert info.value.result.message == (
-        "calling launch(x) failed: NotImplementedError: replace this line with your code")
+        faster(blame={"slow": "finish"}).run({"fast": const(0.1), "slow": boom})
+    assert info.value.result.message == "calling finish failed: ZeroDivisionError: division by zero"
+    with pytest.raises(CheckFailed) as info:
+        faster().run({"fast": boom, "slow": const(0.1)})
+    assert info.value.result.message.startswith("calling launch failed: ZeroDivisionError")
 
 
-def test_a_probe_returning_nonsense_fails_the_check():
-    with pytest.raises(CheckFailed, match="returned NoneType, not a number"):
-        core.at_most("x", lambda: None, 1.0, protocol=FAST, label="your function")
-    with pytest.raises(CheckFailed, match="returned nan"):
-        core.at_most("x", lambda: float("nan"), 1.0, protocol=FAST, label="your function")
+def test_rejected_shows_its_own_sentence():
+    def misuse():
+        raise Rejected("launch must return the MXNet array it computed, not NoneType")
+
+    with pytest.raises(CheckFailed) as info:
+        faster().run({"fast": misuse, "slow": const(1.0)})
+    assert info.value.result.verdict() == "FAIL [demo] launch must return the MXNet array it computed, not NoneType"
 
 
-@pytest.mark.parametrize("call, error", [
-    (lambda: core.faster("x", const(1), const(1), 0.5), ValueError),
-    (lambda: core.faster("x", "fast", const(1), 2), TypeError),
-    (lambda: core.faster("x", const(1), const(1), "2"), TypeError),
-    (lambda: core.faster("", const(1), const(1), 2), TypeError),
-    (lambda: core.faster("x", const(1), const(1), 2, points=-1), ValueError),
-    (lambda: core.about_equal("x", const(1), const(1), 1.0), ValueError),
-    (lambda: core.larger("x", const(1), const(1), factor=0.5), ValueError),
-    (lambda: core.holds("x", 3), TypeError),
-    (lambda: core.holds("x", lambda: True, repeat=0), ValueError),
-    (lambda: Protocol(min_rounds=0), ValueError),
-    (lambda: Protocol(budget_s=0), ValueError),
+@pytest.mark.parametrize("value, words", [
+    (None, "not a number"), ("fast", "not a number"), (float("nan"), "returned nan"),
+    (float("inf"), "returned inf"), (True, "a bool"),
 ])
-def test_wrong_arguments_are_rejected_clearly(call, error):
+def test_a_probe_returning_nonsense_fails_the_check(value, words):
+    with pytest.raises(CheckFailed, match=words):
+        faster().run({"fast": const(value), "slow": const(1.0)})
+
+
+@pytest.mark.parametrize("make, error", [
+    (lambda: Check("", 1), TypeError),
+    (lambda: Check("x", -1), ValueError),
+    (lambda: Check("x", True), ValueError),
+    (lambda: Check("x", 1, relations=(AtMost("a", num="a"), AtMost("a", num="b"))), ValueError),
+    (lambda: Within("w", num="a", tolerance=1.0), ValueError),
+    (lambda: Protocol(min_rounds=3, max_rounds=2), ValueError),
+    (lambda: Protocol(budget_s=0), ValueError),
+    (lambda: faster().run({"fast": 3, "slow": const(1.0)}), TypeError),
+])
+def test_wrong_declarations_are_rejected_clearly(make, error):
     with pytest.raises(error):
-        call()
+        make()
 
 
 def test_grader_token_is_copied_into_results(monkeypatch):
     monkeypatch.setattr(core, "_GRADER_TOKEN", "secret")
-    result = core.holds("ok", lambda: True)
-    assert result.to_dict()["token"] == "secret"
+    assert faster().run({"fast": const(0.001), "slow": const(1.0)}).to_dict()["token"] == "secret"
 
 
-def test_margin_says_how_far_from_the_threshold():
-    assert core.faster("m", const(0.01), const(1.0), 10, protocol=FAST).margin == pytest.approx(10)
-    assert core.about_equal("m", const(1.0), const(1.0), 2, protocol=FAST).margin == pytest.approx(2)
-    assert core.at_most("m", const(0.1), 0.2, protocol=FAST).margin == pytest.approx(2)
-    assert core.larger("m", const(300.0), const(100.0), margin=100, protocol=FAST).margin == pytest.approx(2)
+def test_holds_passes_and_fails_with_the_first_reason():
+    check = Check("h", 2, threshold="3/3")
+    assert check.holds(lambda: (True, "fine"), repeat=3, description="all good").message == "all good"
+    answers = iter([(True, ""), (False, "second went wrong"), (False, "third")])
+    with pytest.raises(CheckFailed, match=r"^FAIL \[h\] second went wrong$"):
+        check.holds(lambda: next(answers), repeat=3)
+    with pytest.raises(CheckFailed, match="raised KeyError"):
+        check.holds(lambda: {}["x"])
+
+
+def test_fail_publishes_a_failing_result():
     with pytest.raises(CheckFailed) as info:
-        core.faster("m", const(0.5), const(1.0), 10, protocol=FAST)
-    assert info.value.result.margin == pytest.approx(0.2)
-    assert info.value.result.to_dict()["margin"] == pytest.approx(0.2)
+        faster().fail("fit_line is not exact")
+    assert info.value.result.verdict() == "FAIL [demo] fit_line is not exact"
+    assert info.value.result.margin == 0.0
 
 
-def test_bands_carry_their_margin():
-    from asynclab.checks import bands
+# ------------------------------------------------------------------ relations
 
-    assert bands.at_least([3.0], [1.0], 1.5).margin == pytest.approx(2.0)
-    assert bands.at_most([0.1], [1.0], 0.3).margin == pytest.approx(3.0)
-    assert bands.at_most([0.0], [1.0], 0.3).margin == math.inf
-    assert bands.within([2.0], [1.0], 2.5).margin == pytest.approx(1.25)
-    assert bands.within([0.5], [1.0], 2.5).margin == pytest.approx(1.25)
-    assert bands.within([4.0], [1.0], 2.5).margin < 1 and not bands.within([4.0], [1.0], 2.5).ok
+S = {"a": [1.0, 1.0, 1.0], "b": [10.0, 10.0, 10.0], "c": [0.9, 1.0, 1.1], "z": [0.0, 0.0, 0.0]}
+
+
+def test_at_least_band_and_margin():
+    band = AtLeast("r", num="b", den="a", threshold=4).band(S)
+    assert band.ok and band.sure_pass and not band.sure_fail and band.value == 10 and band.margin == 2.5
+    band = AtLeast("r", num="a", den="b", threshold=4).band(S)
+    assert not band.ok and band.sure_fail
+
+
+def test_at_most_band_with_a_floor():
+    band = AtMost("r", num="z", threshold=0.1, floor=0.001).band(S)
+    assert band.ok and band.margin == pytest.approx(100)
+    assert AtMost("r", num="z", threshold=0.1).band(S).margin == math.inf
+    assert not AtMost("r", num="b", den="a", threshold=0.3).band(S).ok
+
+
+def test_within_band_is_symmetric_on_a_log_scale():
+    assert Within("w", num="c", den="a", tolerance=2.5).band(S).margin == pytest.approx(2.5)
+    low = Within("w", num="a", den="b", tolerance=2.5).band(S)
+    assert not low.ok and low.sure_fail and low.margin == pytest.approx(0.25)
+
+
+def test_exceeds_band():
+    band = Exceeds("d", big="b", small="a", by=4).band(S)
+    assert band.ok and band.value == 9 and band.margin == pytest.approx(2.25)
+    assert Exceeds("d", big="a", small="b", by=4).band(S).sure_fail
+
+
+def test_quartiles_decide_when_a_band_is_certain():
+    straddle = {"x": [0.8, 1.2, 1.0, 0.9, 1.1], "one": [1.0] * 5}
+    band = AtLeast("r", num="x", den="one", threshold=1.0).band(straddle)
+    assert band.ok and not band.sure_pass and not band.sure_fail
+
+
+def test_decide_is_certain_on_any_sure_fail_or_all_sure_passes():
+    yes = Band(True, True, False, 1.0)
+    unsure = Band(True, False, False, 1.0)
+    no = Band(False, False, True, 0.0)
+    assert decide(yes, yes) == (True, True)
+    assert decide(yes, unsure) == (True, False)
+    assert decide(unsure, no) == (False, True)
+
+
+def test_custom_relation_computes_its_band():
+    rel = Custom("c", compute=lambda s: Band(True, True, False, len(s["a"])))
+    assert rel.band(S).value == 3
+    with pytest.raises(TypeError):
+        Custom("c").band(S)

@@ -1,33 +1,39 @@
-"""The check protocol and the generic relationships between measurements.
+"""Check declarations and the one runner that turns them into verdicts.
 
-A check measures a relationship itself (it calls the probes it is given, it
-does not trust numbers handed to it) and decides robustly on a noisy 2-core
-machine:
+A lab's check is declared once, as a :class:`Check`: its name (the check
+cell's ``grade_id`` without ``check-``), its points, the relationships it
+measures (:mod:`asynclab.checks.relations`), its protocol and the sentence
+its verdict line reads. The lab module adds the *probes*: functions that call
+the student's code on work the check makes and return what they measured.
+:meth:`Check.run` then
 
-1. warm-up calls that are not counted;
-2. interleaved rounds (A B, B A, A B, ...) so that drifts hit every probe;
-3. medians, compared with a threshold that leaves a wide margin below the
-   effect actually measured on the reference machine;
-4. more rounds only while the verdict is still uncertain (the quartiles
-   straddle the threshold), inside a time budget.
+1. calls every probe ``warmup`` times uncounted, then in interleaved rounds
+   (A B, B A, ...) so that drifts of a noisy machine hit every probe alike;
+2. after ``min_rounds`` stops as soon as every relationship is a sure pass
+   or one is a sure fail (judged on quartiles), or the budget is spent;
+3. decides on medians, and shows one line such as
+   ``PASS [queue-vs-finish] finishing took 310.52x as long as enqueueing (needs >= 10x)``.
 
-Each check returns a :class:`CheckResult` that Jupyter shows as one line::
+A probe returns one number or a mapping of numbers; a mapping ``{"issue": a,
+"call": b}`` returned by probe ``student`` becomes the series
+``student.issue`` and ``student.call``. A probe that finds the student's
+code misused what it was handed raises :class:`Rejected` with the sentence
+to show; any other exception becomes "calling <blame> failed: ...".
 
-    PASS [queue-vs-finish] finish took 310.52x as long as enqueue (needs >= 10x)
-
-and publishes a machine-readable copy (MIME type :data:`MIME_TYPE`) that the
-grader reads. A failing check raises :class:`CheckFailed`, which IPython shows
-as that one line too, without a traceback.
+Every result is published as a machine-readable copy (MIME type
+:data:`MIME_TYPE`) that the grader reads. A failing check raises
+:class:`CheckFailed`, which IPython shows as its one line, without a
+traceback.
 """
 
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from asynclab.timing import quartiles
+from asynclab.checks.relations import Band, Relation, decide
+from asynclab.timing import quartiles, run_interleaved
 
 MIME_TYPE = "application/vnd.asynclab.check+json"
 
@@ -35,7 +41,8 @@ MIME_TYPE = "application/vnd.asynclab.check+json"
 # published result so that results printed by anything else do not count.
 _GRADER_TOKEN: str | None = None
 
-Probe = Callable[[], float]
+Probe = Callable[[], Any]
+Samples = Mapping[str, Sequence[float]]
 
 
 @dataclass(frozen=True)
@@ -107,6 +114,21 @@ class CheckFailed(AssertionError):
         return [self.result.verdict()]
 
 
+class Rejected(Exception):
+    """Raised by a probe: the student's code ran but did not do what the exercise asks.
+
+    Its text is the whole FAIL sentence.
+    """
+
+
+class ProbeError(Exception):
+    """A probe failed; ``label`` names the probe, ``error`` is what it raised."""
+
+    def __init__(self, label: str, error: BaseException) -> None:
+        super().__init__(label)
+        self.label, self.error = label, error
+
+
 def _publish(result: CheckResult) -> None:
     """Send the machine-readable result to the notebook (no-op outside IPython)."""
     try:
@@ -119,260 +141,215 @@ def _publish(result: CheckResult) -> None:
     display({MIME_TYPE: result.to_dict()}, raw=True)
 
 
-def _finish(result: CheckResult) -> CheckResult:
+def finish(result: CheckResult) -> CheckResult:
+    """Publish ``result``; raise :class:`CheckFailed` unless it passed."""
     _publish(result)
     if not result.passed:
         raise CheckFailed(result)
     return result
 
 
-def _validate_common(name: str, points: float) -> None:
-    if not isinstance(name, str) or not name:
-        raise TypeError("a check needs a non-empty string name.")
-    if isinstance(points, bool) or not isinstance(points, (int, float)) or points < 0:
-        raise ValueError(f"points must be a non-negative number, got {points!r}.")
-
-
-def _validate_probes(probes: Mapping[str, Probe]) -> None:
-    for label, probe in probes.items():
-        if not callable(probe):
-            raise TypeError(f"the probe for {label!r} must be callable, got {type(probe).__name__}.")
-
-
-class _ProbeError(Exception):
-    def __init__(self, label: str, error: BaseException) -> None:
-        super().__init__(label)
-        self.label, self.error = label, error
-
-
-def _call(label: str, probe: Probe) -> float:
+def _number(value: Any) -> float:
+    if isinstance(value, bool):
+        raise TypeError("it returned a bool, not a number")
     try:
-        value = probe()
-    except Exception as error:  # the student's code failed; say so plainly
-        raise _ProbeError(label, error) from error
-    try:
-        value = float(value)
+        number = float(value)
     except (TypeError, ValueError):
-        raise _ProbeError(label, TypeError(f"it returned {type(value).__name__}, not a number")) from None
-    if not math.isfinite(value):
-        raise _ProbeError(label, ValueError(f"it returned {value}"))
-    return value
+        raise TypeError(f"it returned {type(value).__name__}, not a number") from None
+    if not math.isfinite(number):
+        raise ValueError(f"it returned {number}")
+    return number
 
 
-Decide = Callable[[Mapping[str, Sequence[float]]], tuple[bool, bool]]
+def _checked(label: str, probe: Probe) -> Callable[[], dict[str, float]]:
+    """``probe`` wrapped: its figures as ``{series: value}``, any failure as :class:`ProbeError`."""
+    def call() -> dict[str, float]:
+        try:
+            value = probe()
+            if isinstance(value, Mapping):
+                return {f"{label}.{key}": _number(v) for key, v in value.items()}
+            return {label: _number(value)}
+        except ProbeError:
+            raise
+        except Exception as error:  # the student's code failed; say so plainly
+            raise ProbeError(label, error) from error
+    return call
 
 
-def run_rounds(probes: Mapping[str, Probe], decide: Decide,
-               protocol: Protocol = DEFAULT_PROTOCOL) -> tuple[dict[str, list[float]], int, float]:
-    """Interleave the probes until ``decide`` is certain or the protocol runs out.
-
-    ``decide(samples)`` returns ``(passes, certain)``. Returns the samples by
-    label, the number of rounds and the seconds spent.
-    """
-    _validate_probes(probes)
-    start = time.perf_counter()
-    order = list(probes)
-    for label in order:
-        for _ in range(protocol.warmup):
-            _call(label, probes[label])
-    samples: dict[str, list[float]] = {label: [] for label in order}
-    rounds = 0
-    while rounds < protocol.max_rounds:
-        for label in (order if rounds % 2 == 0 else order[::-1]):
-            samples[label].append(_call(label, probes[label]))
-        rounds += 1
-        if rounds >= protocol.min_rounds:
-            _, certain = decide(samples)
-            if certain or time.perf_counter() - start > protocol.budget_s:
-                break
-    return samples, rounds, time.perf_counter() - start
-
-
-def _median(values: Sequence[float]) -> float:
+def median(values: Sequence[float]) -> float:
+    """The median, as :func:`asynclab.timing.quartiles` computes it."""
     return quartiles(values)[1]
 
 
-def _ratio_bounds(num: Sequence[float], den: Sequence[float]) -> tuple[float, float, float]:
-    """(pessimistic, median, optimistic) ratio of num to den from quartiles."""
-    n1, n2, n3 = quartiles(num)
-    d1, d2, d3 = quartiles(den)
-    tiny = 1e-12
-    return n1 / max(d3, tiny), n2 / max(d2, tiny), n3 / max(d1, tiny)
+@dataclass(frozen=True)
+class Outcome:
+    """What the runner found: the series, each relationship's band, rounds and seconds spent."""
+
+    samples: dict[str, list[float]]
+    bands: dict[str, Band]
+    rounds: int
+    seconds: float
+
+    def median(self, series: str) -> float:
+        return median(self.samples[series])
+
+    @property
+    def values(self) -> dict[str, float]:
+        """Each relationship's value and each series' median, by name (for sentences)."""
+        found = {name: self.median(name) for name in self.samples if self.samples[name]}
+        found.update({name: band.value for name, band in self.bands.items()})
+        return found
 
 
-def _failed_probe(name: str, points: float, err: _ProbeError) -> CheckResult:
-    error = err.error
-    return CheckResult(name, points, False,
-                       f"calling {err.label} failed: {type(error).__name__}: {error}",
-                       threshold="", figures={})
+Sentence = "str | Callable[[Outcome], str]"
 
 
-def _fmt(value: float) -> str:
-    return f"{value:.2f}"
+@dataclass(frozen=True)
+class Check:
+    """One graded check, declared once.
 
-
-def faster(name: str, fast: Probe, slow: Probe, factor: float, *, points: float = 1,
-           fast_label: str = "the fast version", slow_label: str = "the slow version",
-           protocol: Protocol = DEFAULT_PROTOCOL) -> CheckResult:
-    """Pass when ``slow`` takes at least ``factor`` times as long as ``fast``.
-
-    Both probes return seconds. ``factor`` must be at least 1.
+    ``relations`` decide the verdict (all must hold). ``sentence`` is the
+    verdict's text: a format string over :attr:`Outcome.values` or a function
+    of the :class:`Outcome`; a relation's own ``explain`` replaces it when
+    that relation is the first that fails. ``blame`` maps probe labels to
+    the name of the student's function shown when a probe fails
+    (default: ``calls``). ``figures`` adds figures for the grader and the
+    robustness report.
     """
-    _validate_common(name, points)
-    if isinstance(factor, bool) or not isinstance(factor, (int, float)):
-        raise TypeError(f"factor must be a number, got {type(factor).__name__}.")
-    if factor < 1:
-        raise ValueError(f"a faster-than factor below 1 ({factor}) would pass a slower version; use >= 1.")
-    _validate_probes({fast_label: fast, slow_label: slow})
 
-    def decide(s):
-        lo, mid, hi = _ratio_bounds(s["slow"], s["fast"])
-        return mid >= factor, lo >= factor or hi < factor
+    name: str
+    points: float
+    relations: tuple[Relation, ...] = ()
+    sentence: Any = ""
+    threshold: str = ""
+    protocol: Protocol = DEFAULT_PROTOCOL
+    calls: str = "your code"
+    blame: Mapping[str, str] = field(default_factory=dict)
+    figures: Callable[[Outcome], Mapping[str, float]] | None = None
 
-    try:
-        samples, rounds, spent = run_rounds({"fast": fast, "slow": slow}, decide, protocol)
-    except _ProbeError as err:
-        label = fast_label if err.label == "fast" else slow_label
-        return _finish(_failed_probe(name, points, _ProbeError(label, err.error)))
-    lo, ratio, hi = _ratio_bounds(samples["slow"], samples["fast"])
-    passed = ratio >= factor
-    message = (f"{slow_label} took {_fmt(ratio)}x as long as {fast_label} (needs >= {factor:g}x)")
-    figures = {"ratio": ratio, "ratio_low": lo, "ratio_high": hi,
-               "fast_median_s": _median(samples["fast"]), "slow_median_s": _median(samples["slow"]),
-               "rounds": rounds, "seconds": spent}
-    return _finish(CheckResult(name, points, passed, message, figures, f">= {factor:g}x",
-                               margin=ratio / factor))
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name:
+            raise TypeError("a check needs a non-empty string name.")
+        if isinstance(self.points, bool) or not isinstance(self.points, (int, float)) or self.points < 0:
+            raise ValueError(f"points must be a non-negative number, got {self.points!r}.")
+        names = [r.name for r in self.relations]
+        if len(set(names)) != len(names):
+            raise ValueError(f"check {self.name}: relation names must be unique, got {names}.")
 
+    # ------------------------------------------------------------ results
 
-def about_equal(name: str, a: Probe, b: Probe, tolerance: float, *, points: float = 1,
-                a_label: str = "a", b_label: str = "b", unit: str = "s",
-                protocol: Protocol = DEFAULT_PROTOCOL) -> CheckResult:
-    """Pass when median(a) / median(b) lies within [1/tolerance, tolerance].
+    def fail(self, message: str, figures: Mapping[str, float] | None = None) -> CheckResult:
+        """Publish and raise a failing result with ``message``."""
+        return finish(CheckResult(self.name, self.points, False, message, dict(figures or {}),
+                                  self.threshold, margin=0.0 if self.relations else None))
 
-    ``tolerance`` is a factor above 1 (2 means "within a factor of two").
-    """
-    _validate_common(name, points)
-    if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)):
-        raise TypeError(f"tolerance must be a number, got {type(tolerance).__name__}.")
-    if tolerance <= 1:
-        raise ValueError(f"tolerance is a factor and must be above 1, got {tolerance}.")
-    _validate_probes({a_label: a, b_label: b})
-    low, high = 1 / tolerance, tolerance
+    def _probe_failed(self, err: ProbeError) -> CheckResult:
+        error = err.error
+        if isinstance(error, Rejected):
+            return self.fail(str(error))
+        who = self.blame.get(err.label, self.calls)
+        return self.fail(f"calling {who} failed: {type(error).__name__}: {error}")
 
-    def decide(s):
-        lo, mid, hi = _ratio_bounds(s["a"], s["b"])
-        passes = low <= mid <= high
-        certain = (low <= lo and hi <= high) or hi < low or lo > high
-        return passes, certain
+    def bands(self, samples: Samples) -> dict[str, Band]:
+        return {r.name: r.band(samples) for r in self.relations}
 
-    try:
-        samples, rounds, spent = run_rounds({"a": a, "b": b}, decide, protocol)
-    except _ProbeError as err:
-        label = a_label if err.label == "a" else b_label
-        return _finish(_failed_probe(name, points, _ProbeError(label, err.error)))
-    lo, ratio, hi = _ratio_bounds(samples["a"], samples["b"])
-    passed = low <= ratio <= high
-    message = (f"{a_label} was {_fmt(ratio)}x {b_label} "
-               f"(needs between {low:.2g}x and {high:g}x)")
-    figures = {"ratio": ratio, "ratio_low": lo, "ratio_high": hi,
-               f"a_median_{unit}": _median(samples["a"]), f"b_median_{unit}": _median(samples["b"]),
-               "rounds": rounds, "seconds": spent}
-    return _finish(CheckResult(name, points, passed, message, figures,
-                               f"within {low:.2g}x..{high:g}x",
-                               margin=min(ratio / low, high / ratio) if ratio > 0 else 0.0))
+    def measure(self, probes: Mapping[str, Probe]) -> Outcome:
+        """Run the probes under the protocol; :class:`ProbeError` when one fails."""
+        for label, probe in probes.items():
+            if not callable(probe):
+                raise TypeError(f"the probe for {label!r} must be callable, got {type(probe).__name__}.")
+        series: dict[str, list[float]] = {}
+        wrapped = {label: _checked(label, probe) for label, probe in probes.items()}
+        warm = {label: 0 for label in probes}
 
+        def collecting(label: str) -> Callable[[], None]:
+            def call() -> None:
+                figures = wrapped[label]()
+                if warm[label] < self.protocol.warmup:
+                    warm[label] += 1
+                    return
+                for key, value in figures.items():
+                    series.setdefault(key, []).append(value)
+            return call
 
-def larger(name: str, big: Probe, small: Probe, *, margin: float = 0.0, factor: float = 1.0,
-           points: float = 1, big_label: str = "the first", small_label: str = "the second",
-           unit: str = "MB", protocol: Protocol = DEFAULT_PROTOCOL) -> CheckResult:
-    """Pass when median(big) >= factor * median(small) and exceeds it by ``margin``.
+        def settled(_: object) -> bool:
+            return decide(*self.bands(series).values())[1]
 
-    Meant for memory (MB) but works for any unit.
-    """
-    _validate_common(name, points)
-    if margin < 0 or factor < 1:
-        raise ValueError("larger() needs margin >= 0 and factor >= 1.")
-    _validate_probes({big_label: big, small_label: small})
+        p = self.protocol
+        run = run_interleaved({label: collecting(label) for label in probes}, warmup=p.warmup,
+                              min_rounds=p.min_rounds, max_rounds=p.max_rounds, budget_s=p.budget_s,
+                              settled=settled)
+        return Outcome(series, self.bands(series), run.rounds, run.seconds)
 
-    def holds(b_value: float, s_value: float) -> bool:
-        return b_value >= factor * s_value and b_value - s_value >= margin
+    def judge(self, outcome: Outcome) -> CheckResult:
+        """The verdict on an outcome: publish it, and raise :class:`CheckFailed` unless it passed."""
+        bands = outcome.bands
+        passed = all(b.ok for b in bands.values())
+        failing = next((r for r in self.relations if not bands[r.name].ok), None)
+        if failing is not None and failing.explain:
+            message = _render(failing.explain, outcome)
+        else:
+            message = _render(self.sentence, outcome)
+        margins = [b.margin for b in bands.values() if b.margin is not None]
+        if failing is not None and failing.explain and bands[failing.name].margin is None:
+            margin: float | None = 0.0
+        else:
+            margin = min(margins) if margins else None
+        figures: dict[str, float] = {name: b.value for name, b in bands.items()}
+        figures.update({f"{name}_median": outcome.median(name) for name in outcome.samples if outcome.samples[name]})
+        if self.figures is not None:
+            figures.update(self.figures(outcome))
+        figures.update({"rounds": outcome.rounds, "seconds": outcome.seconds})
+        return finish(CheckResult(self.name, self.points, passed, message, figures, self.threshold,
+                                  margin=margin))
 
-    def decide(s):
-        b1, b2, b3 = quartiles(s["big"])
-        s1, s2, s3 = quartiles(s["small"])
-        return holds(b2, s2), holds(b1, s3) or not holds(b3, s1)
-
-    try:
-        samples, rounds, spent = run_rounds({"big": big, "small": small}, decide, protocol)
-    except _ProbeError as err:
-        label = big_label if err.label == "big" else small_label
-        return _finish(_failed_probe(name, points, _ProbeError(label, err.error)))
-    b_med, s_med = _median(samples["big"]), _median(samples["small"])
-    passed = holds(b_med, s_med)
-    need = []
-    if margin:
-        need.append(f"+{margin:g} {unit}")
-    if factor > 1:
-        need.append(f"{factor:g}x")
-    message = (f"{big_label} reached {b_med:.1f} {unit}, {small_label} {s_med:.1f} {unit} "
-               f"(needs {' and '.join(need) or 'more'})")
-    figures = {"big_median": b_med, "small_median": s_med, "difference": b_med - s_med,
-               "rounds": rounds, "seconds": spent}
-    margins = [b_med / (factor * s_med) if s_med > 0 else math.inf]
-    if margin:
-        margins.append((b_med - s_med) / margin)
-    return _finish(CheckResult(name, points, passed, message, figures,
-                               " and ".join(need) or "larger", margin=min(margins)))
-
-
-def at_most(name: str, probe: Probe, limit: float, *, points: float = 1, label: str = "the figure",
-            unit: str = "", protocol: Protocol = DEFAULT_PROTOCOL) -> CheckResult:
-    """Pass when the median of ``probe`` is at most ``limit``."""
-    _validate_common(name, points)
-    _validate_probes({label: probe})
-
-    def decide(s):
-        q1, q2, q3 = quartiles(s["x"])
-        return q2 <= limit, q3 <= limit or q1 > limit
-
-    try:
-        samples, rounds, spent = run_rounds({"x": probe}, decide, protocol)
-    except _ProbeError as err:
-        return _finish(_failed_probe(name, points, _ProbeError(label, err.error)))
-    value = _median(samples["x"])
-    suffix = f" {unit}" if unit else ""
-    message = f"{label} was {value:.3g}{suffix} (needs <= {limit:g}{suffix})"
-    figures = {"median": value, "worst": max(samples["x"]), "rounds": rounds, "seconds": spent}
-    return _finish(CheckResult(name, points, value <= limit, message, figures, f"<= {limit:g}{suffix}",
-                               margin=limit / value if value > 0 else math.inf))
-
-
-def holds(name: str, condition: Callable[[], tuple[bool, str] | bool], *, points: float = 1,
-          repeat: int = 1, description: str = "") -> CheckResult:
-    """Pass when ``condition()`` is true every one of ``repeat`` times.
-
-    ``condition`` returns a bool or ``(bool, explanation)``; the first
-    explanation of a failure becomes the message.
-    """
-    _validate_common(name, points)
-    if not callable(condition):
-        raise TypeError(f"condition must be callable, got {type(condition).__name__}.")
-    if repeat < 1:
-        raise ValueError(f"repeat must be at least 1, got {repeat}.")
-    passed_count, reason = 0, ""
-    for _ in range(repeat):
+    def run(self, probes: Mapping[str, Probe]) -> CheckResult:
+        """Measure with ``probes`` and judge: the one path every measured check takes."""
         try:
-            outcome = condition()
-        except Exception as error:
-            return _finish(CheckResult(name, points, False,
-                                       f"the code under test raised {type(error).__name__}: {error}"))
-        ok, why = (outcome if isinstance(outcome, tuple) else (bool(outcome), ""))
-        if not ok:
-            reason = why or "the condition did not hold"
-            break
-        passed_count += 1
-        reason = reason or why
-    passed = passed_count == repeat
-    message = (description or reason or "holds") if passed else reason
-    return _finish(CheckResult(name, points, passed, message,
-                               {"held": passed_count, "repeat": repeat}, f"{repeat}/{repeat}"))
+            outcome = self.measure(probes)
+        except ProbeError as err:
+            return self._probe_failed(err)
+        return self.judge(outcome)
+
+    def holds(self, condition: Callable[[], tuple[bool, str] | bool], *, repeat: int = 1,
+              description: str = "") -> CheckResult:
+        """A functional check: pass when ``condition()`` holds ``repeat`` times in a row.
+
+        ``condition`` returns a bool or ``(bool, explanation)``; the first
+        failure's explanation becomes the message.
+        """
+        if not callable(condition):
+            raise TypeError(f"condition must be callable, got {type(condition).__name__}.")
+        if repeat < 1:
+            raise ValueError(f"repeat must be at least 1, got {repeat}.")
+        held, reason = 0, ""
+        for _ in range(repeat):
+            try:
+                outcome = condition()
+            except Rejected as error:
+                reason = str(error)
+                break
+            except Exception as error:
+                return finish(CheckResult(self.name, self.points, False,
+                                          f"the code under test raised {type(error).__name__}: {error}"))
+            ok, why = (outcome if isinstance(outcome, tuple) else (bool(outcome), ""))
+            if not ok:
+                reason = why or "the condition did not hold"
+                break
+            held += 1
+            reason = reason or why
+        passed = held == repeat
+        message = (description or reason or "holds") if passed else reason
+        return finish(CheckResult(self.name, self.points, passed, message,
+                                  {"held": held, "repeat": repeat}, self.threshold or f"{repeat}/{repeat}"))
+
+
+def _render(sentence: Any, outcome: Outcome) -> str:
+    if callable(sentence):
+        return sentence(outcome)
+    return str(sentence).format(**outcome.values)
+
+
+def declared(module) -> dict[str, Check]:
+    """Every :class:`Check` a lab module declares, by name."""
+    return {c.name: c for c in vars(module).values() if isinstance(c, Check)}

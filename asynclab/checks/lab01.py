@@ -1,20 +1,18 @@
 """Checks of lab 01, "Front end and back end".
 
-Each function is the single call of one locked check cell. It measures the
-relationship itself by calling the student's functions on matrices it makes,
-so numbers typed in by hand or timings taken without waiting cannot pass.
+Each check measures the relationship itself by calling the student's
+functions on matrices it makes, so numbers typed in by hand or timings taken
+without waiting cannot pass. Effect sizes and the margins they leave are in
+``bench/reports/checks_robustness.md``:
 
-Effect sizes measured on the 2-core reference machine (``make bench-checks``
-re-measures them) and the thresholds chosen well below them:
-
-- queue-vs-finish: finishing a 2000x2000 dot takes 150-400x as long as
-  enqueueing it; threshold 10x. Without a real wait the ratio is near 1.
-- timing-includes-compute: a correct timing is 0.8-1.2x the check's own
-  synchronised measurement; tolerance 2.5x. Without a wait it is ~0.005x.
-- naive-closes-gap: under the threaded engine finishing takes 50-600x as
-  long as enqueueing, under NaiveEngine enqueueing takes >= 1000x as long as
-  the (empty) wait; threshold 5x for both. A snippet that never waits, or
-  waits inside the enqueue block, lands near 1x on one side.
+- queue-vs-finish: finishing a 2000x2000 dot takes hundreds of times as long
+  as enqueueing it; without a real wait the ratio is near 1. Threshold 10x.
+- timing-includes-compute: a correct timing is about 1x the check's own
+  synchronized measurement; without a wait it is about 0.005x. Window 2.5x.
+- naive-closes-gap: under the threaded engine finishing takes far longer
+  than enqueueing, under NaiveEngine enqueueing far longer than the (empty)
+  wait; a snippet that never waits, or waits inside the enqueue block,
+  lands near 1x on one side. Threshold 5x for both.
 """
 
 from __future__ import annotations
@@ -22,9 +20,8 @@ from __future__ import annotations
 import time
 from typing import Callable
 
-from asynclab.checks.core import (CheckResult, Protocol, _finish, _ProbeError, about_equal,
-                                  faster, run_rounds)
-from asynclab.timing import quartiles
+from asynclab.checks.core import Check, CheckResult, Protocol, Rejected
+from asynclab.checks.relations import AtLeast, Within
 
 SIZE = 2000
 QUEUE_FACTOR = 10.0
@@ -34,28 +31,47 @@ GAP_FACTOR = 5.0
 _QUICK = Protocol(warmup=1, min_rounds=5, max_rounds=15, budget_s=25.0)
 _SUBPROCESS = Protocol(warmup=0, min_rounds=2, max_rounds=4, budget_s=60.0)
 
+QUEUE_VS_FINISH = Check(
+    "queue-vs-finish", points=2, protocol=_QUICK, calls="launch/finish",
+    relations=(AtLeast("ratio", num="finish", den="enqueue", threshold=QUEUE_FACTOR),),
+    sentence=f"finishing took {{ratio:.2f}}x as long as enqueueing (needs >= {QUEUE_FACTOR:g}x)",
+    threshold=f">= {QUEUE_FACTOR:g}x")
 
-def _matrix(n: int):
-    from mxnet import nd
+TIMING_INCLUDES_COMPUTE = Check(
+    "timing-includes-compute", points=2, protocol=_QUICK, calls="dot_seconds",
+    blame={"reference": "the reference"},
+    relations=(Within("ratio", num="student", den="reference", tolerance=TIMING_TOLERANCE),),
+    sentence=(f"your timing was {{ratio:.2f}}x the real compute time "
+              f"(needs between {1 / TIMING_TOLERANCE:.2g}x and {TIMING_TOLERANCE:g}x)"),
+    threshold=f"within {1 / TIMING_TOLERANCE:.2g}x..{TIMING_TOLERANCE:g}x")
 
-    x = nd.random.uniform(shape=(n, n))
-    x.wait_to_read()
-    return x
+NAIVE_CLOSES_GAP = Check(
+    "naive-closes-gap", points=3, protocol=_SUBPROCESS, calls="your snippet",
+    relations=(AtLeast("threaded_finish_over_enqueue", num="threaded", threshold=GAP_FACTOR),
+               AtLeast("naive_enqueue_over_finish", num="naive", threshold=GAP_FACTOR)),
+    sentence=("threaded engine: finishing took {threaded_finish_over_enqueue:.2f}x as long as enqueueing; "
+              "NaiveEngine: enqueueing took {naive_enqueue_over_finish:.2f}x as long as finishing "
+              f"(needs >= {GAP_FACTOR:g}x for both)"),
+    threshold=f">= {GAP_FACTOR:g}x both",
+    figures=lambda o: {"ratio": min(o.bands["threaded_finish_over_enqueue"].value,
+                                    o.bands["naive_enqueue_over_finish"].value)})
 
 
 def _require_array(value, what: str) -> None:
     if not hasattr(value, "wait_to_read"):
-        raise TypeError(f"{what} must return the MXNet array it computed, not {type(value).__name__}")
+        raise Rejected(f"{what} must return the MXNet array it computed, not {type(value).__name__}")
 
 
-def check_queue_vs_finish(launch: Callable, finish: Callable, points: float = 2) -> CheckResult:
+def check_queue_vs_finish(launch: Callable, finish: Callable) -> CheckResult:
     """``launch(x)`` issues ``dot(x, x)`` without waiting; ``finish(y)`` waits for ``y``.
 
     Passes when finishing takes at least 10x as long as enqueueing.
     """
     from mxnet import nd
 
-    x = _matrix(SIZE)
+    from asynclab.workloads import square_matrix
+
+    x = square_matrix(SIZE)
 
     def enqueue() -> float:
         nd.waitall()
@@ -75,18 +91,19 @@ def check_queue_vs_finish(launch: Callable, finish: Callable, points: float = 2)
         nd.waitall()
         return seconds
 
-    return faster("queue-vs-finish", fast=enqueue, slow=wait, factor=QUEUE_FACTOR, points=points,
-                  fast_label="enqueueing", slow_label="finishing", protocol=_QUICK)
+    return QUEUE_VS_FINISH.run({"enqueue": enqueue, "finish": wait})
 
 
-def check_timing_includes_compute(dot_seconds: Callable, points: float = 2) -> CheckResult:
+def check_timing_includes_compute(dot_seconds: Callable) -> CheckResult:
     """``dot_seconds(x)`` returns how long ``dot(x, x)`` really takes, in seconds.
 
-    Passes when it agrees with the check's own synchronised timing within 2.5x.
+    Passes when it agrees with the check's own synchronized timing within 2.5x.
     """
     from mxnet import nd
 
-    x = _matrix(SIZE)
+    from asynclab.workloads import square_matrix
+
+    x = square_matrix(SIZE)
 
     def student() -> float:
         nd.waitall()
@@ -100,12 +117,10 @@ def check_timing_includes_compute(dot_seconds: Callable, points: float = 2) -> C
         nd.dot(x, x).wait_to_read()
         return time.perf_counter() - start
 
-    return about_equal("timing-includes-compute", student, reference, TIMING_TOLERANCE,
-                       points=points, a_label="your timing", b_label="the real compute time",
-                       protocol=_QUICK)
+    return TIMING_INCLUDES_COMPUTE.run({"student": student, "reference": reference})
 
 
-def check_naive_closes_gap(snippet: str, points: float = 3) -> CheckResult:
+def check_naive_closes_gap(snippet: str) -> CheckResult:
     """``snippet`` measures Benchmark labels 'enqueue' and 'finish' of one computation.
 
     The check runs it under the threaded engine and under NaiveEngine (fresh
@@ -115,40 +130,17 @@ def check_naive_closes_gap(snippet: str, points: float = 3) -> CheckResult:
     """
     from asynclab.backends.mxnet import SnippetError, run_with_engine
 
-    name = "naive-closes-gap"
     if not isinstance(snippet, str):
         raise TypeError(f"the snippet must be a string of Python code, not {type(snippet).__name__}.")
 
     def ratio(engine: str, numerator: str, denominator: str) -> Callable[[], float]:
         def probe() -> float:
-            run = run_with_engine(snippet, engine)
-            return run[numerator] / max(run[denominator], 1e-9)
+            try:
+                run = run_with_engine(snippet, engine)
+                return run[numerator] / max(run[denominator], 1e-9)
+            except (SnippetError, KeyError) as error:
+                raise Rejected(f"running your snippet failed: {str(error).strip(chr(39))}") from None
         return probe
 
-    def decide(s):
-        t1, t2, _ = quartiles(s["threaded"])
-        n1, n2, _ = quartiles(s["naive"])
-        passes = t2 >= GAP_FACTOR and n2 >= GAP_FACTOR
-        _, _, t3 = quartiles(s["threaded"])
-        _, _, n3 = quartiles(s["naive"])
-        certain = (t1 >= GAP_FACTOR and n1 >= GAP_FACTOR) or t3 < GAP_FACTOR or n3 < GAP_FACTOR
-        return passes, certain
-
-    try:
-        samples, rounds, spent = run_rounds(
-            {"threaded": ratio("ThreadedEnginePerDevice", "finish", "enqueue"),
-             "naive": ratio("NaiveEngine", "enqueue", "finish")},
-            decide, _SUBPROCESS)
-    except _ProbeError as err:
-        error = err.error
-        why = str(error) if isinstance(error, (SnippetError, KeyError)) else f"{type(error).__name__}: {error}"
-        return _finish(CheckResult(name, points, False, f"running your snippet failed: {why.strip(chr(39))}"))
-    threaded, naive = quartiles(samples["threaded"])[1], quartiles(samples["naive"])[1]
-    passed = threaded >= GAP_FACTOR and naive >= GAP_FACTOR
-    message = (f"threaded engine: finishing took {threaded:.2f}x as long as enqueueing; "
-               f"NaiveEngine: enqueueing took {naive:.2f}x as long as finishing "
-               f"(needs >= {GAP_FACTOR:g}x for both)")
-    figures = {"ratio": min(threaded, naive), "threaded_finish_over_enqueue": threaded,
-               "naive_enqueue_over_finish": naive, "rounds": rounds, "seconds": spent}
-    return _finish(CheckResult(name, points, passed, message, figures, f">= {GAP_FACTOR:g}x both",
-                               margin=min(threaded, naive) / GAP_FACTOR))
+    return NAIVE_CLOSES_GAP.run({"threaded": ratio("ThreadedEnginePerDevice", "finish", "enqueue"),
+                                 "naive": ratio("NaiveEngine", "enqueue", "finish")})

@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping
 
-from asynclab.checks import bands
-from asynclab.checks.core import CheckResult, Protocol, _finish, _ProbeError, holds, run_rounds
+from asynclab.checks.core import Check, CheckResult, Protocol, Rejected
+from asynclab.checks.relations import AtMost, Within
 
 SIZES = (500, 1200)
 BLAME_SIZES = (600, 1400)
@@ -38,6 +38,47 @@ ITEM_SHARE = 0.3
 STEP_KEYS = ("dot", "relu", "mean", "item")
 
 _PROTOCOL = Protocol(warmup=1, min_rounds=7, max_rounds=15, budget_s=20.0)
+_WINDOW = f"{1 / CALL_TOLERANCE:.2g}x..{CALL_TOLERANCE:g}x"
+
+
+def _sizes_sentence(what: str, sizes: tuple[int, int], first: str, second: str, share: float) -> str:
+    """The verdict of a check measured at two sizes: the window per size, the share per size."""
+    parts = ", ".join(f"{{{first}_{s}:.2f}}x at size {s}" for s in sizes)
+    shares = ", ".join(f"{{{second}_{s}:.2f}}x" for s in sizes)
+    return what.format(parts=parts, shares=shares, window=_WINDOW, share=f"{share:g}")
+
+
+def _two_size_figures(sizes: tuple[int, int], first: str, second: str, key: str):
+    def figures(outcome) -> dict[str, float]:
+        found = {"ratio": min(outcome.bands[f"{first}_{s}"].value for s in sizes),
+                 key: max(outcome.bands[f"{second}_{s}"].value for s in sizes)}
+        found.update({f"ratio_{s}": outcome.bands[f"{first}_{s}"].value for s in sizes})
+        return found
+    return figures
+
+
+SYNC_COSTS_COMPUTE = Check(
+    "sync-costs-compute", points=2, protocol=_PROTOCOL, calls="time_sync_call",
+    relations=tuple(r for size in SIZES for r in (
+        Within(f"call_{size}", num=f"student{size}.call", den=f"reference{size}", tolerance=CALL_TOLERANCE),
+        AtMost(f"issue_{size}", num=f"student{size}.issue", den=f"reference{size}", threshold=ISSUE_SHARE))),
+    sentence=_sizes_sentence("the sync call took {parts} of the compute time, issuing {shares} "
+                             "(needs {window} and issuing <= {share}x)", SIZES, "call", "issue", ISSUE_SHARE),
+    threshold=f"call within {_WINDOW}, issue <= {ISSUE_SHARE:g}x",
+    figures=_two_size_figures(SIZES, "call", "issue", "issue_share"))
+
+ERROR_AT_SYNC = Check("error-at-sync", points=2, threshold="3/3")
+
+BLAME_RIGHT_LINE = Check(
+    "blame-right-line", points=3, protocol=_PROTOCOL, calls="time_steps",
+    relations=tuple(r for size in BLAME_SIZES for r in (
+        Within(f"dot_{size}", num=f"student{size}.dot", den=f"reference{size}", tolerance=CALL_TOLERANCE),
+        AtMost(f"item_{size}", num=f"student{size}.item", den=f"reference{size}", threshold=ITEM_SHARE))),
+    sentence=_sizes_sentence("your timing charged the dot line {parts} of its compute time and the item line "
+                             "{shares} (needs {window} and item <= {share}x)", BLAME_SIZES, "dot", "item",
+                             ITEM_SHARE),
+    threshold=f"dot within {_WINDOW}, item <= {ITEM_SHARE:g}x",
+    figures=_two_size_figures(BLAME_SIZES, "dot", "item", "item_share"))
 
 
 def _sync_calls() -> list[tuple[str, Callable[[Any], object]]]:
@@ -58,21 +99,7 @@ def _pair(value: Any, what: str) -> tuple[float, float]:
     return a, b
 
 
-
-
-class _Misuse(Exception):
-    """The student's function ran, but did not use what the check handed it."""
-
-
-def _probe_failure(name: str, points: float, err: _ProbeError) -> CheckResult:
-    error = err.error
-    if isinstance(error, _Misuse):
-        return _finish(CheckResult(name, points, False, str(error)))
-    return _finish(CheckResult(name, points, False,
-                               f"calling {err.label} failed: {type(error).__name__}: {error}"))
-
-
-def check_sync_costs_compute(time_sync_call: Callable, points: float = 2) -> CheckResult:
+def check_sync_costs_compute(time_sync_call: Callable) -> CheckResult:
     """``time_sync_call(issue, sync)`` returns ``(issue_seconds, call_seconds)``.
 
     ``issue()`` queues a matrix product and returns its pending result ``y``;
@@ -82,20 +109,17 @@ def check_sync_costs_compute(time_sync_call: Callable, points: float = 2) -> Che
     returned, and, at both sizes, the call took the compute time within 2.5x
     and issuing at most 0.3x of it.
     """
-    from asynclab.syncpoints import Workload
+    from asynclab.backends import mxnet as mxb
+    from asynclab.workloads import ProductWorkload
 
-    name = "sync-costs-compute"
     calls = _sync_calls()
-    works = {size: Workload(size, seed=size) for size in SIZES}
-    issued: dict[int, list[float]] = {size: [] for size in SIZES}
+    works = {size: ProductWorkload(size, seed=size) for size in SIZES}
     counter = {size: 0 for size in SIZES}
 
-    def student(size: int) -> Callable[[], float]:
+    def student(size: int) -> Callable[[], dict[str, float]]:
         work = works[size]
 
-        def probe() -> float:
-            from asynclab.backends import mxnet as mxb
-
+        def probe() -> dict[str, float]:
             label, call = calls[counter[size] % len(calls)]
             counter[size] += 1
             given: list = []
@@ -116,44 +140,17 @@ def check_sync_costs_compute(time_sync_call: Callable, points: float = 2) -> Che
             # Every sync call costs the same compute, so timing some other wait
             # would give the same numbers: the check insists on the one it passed.
             if len(given) != 1 or len(used) != 1 or used[0] is not given[0]:
-                raise _Misuse(f"time_sync_call must call issue() once and sync(y) once on its result "
-                              f"(it called issue() {len(given)} and sync() {len(used)} time(s)"
-                              f"{'' if not used or not given or used[0] is given[0] else ', on another array'})")
-            issued[size].append(a)
-            return b
+                raise Rejected(f"time_sync_call must call issue() once and sync(y) once on its result "
+                               f"(it called issue() {len(given)} and sync() {len(used)} time(s)"
+                               f"{'' if not used or not given or used[0] is given[0] else ', on another array'})")
+            return {"issue": a, "call": b}
         return probe
 
-    probes = {}
+    probes: dict[str, Callable[[], Any]] = {}
     for size in SIZES:
         probes[f"student{size}"] = student(size)
         probes[f"reference{size}"] = works[size].compute_seconds
-
-    def relationships(s: Mapping[str, Sequence[float]]) -> dict[int, tuple[bands.Band, bands.Band]]:
-        return {size: (bands.within(s[f"student{size}"], s[f"reference{size}"], CALL_TOLERANCE),
-                       bands.at_most(issued[size], s[f"reference{size}"], ISSUE_SHARE)) for size in SIZES}
-
-    def verdict(s: Mapping[str, Sequence[float]]) -> tuple[bool, bool]:
-        return bands.decide(*(b for pair in relationships(s).values() for b in pair))
-
-    try:
-        samples, rounds, spent = run_rounds(probes, verdict, _PROTOCOL)
-    except _ProbeError as err:
-        return _probe_failure(name, points, _ProbeError("time_sync_call", err.error))
-    passed, _ = verdict(samples)
-    found = relationships(samples)
-    ratios = {size: found[size][0].value for size in SIZES}
-    shares = {size: found[size][1].value for size in SIZES}
-    parts = ", ".join(f"{ratios[s]:.2f}x at size {s}" for s in SIZES)
-    issue_parts = ", ".join(f"{shares[s]:.2f}x" for s in SIZES)
-    message = (f"the sync call took {parts} of the compute time, issuing {issue_parts} "
-               f"(needs {1 / CALL_TOLERANCE:.2g}x..{CALL_TOLERANCE:g}x and issuing <= {ISSUE_SHARE:g}x)")
-    figures = {"ratio": min(ratios.values()), "issue_share": max(shares.values()), "rounds": rounds,
-               "seconds": spent}
-    figures.update({f"ratio_{s}": ratios[s] for s in SIZES})
-    margin = min(b.margin for pair in found.values() for b in pair)
-    return _finish(CheckResult(name, points, passed, message, figures,
-                               f"call within {1 / CALL_TOLERANCE:.2g}x..{CALL_TOLERANCE:g}x, "
-                               f"issue <= {ISSUE_SHARE:g}x", margin=margin))
+    return SYNC_COSTS_COMPUTE.run(probes)
 
 
 def _is_back_end_error(error: BaseException) -> bool:
@@ -162,7 +159,7 @@ def _is_back_end_error(error: BaseException) -> bool:
     return isinstance(error, MXNetError) or "Check failed" in str(error)
 
 
-def check_error_at_sync(sample: Callable, points: float = 2) -> CheckResult:
+def check_error_at_sync(sample: Callable) -> CheckResult:
     """``sample(scale, shape)`` returns normal samples, with any back-end error raised inside it.
 
     The check calls it with invalid scales (the back end rejects them, but
@@ -213,12 +210,12 @@ def check_error_at_sync(sample: Callable, points: float = 2) -> CheckResult:
             return False, f"sample({scale}, {shape}) has a spread of {spread:.2f}, not about {scale:g}"
         return True, ""
 
-    return holds("error-at-sync", condition, points=points, repeat=3,
-                 description="every bad scale raised the back end's error inside sample(), "
+    return ERROR_AT_SYNC.holds(condition, repeat=3,
+                               description="every bad scale raised the back end's error inside sample(), "
                              "and nothing was left pending")
 
 
-def check_blame_right_line(time_steps: Callable, points: float = 3) -> CheckResult:
+def check_blame_right_line(time_steps: Callable) -> CheckResult:
     """``time_steps(x)`` runs the four-line loop body once and returns seconds per line.
 
     The keys are ``"dot"``, ``"relu"``, ``"mean"`` and ``"item"``. Passes when,
@@ -229,22 +226,19 @@ def check_blame_right_line(time_steps: Callable, points: float = 3) -> CheckResu
 
     from asynclab.backends import mxnet as mxb
 
-    name = "blame-right-line"
     mx.random.seed(2)
     xs = {size: mx.np.random.uniform(size=(size, size)) for size in BLAME_SIZES}
     mxb.sync_all()
-    items: dict[int, list[float]] = {size: [] for size in BLAME_SIZES}
 
-    def student(size: int) -> Callable[[], float]:
-        def probe() -> float:
+    def student(size: int) -> Callable[[], dict[str, float]]:
+        def probe() -> dict[str, float]:
             mxb.sync_all()
             steps = time_steps(xs[size])
             mxb.sync_all()
             if not isinstance(steps, Mapping) or set(steps) != set(STEP_KEYS):
                 got = sorted(steps) if isinstance(steps, Mapping) else type(steps).__name__
                 raise TypeError(f"it must return a dict with the keys {', '.join(STEP_KEYS)}; got {got}")
-            items[size].append(float(steps["item"]))
-            return float(steps["dot"])
+            return {"dot": steps["dot"], "item": steps["item"]}
         return probe
 
     def reference(size: int) -> Callable[[], float]:
@@ -255,33 +249,8 @@ def check_blame_right_line(time_steps: Callable, points: float = 3) -> CheckResu
             return time.perf_counter() - start
         return probe
 
-    probes = {}
+    probes: dict[str, Callable[[], Any]] = {}
     for size in BLAME_SIZES:
         probes[f"student{size}"] = student(size)
         probes[f"reference{size}"] = reference(size)
-
-    def relationships(s: Mapping[str, Sequence[float]]) -> dict[int, tuple[bands.Band, bands.Band]]:
-        return {size: (bands.within(s[f"student{size}"], s[f"reference{size}"], CALL_TOLERANCE),
-                       bands.at_most(items[size], s[f"reference{size}"], ITEM_SHARE)) for size in BLAME_SIZES}
-
-    def verdict(s: Mapping[str, Sequence[float]]) -> tuple[bool, bool]:
-        return bands.decide(*(b for pair in relationships(s).values() for b in pair))
-
-    try:
-        samples, rounds, spent = run_rounds(probes, verdict, _PROTOCOL)
-    except _ProbeError as err:
-        return _probe_failure(name, points, _ProbeError("time_steps", err.error))
-    passed, _ = verdict(samples)
-    found = relationships(samples)
-    ratios = {size: found[size][0].value for size in BLAME_SIZES}
-    item_share = {size: found[size][1].value for size in BLAME_SIZES}
-    dot_parts = ", ".join(f"{ratios[s]:.2f}x at size {s}" for s in BLAME_SIZES)
-    item_parts = ", ".join(f"{item_share[s]:.2f}x" for s in BLAME_SIZES)
-    message = (f"your timing charged the dot line {dot_parts} of its compute time and the item line "
-               f"{item_parts} (needs {1 / CALL_TOLERANCE:.2g}x..{CALL_TOLERANCE:g}x and item <= {ITEM_SHARE:g}x)")
-    figures = {"ratio": min(ratios.values()), "item_share": max(item_share.values()), "rounds": rounds,
-               "seconds": spent}
-    margin = min(b.margin for pair in found.values() for b in pair)
-    return _finish(CheckResult(name, points, passed, message, figures,
-                               f"dot within {1 / CALL_TOLERANCE:.2g}x..{CALL_TOLERANCE:g}x, "
-                               f"item <= {ITEM_SHARE:g}x", margin=margin))
+    return BLAME_RIGHT_LINE.run(probes)

@@ -33,14 +33,14 @@ from them:
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import time
 from typing import Any, Callable, Mapping, Sequence
 
-from asynclab.checks import bands
-from asynclab.checks.core import CheckResult, Protocol, _finish, _median, _ProbeError, run_rounds
-from asynclab.timing import quartiles
+from asynclab.checks.core import Check, CheckResult, Outcome, Protocol, ProbeError, Rejected, median
+from asynclab.checks.relations import AtLeast, AtMost, Band, Custom, Within
 
 SPEEDUP = 1.35
 LEFTOVER_SHARE = 0.25
@@ -61,15 +61,57 @@ _PROTOCOL = Protocol(warmup=1, min_rounds=7, max_rounds=15, budget_s=20.0)
 _MODEL_PROTOCOL = Protocol(warmup=1, min_rounds=5, max_rounds=9, budget_s=15.0)
 
 
+def _pattern_explain(outcome: Outcome) -> str:
+    """Which loop broke its waiting pattern, and how."""
+    parts = []
+    if not outcome.bands["sync_misses"].ok:
+        parts.append(f"sync_loop did not wait for the result after {outcome.bands['sync_misses'].value:g} "
+                     f"of {BATCHES} batches (it must wait after every batch)")
+    if not outcome.bands["async_misses"].ok:
+        parts.append(f"async_loop waited for a result inside the loop after "
+                     f"{outcome.bands['async_misses'].value:g} of {BATCHES} batches "
+                     "(it must only wait once, after the loop)")
+    return "; ".join(parts)
 
-def _probe_failure(name: str, points: float, label: str, err: _ProbeError) -> CheckResult:
-    error = err.error
-    return _finish(CheckResult(name, points, False, f"calling {label} failed: {type(error).__name__}: {error}"))
+
+ASYNC_BEATS_SYNC = Check(
+    "async-beats-sync", points=3, protocol=_PROTOCOL, calls="async_loop",
+    blame={"sync": "sync_loop", "async": "async_loop"},
+    relations=(AtMost("sync_misses", num="sync.misses", threshold=MAX_MISSES, why=_pattern_explain),
+               AtMost("async_misses", num="async.misses", threshold=MAX_MISSES, why=_pattern_explain),
+               AtMost("pending_share", num="async.leftover", den="async.delay", threshold=LEFTOVER_SHARE,
+                      why=("async_loop returned while work was still pending ({pending_share:.2f}x of one "
+                           f"step's compute time; needs <= {LEFTOVER_SHARE:g}x): wait for it before returning")),
+               AtLeast("ratio", num="sync.seconds", den="async.seconds", threshold=SPEEDUP)),
+    sentence=f"the sync loop took {{ratio:.2f}}x as long as the async loop (needs >= {SPEEDUP:g}x)",
+    threshold=f">= {SPEEDUP:g}x")
+
+
+def _t1_sentence(o: Outcome) -> str:
+    t1, ref, trip = o.median("student"), o.median("reference"), o.median("round_trip")
+    return (f"your t1 is {t1 * 1e6:.2f} µs per op, {o.bands['ratio'].value:.2f}x the check's {ref * 1e6:.2f} µs "
+            f"and {o.bands['share'].value:.2f}x the round trip of {trip * 1e6:.2f} µs "
+            f"(needs {1 / T1_TOLERANCE:.2g}x..{T1_TOLERANCE:g}x and <= {T1_SHARE:.2f}x)")
+
+
+T1_BELOW_ROUND_TRIP = Check(
+    "t1-below-round-trip", points=2, protocol=_PROTOCOL, calls="issue_seconds",
+    relations=(Within("ratio", num="student", den="reference", tolerance=T1_TOLERANCE),
+               AtMost("share", num="student", den="round_trip", threshold=T1_SHARE)),
+    sentence=_t1_sentence,
+    threshold=f"t1 within {1 / T1_TOLERANCE:.2g}x..{T1_TOLERANCE:g}x, <= {T1_SHARE:.2f} round trip",
+    figures=lambda o: {"t1_s": o.median("student"), "reference_t1_s": o.median("reference"),
+                       "round_trip_s": o.median("round_trip")})
+
+# model-predicts: its one relationship needs the student's fit_line, so the
+# check function builds it; the declaration holds what does not change.
+MODEL_PREDICTS = Check("model-predicts", points=2, protocol=_MODEL_PROTOCOL, calls="the async loop",
+                       threshold=f"<= {PREDICT_TOLERANCE * 100:g}%")
 
 
 # ---------------------------------------------------------------- async-beats-sync
 
-def check_async_beats_sync(sync_loop: Callable, async_loop: Callable, points: float = 3) -> CheckResult:
+def check_async_beats_sync(sync_loop: Callable, async_loop: Callable) -> CheckResult:
     """``sync_loop(batches, step)`` and ``async_loop(batches, step)`` run ``step`` on every batch.
 
     The sync loop waits for each result before it takes the next batch; the
@@ -83,9 +125,8 @@ def check_async_beats_sync(sync_loop: Callable, async_loop: Callable, points: fl
     import mxnet as mx
     from mxnet import nd
 
-    from asynclab.loops import slow_source
+    from asynclab.workloads import slow_source
 
-    name = "async-beats-sync"
     mx.random.seed(3)
     k = BATCH_SHAPE[1]
     weights = nd.random.uniform(-1, 1, shape=(k, k))
@@ -103,7 +144,7 @@ def check_async_beats_sync(sync_loop: Callable, async_loop: Callable, points: fl
     per_step: list[float] = []
 
     def calibrate() -> float:
-        """The source's delay: the median of the latest synchronised steps, measured right now.
+        """The source's delay: the median of the latest synchronized steps, measured right now.
 
         On a busy machine the step's compute time drifts; re-measuring it before
         every loop keeps the delay equal to the compute time the loop will see.
@@ -112,88 +153,38 @@ def check_async_beats_sync(sync_loop: Callable, async_loop: Callable, points: fl
         start = time.perf_counter()
         step(batches[0]).wait_to_read()
         per_step.append(time.perf_counter() - start)
-        return min(max(_median(per_step[-5:]), 0.5e-3), 10e-3)
+        return min(max(median(per_step[-5:]), 0.5e-3), 10e-3)
 
     for _ in range(4):
         calibrate()
-    delays: list[float] = []
-    leftover: list[float] = []
-    wrong: list[str] = []
-    misses: dict[str, list[int]] = {"sync_loop": [], "async_loop": []}
 
     def verify(y: Any, label: str) -> None:
         if not hasattr(y, "asnumpy"):
             raise TypeError(f"{label} must return the last result (an MXNet array), not {type(y).__name__}")
         value = y.asnumpy()
         if value.shape != expected.shape or not (abs(value - expected) <= 1e-3 * (1 + abs(expected))).all():
-            wrong.append(label)
+            raise Rejected(f"{label} did not return the result of the last batch")
 
-    def run(loop: Callable, label: str) -> Callable[[], float]:
-        def probe() -> float:
+    def run(loop: Callable, label: str) -> Callable[[], dict[str, float]]:
+        def probe() -> dict[str, float]:
             delay = calibrate()
-            delays.append(delay)
             source = _WatchedSource(slow_source(batches, delay))
             returned.clear()
             nd.waitall()
             start = time.perf_counter()
             y = loop(source, step)
             seconds = time.perf_counter() - start
-            misses[label].append(_pattern_misses(source.asked, list(returned), _median(per_step[-5:]),
-                                                 waits=label == "sync_loop"))
-            if label == "async_loop":
-                start = time.perf_counter()
-                nd.waitall()
-                leftover.append(time.perf_counter() - start)
-            else:
-                nd.waitall()
+            figures = {"seconds": seconds, "delay": delay,
+                       "misses": _pattern_misses(source.asked, list(returned), median(per_step[-5:]),
+                                                 waits=label == "sync_loop")}
+            start = time.perf_counter()
+            nd.waitall()
+            figures["leftover"] = time.perf_counter() - start
             verify(y, label)
-            return seconds
+            return figures
         return probe
 
-    def relationships(s: Mapping[str, Sequence[float]]) -> tuple[bands.Band, ...]:
-        correct = bands.Band(not wrong, not wrong, bool(wrong), 0.0)
-        return (correct, bands.at_least(s["sync"], s["async"], SPEEDUP),
-                bands.at_most(leftover or [0.0], delays, LEFTOVER_SHARE),
-                _pattern_band(misses["sync_loop"]), _pattern_band(misses["async_loop"]))
-
-    def verdict(s: Mapping[str, Sequence[float]]) -> tuple[bool, bool]:
-        return bands.decide(*relationships(s))
-
-    try:
-        samples, rounds, spent = run_rounds({"sync": run(sync_loop, "sync_loop"),
-                                             "async": run(async_loop, "async_loop")}, verdict, _PROTOCOL)
-    except _ProbeError as err:
-        label = "sync_loop" if err.label == "sync" else "async_loop"
-        return _probe_failure(name, points, label, err)
-    _, speedup, still, sync_pattern, async_pattern = relationships(samples)
-    ratio, pending = speedup.value, still.value
-    passed, _ = verdict(samples)
-    figures = {"ratio": ratio, "sync_misses": sync_pattern.value, "async_misses": async_pattern.value,
-               "sync_median_s": _median(samples["sync"]),
-               "async_median_s": _median(samples["async"]), "pending_share": pending,
-               "step_s": _median(delays), "rounds": rounds, "seconds": spent}
-    if wrong:
-        message = f"{' and '.join(sorted(set(wrong)))} did not return the result of the last batch"
-        margin = 0.0
-    elif not sync_pattern.ok or not async_pattern.ok:
-        parts = []
-        if not sync_pattern.ok:
-            parts.append(f"sync_loop did not wait for the result after {sync_pattern.value:g} of {BATCHES} "
-                         "batches (it must wait after every batch)")
-        if not async_pattern.ok:
-            parts.append(f"async_loop waited for a result inside the loop after {async_pattern.value:g} of "
-                         f"{BATCHES} batches (it must only wait once, after the loop)")
-        message = "; ".join(parts)
-        margin = 0.0
-    elif pending > LEFTOVER_SHARE:
-        message = (f"async_loop returned while work was still pending ({pending:.2f}x of one step's compute "
-                   f"time; needs <= {LEFTOVER_SHARE:g}x): wait for it before returning")
-        margin = still.margin
-    else:
-        message = f"the sync loop took {ratio:.2f}x as long as the async loop (needs >= {SPEEDUP:g}x)"
-        margin = speedup.margin
-    return _finish(CheckResult(name, points, passed, message, figures, f">= {SPEEDUP:g}x", margin=margin))
-
+    return ASYNC_BEATS_SYNC.run({"sync": run(sync_loop, "sync_loop"), "async": run(async_loop, "async_loop")})
 
 
 class _WatchedSource:
@@ -226,14 +217,6 @@ def _pattern_misses(asked: Sequence[float], returned: Sequence[float], step_s: f
     return sum(1 for p in paused if p != waits)
 
 
-def _pattern_band(misses: Sequence[int]) -> bands.Band:
-    """The median run breaks its loop's pattern after at most ``MAX_MISSES`` batches."""
-    if not misses:
-        return bands.Band(True, False, False, 0.0)
-    low, mid, high = quartiles(misses)
-    return bands.Band(mid <= MAX_MISSES, high <= MAX_MISSES, low > MAX_MISSES, float(mid))
-
-
 # ---------------------------------------------------------------- t1-below-round-trip
 
 def _issue_reference(x, n: int) -> float:
@@ -248,7 +231,7 @@ def _issue_reference(x, n: int) -> float:
     return seconds
 
 
-def check_t1_below_round_trip(issue_seconds: Callable, points: float = 2) -> CheckResult:
+def check_t1_below_round_trip(issue_seconds: Callable) -> CheckResult:
     """``issue_seconds(x, n)`` returns the seconds the front end needs to issue ``n`` products ``dot(x, x)``.
 
     The check fits a line to your figures at several N; its slope is t1, the
@@ -256,12 +239,12 @@ def check_t1_below_round_trip(issue_seconds: Callable, points: float = 2) -> Che
     check's own figure and at most a third of the round trip of a loop that
     waits after every product.
     """
-    from asynclab.loops import make_input, sync_loop, matmul
-    from asynclab.models import fit_line
     from mxnet import nd
 
-    name = "t1-below-round-trip"
-    x = make_input((ISSUE_SIZE, ISSUE_SIZE), seed=4)
+    from asynclab.timing import fit_line
+    from asynclab.workloads import mx_dot, random_matrix, sync_loop
+
+    x = random_matrix((ISSUE_SIZE, ISSUE_SIZE), seed=4)
 
     def slope(measure: Callable[[int], float], label: str) -> Callable[[], float]:
         def probe() -> float:
@@ -284,36 +267,12 @@ def check_t1_below_round_trip(issue_seconds: Callable, points: float = 2) -> Che
         n = ISSUE_NS[0]
         nd.waitall()
         start = time.perf_counter()
-        sync_loop(x, n, matmul)
+        sync_loop(x, n, mx_dot)
         return (time.perf_counter() - start) / n
 
-    def relationships(s: Mapping[str, Sequence[float]]) -> tuple[bands.Band, bands.Band]:
-        return (bands.within(s["student"], s["reference"], T1_TOLERANCE),
-                bands.at_most(s["student"], s["round_trip"], T1_SHARE))
-
-    def verdict(s: Mapping[str, Sequence[float]]) -> tuple[bool, bool]:
-        return bands.decide(*relationships(s))
-
-    try:
-        samples, rounds, spent = run_rounds(
-            {"student": slope(lambda n: issue_seconds(x, n), "issue_seconds"),
-             "reference": slope(lambda n: _issue_reference(x, n), "the reference"),
-             "round_trip": round_trip}, verdict, _PROTOCOL)
-    except _ProbeError as err:
-        return _probe_failure(name, points, "issue_seconds", err)
-    passed, _ = verdict(samples)
-    t1, ref, trip = (_median(samples[k]) for k in ("student", "reference", "round_trip"))
-    close, below = relationships(samples)
-    ratio, share = close.value, below.value
-    message = (f"your t1 is {t1 * 1e6:.2f} µs per op, {ratio:.2f}x the check's {ref * 1e6:.2f} µs and "
-               f"{share:.2f}x the round trip of {trip * 1e6:.2f} µs "
-               f"(needs {1 / T1_TOLERANCE:.2g}x..{T1_TOLERANCE:g}x and <= {T1_SHARE:.2f}x)")
-    figures = {"ratio": ratio, "t1_s": t1, "reference_t1_s": ref, "round_trip_s": trip, "share": share,
-               "rounds": rounds, "seconds": spent}
-    margin = min(close.margin, below.margin)
-    return _finish(CheckResult(name, points, passed, message, figures,
-                               f"t1 within {1 / T1_TOLERANCE:.2g}x..{T1_TOLERANCE:g}x, <= {T1_SHARE:.2f} round trip",
-                               margin=margin))
+    return T1_BELOW_ROUND_TRIP.run({"student": slope(lambda n: issue_seconds(x, n), "issue_seconds"),
+                                    "reference": slope(lambda n: _issue_reference(x, n), "the reference"),
+                                    "round_trip": round_trip})
 
 
 # ---------------------------------------------------------------- model-predicts
@@ -332,7 +291,7 @@ def _same(a: float, b: float) -> bool:
     return math.isclose(a, b, rel_tol=1e-6, abs_tol=1e-12)
 
 
-def check_model_predicts(fit_line: Callable, points: float = 2) -> CheckResult:
+def check_model_predicts(fit_line: Callable) -> CheckResult:
     """``fit_line(ns, seconds)`` returns ``(intercept, slope)`` of the least-squares line.
 
     First the check hands it random points and compares the line with the
@@ -341,52 +300,47 @@ def check_model_predicts(fit_line: Callable, points: float = 2) -> CheckResult:
     N. Passes when the line is exact and the prediction is within 35% of
     the measured time.
     """
-    from asynclab import models
-    from asynclab.loops import make_input, matmul, time_loop
+    from asynclab import timing
+    from asynclab.workloads import mx_dot, random_matrix, time_loop
 
-    name = "model-predicts"
     rng = random.Random(time.perf_counter_ns())
     xs = sorted(rng.sample(range(10, 1000), 6))
     a, b = rng.uniform(0.5, 5.0) * 1e-3, rng.uniform(5.0, 80.0) * 1e-6
     ys = [a + b * n + rng.gauss(0, 0.05 * (a + b * n)) for n in xs]
-    exact = models.fit_line(xs, ys)
+    exact = timing.fit_line(xs, ys)
     try:
         got = _line(fit_line(list(xs), list(ys)))
     except Exception as error:
-        return _finish(CheckResult(name, points, False,
-                                   f"calling fit_line failed: {type(error).__name__}: {error}"))
+        return MODEL_PREDICTS.fail(f"calling fit_line failed: {type(error).__name__}: {error}")
     if not (_same(got[0], exact.intercept) and _same(got[1], exact.slope)):
-        message = (f"on random points fit_line gave intercept {got[0]:.6g} and slope {got[1]:.6g}; the "
-                   f"least-squares line has {exact.intercept:.6g} and {exact.slope:.6g}")
-        return _finish(CheckResult(name, points, False, message, {"ratio": 0.0}, "exact line", margin=0.0))
+        return MODEL_PREDICTS.fail(
+            f"on random points fit_line gave intercept {got[0]:.6g} and slope {got[1]:.6g}; the "
+            f"least-squares line has {exact.intercept:.6g} and {exact.slope:.6g}", {"ratio": 0.0})
 
-    x = make_input((MODEL_SIZE, MODEL_SIZE), seed=5)
-    probes = {str(n): (lambda n=n: time_loop("async", x, n, matmul).total) for n in MODEL_NS + (HELD_OUT,)}
+    x = random_matrix((MODEL_SIZE, MODEL_SIZE), seed=5)
+    probes = {str(n): (lambda n=n: time_loop("async", x, n, mx_dot).total) for n in MODEL_NS + (HELD_OUT,)}
     prediction: list[float] = []
 
-    def verdict(s: Mapping[str, Sequence[float]]) -> tuple[bool, bool]:
+    def predicted_error(samples) -> Band:
         ns = list(MODEL_NS)
-        seconds = [_median(s[str(n)]) for n in ns]
-        intercept, slope = _line(fit_line(ns, seconds))
-        predicted = intercept + slope * HELD_OUT
-        prediction[:] = [predicted]
-        error = models.relative_error(predicted, _median(s[str(HELD_OUT)]))
-        return error <= PREDICT_TOLERANCE, error <= PREDICT_TOLERANCE / 2 or error > 2 * PREDICT_TOLERANCE
+        seconds = [median(samples[str(n)]) for n in ns]
+        try:
+            intercept, slope = _line(fit_line(ns, seconds))
+        except Exception as error:  # fit_line failed on the measured points
+            raise ProbeError("fit_line", error) from error
+        prediction[:] = [intercept + slope * HELD_OUT]
+        error = timing.relative_error(prediction[0], median(samples[str(HELD_OUT)]))
+        tol = PREDICT_TOLERANCE
+        return Band(error <= tol, error <= tol / 2, error > 2 * tol, error, tol / error if error > 0 else math.inf)
 
-    try:
-        samples, rounds, spent = run_rounds(probes, verdict, _MODEL_PROTOCOL)
-    except _ProbeError as err:
-        return _probe_failure(name, points, "the async loop", err)
-    except Exception as error:  # fit_line failed on the measured points
-        return _finish(CheckResult(name, points, False,
-                                   f"calling fit_line failed: {type(error).__name__}: {error}"))
-    passed, _ = verdict(samples)
-    actual = _median(samples[str(HELD_OUT)])
-    error = models.relative_error(prediction[0], actual)
-    message = (f"the line through N = {', '.join(map(str, MODEL_NS))} predicted {prediction[0] * 1e3:.2f} ms "
-               f"for N = {HELD_OUT}, measured {actual * 1e3:.2f} ms: off by {error * 100:.1f}% "
-               f"(needs <= {PREDICT_TOLERANCE * 100:g}%)")
-    figures = {"ratio": prediction[0] / actual, "relative_error": error, "rounds": rounds, "seconds": spent}
-    return _finish(CheckResult(name, points, passed, message, figures,
-                               f"<= {PREDICT_TOLERANCE * 100:g}%",
-                               margin=PREDICT_TOLERANCE / error if error > 0 else math.inf))
+    def sentence(o: Outcome) -> str:
+        actual, error = o.median(str(HELD_OUT)), o.bands["relative_error"].value
+        return (f"the line through N = {', '.join(map(str, MODEL_NS))} predicted {prediction[0] * 1e3:.2f} ms "
+                f"for N = {HELD_OUT}, measured {actual * 1e3:.2f} ms: off by {error * 100:.1f}% "
+                f"(needs <= {PREDICT_TOLERANCE * 100:g}%)")
+
+    check = dataclasses.replace(
+        MODEL_PREDICTS, relations=(Custom("relative_error", compute=predicted_error),), sentence=sentence,
+        blame={"fit_line": "fit_line"},
+        figures=lambda o: {"ratio": prediction[0] / o.median(str(HELD_OUT))})
+    return check.run(probes)

@@ -1,67 +1,45 @@
 """Checks of lab 04, "Asynchrony and memory".
 
-Each function is the single call of one locked check cell. It runs the
-student's functions on a model and on data it makes itself
-(:mod:`asynclab.training`) and measures memory and time with its own
-instruments, so a figure typed in by hand cannot pass.
+Each check runs the student's functions on a model and on host-made batches
+it builds itself (:mod:`asynclab.workloads`) and measures memory and time
+with its own instruments, so a figure typed in by hand cannot pass.
 
 Memory is compared inside the student's kernel, so every epoch starts with
-:func:`asynclab.training.release_free_memory` (pending work finished,
-garbage collected, freed heap handed back with ``malloc_trim``) and the
-conditions alternate A B, B A, ...: memory one epoch freed cannot be reused
-to make the next look smaller than it is.
+:func:`asynclab.workloads.release_free_memory` (pending work finished,
+garbage collected, freed heap handed back with ``malloc_trim``), the
+conditions alternate A B, B A, ..., and the two memory checks make glibc map
+every large block on its own pages
+(:func:`asynclab.workloads.map_large_allocations`), so resident memory
+follows the arrays alive.
 
-The two memory checks also make glibc map every large block on its own
-pages (:func:`asynclab.training.map_large_allocations`), so resident memory
-follows the arrays alive; the loops that wait then repeat to the megabyte.
+What each check measures (effect sizes, quiet and with one core busy, are in
+``bench/reports/checks_robustness.md``):
 
-Effect sizes measured on the 2-core reference machine: ten runs in a row of
-the solution notebook in its kernel (all passed), three more with the other
-core busy (all passed), and 8-10 epoch rounds per condition in a plain
-process, idle and busy. Thresholds sit well inside them:
-
-- peak-increase: both sizes are MXNet memory (``nd.ones``), which
-  ``tracemalloc`` never sees: 60 MB a function keeps alive after it returns
-  (freed by the check afterwards) and 240 MB another holds for 0.15 s and
-  frees before it returns. A correct ``peak_increase`` reports 1.00x for
-  both (1.000-1.003x per measurement; the check's figure 1.00x in 10 runs
-  in a row and 3 more with the other core busy); tolerance 1.5x. Memory
-  read at the end, or before and after ``fn``, reports 0.00x on the 240 MB;
-  the rise above the end 0.00x on the 60 MB; ``tracemalloc`` 0.00x on both;
-  sampling every 0.5 s 0.00x on the 240 MB (also when busy); the absolute
-  peak 1.9x or more; a constant at best 2x off one of the two sizes. The
-  check takes about 5 s (a warm-up and 5 rounds), as with NumPy blocks.
-- front-returns-early: without a wait the loop returns after 3.4 % of the
-  epoch (median; at most 4.5 %; up to 9.7 % with the other core busy);
-  threshold 40 %. A wait at the end or per batch gives 100 %; a loop that
-  skips batches fails on its optimizer steps.
-- sync-bounds-memory: the loop without a wait peaks 48 MB higher (median;
-  at least 44 MB) and 3.3x as high (at least 2.4x, also when busy) as a loop
-  that waits every batch; threshold +15 MB and 1.5x. A wait that does not
-  block gives 1.0x and +0 MB.
-- sync-every-k: k=5 peaks +4.2 MB (median; at most +9.4 MB quiet, +18.6 MB
-  once with the other core busy) above waiting every batch, and k=50 peaks
-  +42 MB (at least +35 MB) above k=5. An absolute bound on k=5 (it was
-  +15 MB) failed that busy run, because how far the front end runs ahead
-  within k batches depends on the machine; so the bound is relative: k=5's
-  rise above waiting every batch, as a share of k=50's, must be at most
-  0.5 (k=5 sits in the lower half between the two). In the robustness
-  bench (10 runs quiet, 10 with the other core busy) the solution gives
-  0.16 quiet and 0.11 busy (medians; 0.28 and 0.19 at worst; 0.26 in the
-  busy run that broke the absolute bound). k=50 must still peak at least
-  10 MB above k=5. Ignoring k gives +0 MB of spread (always waiting) or a
-  share near 1 (never).
+- peak-increase: the student's peak of two MXNet allocations the check
+  makes, 60 MB kept past the return and 240 MB held for 0.15 s and freed
+  before it; the worse of the two ratios must lie within 1.5x of 1. Memory
+  read at the end, before and after, with ``tracemalloc`` or sampled too
+  coarsely reads 0x on one of them; a typed-in constant cannot fit both.
+- front-returns-early: the share of the epoch's wall time before
+  ``train_async`` returned; at most 0.4 (a loop without a wait returns
+  within a few percent; a wait anywhere gives 1).
+- sync-bounds-memory: the loop that never waits must peak at least 15 MB
+  higher and 1.5x as high as ``train_synced``; a wait that does not block
+  gives +0 MB and 1x.
+- sync-every-k: k=5's rise above waiting every batch, as a share of k=50's
+  rise, at most 0.5, and k=50 at least 10 MB above k=5. The bound is
+  relative because how far the front end runs ahead within k batches
+  depends on the machine.
 """
 
 from __future__ import annotations
 
 import math
 import time
-from dataclasses import replace
 from typing import Callable
 
-from asynclab.checks.core import (CheckResult, Protocol, _finish, _ProbeError, about_equal,
-                                  at_most, larger, run_rounds)
+from asynclab.checks.core import Check, CheckResult, Outcome, Protocol
+from asynclab.checks.relations import AtLeast, AtMost, Band, Custom, Exceeds, Within
 from asynclab.timing import quartiles
 
 ALLOC_MB = (60.0, 240.0)
@@ -72,19 +50,84 @@ SYNC_FACTOR = 1.5
 K_SMALL, K_LARGE = 5, 50
 K_SHARE = 0.5
 K_SPREAD_MB = 10.0
+HOLD_S = 0.15
 
 _TOOL = Protocol(warmup=1, min_rounds=5, max_rounds=9, budget_s=15.0)
 _EPOCHS = Protocol(warmup=1, min_rounds=3, max_rounds=7, budget_s=40.0)
 
 
+def every_k_share(each: float, small: float, large: float) -> float:
+    """k=5's rise above waiting every batch as a share of k=50's (peaks in MB; 0 = as low as waiting
+    every batch, 1 = as high as k=50). ``inf`` when k=50 is not above waiting every batch."""
+    spread = large - each
+    return (small - each) / spread if spread > 0 else math.inf
+
+
+def every_k_passes(each: float, small: float, large: float) -> bool:
+    """The verdict of sync-every-k on three peaks (MB): k=5 in the lower half, k=50 10 MB above k=5."""
+    return every_k_share(each, small, large) <= K_SHARE and large - small >= K_SPREAD_MB
+
+
+def _k_share_band(samples) -> Band:
+    """k=5 sits in the lower half between waiting every batch and k=50; corners from the quartiles."""
+    e1, e2, e3 = quartiles(samples["each"])
+    s1, s2, s3 = quartiles(samples["small"])
+    l1, l2, l3 = quartiles(samples["large"])
+    share = every_k_share(e2, s2, l2)
+    margin = K_SHARE / share if 0 < share < math.inf else (math.inf if share <= 0 else 0.0)
+    return Band(share <= K_SHARE, s3 - e1 <= K_SHARE * (l1 - e3), s1 - e3 > K_SHARE * (l3 - e1), share, margin)
+
+
+def _every_k_sentence(o: Outcome) -> str:
+    each, small, large = o.median("each"), o.median("small"), o.median("large")
+    share = o.bands["k_share"].value
+    shown = f"{share:.2f}" if math.isfinite(share) else "undefined"
+    return (f"k={K_SMALL} peaked {small - each:+.1f} MB above waiting every batch, "
+            f"k={K_LARGE} {large - each:+.1f} MB: k={K_SMALL}'s share {shown} "
+            f"(needs <= {K_SHARE:g}); k={K_LARGE} peaked {large - small:+.1f} MB above k={K_SMALL} "
+            f"(needs >= +{K_SPREAD_MB:g} MB)")
+
+
+PEAK_INCREASE = Check(
+    "peak-increase", points=1, protocol=_TOOL, calls="peak_increase",
+    relations=(Within("ratio", num="worst_ratio", tolerance=PEAK_TOLERANCE),),
+    sentence=(f"your peak increase was {{ratio:.2f}}x the memory allocated "
+              f"(needs between {1 / PEAK_TOLERANCE:.2g}x and {PEAK_TOLERANCE:g}x)"),
+    threshold=f"within {1 / PEAK_TOLERANCE:.2g}x..{PEAK_TOLERANCE:g}x")
+
+FRONT_RETURNS_EARLY = Check(
+    "front-returns-early", points=2, protocol=Protocol(warmup=0, min_rounds=3, max_rounds=7, budget_s=40.0),
+    calls="train_async",
+    relations=(AtMost("share", num="share", threshold=FRONT_MAX_SHARE),),
+    sentence=("the share of the epoch before train_async returned was {share:.3g} "
+              f"(needs <= {FRONT_MAX_SHARE:g})"),
+    threshold=f"<= {FRONT_MAX_SHARE:g}",
+    figures=lambda o: {"median": o.bands["share"].value, "worst": max(o.samples["share"])})
+
+SYNC_BOUNDS_MEMORY = Check(
+    "sync-bounds-memory", points=2, protocol=_EPOCHS, calls="train_synced",
+    relations=(AtLeast("factor", num="big", den="small", threshold=SYNC_FACTOR),
+               Exceeds("difference", big="big", small="small", by=SYNC_MARGIN_MB)),
+    sentence=("the loop without waiting reached {big:.1f} MB, your train_synced {small:.1f} MB "
+              f"(needs +{SYNC_MARGIN_MB:g} MB and {SYNC_FACTOR:g}x)"),
+    threshold=f"+{SYNC_MARGIN_MB:g} MB and {SYNC_FACTOR:g}x")
+
+SYNC_EVERY_K = Check(
+    "sync-every-k", points=3, protocol=_EPOCHS, calls="train_every",
+    relations=(Custom("k_share", compute=_k_share_band),
+               Exceeds("spread", big="large", small="small", by=K_SPREAD_MB)),
+    sentence=_every_k_sentence,
+    threshold=(f"k={K_SMALL}'s share of k={K_LARGE}'s rise <= {K_SHARE:g}, "
+               f"k={K_LARGE} >= k={K_SMALL} + {K_SPREAD_MB:g} MB"),
+    figures=lambda o: {"each_median_mb": o.median("each"), "small_median_mb": o.median("small"),
+                       "large_median_mb": o.median("large")})
+
+
 def check_config():
-    """The epoch every check trains (``training.LAB``): 50 host batches of 1024x512, Dense 1024 -> 256 -> 1."""
-    from asynclab.training import LAB
+    """The epoch every check trains (``workloads.LAB``): 50 host batches of 1024x512, Dense 1024 -> 256 -> 1."""
+    from asynclab.workloads import LAB
 
     return LAB
-
-
-HOLD_S = 0.15
 
 
 def _mxnet_block(mb: float):
@@ -120,7 +163,7 @@ def _allocate_and_keep(mb: float, kept: list) -> Callable[[], None]:
     return allocate
 
 
-def check_peak_increase(peak_increase: Callable, points: float = 1) -> CheckResult:
+def check_peak_increase(peak_increase: Callable) -> CheckResult:
     """``peak_increase(fn)`` runs ``fn()`` and returns its peak memory above the start, MB.
 
     Each round the check measures two functions with it, both allocating
@@ -131,7 +174,7 @@ def check_peak_increase(peak_increase: Callable, points: float = 1) -> CheckResu
     allocated, so a number typed in cannot fit both sizes, and neither the
     memory at the end nor the rise above it can pass for the peak.
     """
-    from asynclab.training import as_number, release_free_memory
+    from asynclab.workloads import as_number, release_free_memory
 
     keep_mb, moment_mb = ALLOC_MB
 
@@ -157,12 +200,10 @@ def check_peak_increase(peak_increase: Callable, points: float = 1) -> CheckResu
         # the ratio furthest from 1 on a log scale; zero or below is furthest of all
         return max(ratios, key=lambda r: abs(math.log(r)) if r > 0 else math.inf)
 
-    return about_equal("peak-increase", worst_ratio, lambda: 1.0, PEAK_TOLERANCE, points=points,
-                       a_label="your peak increase", b_label="the memory allocated",
-                       unit="ratio", protocol=_TOOL)
+    return PEAK_INCREASE.run({"worst_ratio": worst_ratio})
 
 
-def check_front_returns_early(train_async: Callable, points: float = 2) -> CheckResult:
+def check_front_returns_early(train_async: Callable) -> CheckResult:
     """``train_async(net, trainer, loss, batches)`` trains one epoch without waiting.
 
     The check times the call and the wait for the back end after it. Passes
@@ -170,9 +211,8 @@ def check_front_returns_early(train_async: Callable, points: float = 2) -> Check
     first, untimed epoch makes sure the function trains on every batch.
     """
     from asynclab.backends import mxnet as mxb
-    from asynclab.training import HostLoader, make_mlp
+    from asynclab.workloads import HostLoader, make_mlp
 
-    name = "front-returns-early"
     config = check_config()
     net, trainer, loss = make_mlp(config)
     loader = HostLoader(config)
@@ -191,68 +231,50 @@ def check_front_returns_early(train_async: Callable, points: float = 2) -> Check
     try:
         steps = epoch()[2]
     except Exception as error:  # the student's code failed; say so plainly
-        return _finish(CheckResult(name, points, False,
-                                   f"calling train_async failed: {type(error).__name__}: {error}"))
+        return FRONT_RETURNS_EARLY.fail(f"calling train_async failed: {type(error).__name__}: {error}")
     if steps != config.num_batches:
-        return _finish(CheckResult(name, points, False,
-                                   f"train_async made {steps} optimizer steps for {config.num_batches} "
-                                   "batches; one trainer.step per batch is needed"))
+        return FRONT_RETURNS_EARLY.fail(f"train_async made {steps} optimizer steps for {config.num_batches} "
+                                        "batches; one trainer.step per batch is needed")
 
     def share() -> float:
         returned, wall, _ = epoch()
         return returned / wall
 
-    return at_most(name, share, FRONT_MAX_SHARE, points=points,
-                   label="the share of the epoch before train_async returned",
-                   protocol=replace(_EPOCHS, warmup=0))
+    return FRONT_RETURNS_EARLY.run({"share": share})
 
 
 def _prepare_memory() -> None:
     """Large blocks on their own pages from now on: resident memory follows live arrays."""
-    from asynclab.training import map_large_allocations
+    from asynclab.workloads import map_large_allocations
 
     map_large_allocations()
 
 
 def _reference(sync_every: int | None):
-    from asynclab.training import train_loop
+    from asynclab.workloads import train_loop
 
     def loop(net, trainer, loss, batches):
         train_loop(net, trainer, loss, batches, sync_every)
     return loop
 
 
-def check_sync_bounds_memory(train_synced: Callable, points: float = 2) -> CheckResult:
+def check_sync_bounds_memory(train_synced: Callable) -> CheckResult:
     """``train_synced(net, trainer, loss, batches)`` waits for every batch.
 
     The check trains epochs of host batches with it and with a loop that never
     waits. Passes when the loop without waiting peaks at least 15 MB higher
     and 1.5x as high as ``train_synced``.
     """
-    from asynclab.training import make_mlp, peak_probe
+    from asynclab.workloads import make_mlp, peak_probe
 
     _prepare_memory()
     config = check_config()
     model = make_mlp(config)
-    return larger("sync-bounds-memory", big=peak_probe(_reference(None), config, model),
-                  small=peak_probe(train_synced, config, model), margin=SYNC_MARGIN_MB,
-                  factor=SYNC_FACTOR, points=points, big_label="the loop without waiting",
-                  small_label="your train_synced", unit="MB", protocol=_EPOCHS)
+    return SYNC_BOUNDS_MEMORY.run({"big": peak_probe(_reference(None), config, model),
+                                   "small": peak_probe(train_synced, config, model)})
 
 
-def every_k_share(each: float, small: float, large: float) -> float:
-    """k=5's rise above waiting every batch as a share of k=50's (peaks in MB; 0 = as low as waiting
-    every batch, 1 = as high as k=50). ``inf`` when k=50 is not above waiting every batch."""
-    spread = large - each
-    return (small - each) / spread if spread > 0 else math.inf
-
-
-def every_k_passes(each: float, small: float, large: float) -> bool:
-    """The verdict of sync-every-k on three peaks (MB): k=5 in the lower half, k=50 10 MB above k=5."""
-    return every_k_share(each, small, large) <= K_SHARE and large - small >= K_SPREAD_MB
-
-
-def check_sync_every_k(train_every: Callable, points: float = 3) -> CheckResult:
+def check_sync_every_k(train_every: Callable) -> CheckResult:
     """``train_every(net, trainer, loss, batches, k)`` waits once every ``k`` batches.
 
     The check measures the peak of a loop that waits every batch, and of
@@ -260,9 +282,8 @@ def check_sync_every_k(train_every: Callable, points: float = 3) -> CheckResult:
     waiting every batch is at most half of k=50's, and k=50 peaks at least
     10 MB above k=5.
     """
-    from asynclab.training import make_mlp, peak_probe
+    from asynclab.workloads import make_mlp, peak_probe
 
-    name = "sync-every-k"
     _prepare_memory()
     config = check_config()
     model = make_mlp(config)
@@ -270,38 +291,6 @@ def check_sync_every_k(train_every: Callable, points: float = 3) -> CheckResult:
     def every(k: int):
         return lambda net, trainer, loss, batches: train_every(net, trainer, loss, batches, k)
 
-    probes = {"each": peak_probe(_reference(1), config, model),
-              "small": peak_probe(every(K_SMALL), config, model),
-              "large": peak_probe(every(K_LARGE), config, model)}
-
-    def decide(s):
-        e1, e2, e3 = quartiles(s["each"])
-        s1, s2, s3 = quartiles(s["small"])
-        l1, l2, l3 = quartiles(s["large"])
-        passes = every_k_passes(e2, s2, l2)
-        # Pessimistic and optimistic corners of the quartiles: settled when both agree.
-        sure_pass = (s3 - e1 <= K_SHARE * (l1 - e3)) and l1 - s3 >= K_SPREAD_MB
-        sure_fail = (s1 - e3 > K_SHARE * (l3 - e1)) or l3 - s1 < K_SPREAD_MB
-        return passes, sure_pass or sure_fail
-
-    try:
-        samples, rounds, spent = run_rounds(probes, decide, _EPOCHS)
-    except _ProbeError as err:
-        error = err.error
-        return _finish(CheckResult(name, points, False,
-                                   f"calling train_every failed: {type(error).__name__}: {error}"))
-    each, small, large = (quartiles(samples[key])[1] for key in ("each", "small", "large"))
-    passed = every_k_passes(each, small, large)
-    share = every_k_share(each, small, large)
-    shown = f"{share:.2f}" if math.isfinite(share) else "undefined"
-    message = (f"k={K_SMALL} peaked {small - each:+.1f} MB above waiting every batch, "
-               f"k={K_LARGE} {large - each:+.1f} MB: k={K_SMALL}'s share {shown} "
-               f"(needs <= {K_SHARE:g}); k={K_LARGE} peaked {large - small:+.1f} MB above k={K_SMALL} "
-               f"(needs >= +{K_SPREAD_MB:g} MB)")
-    figures = {"k_share": share if math.isfinite(share) else None, "each_median_mb": each,
-               "small_median_mb": small, "large_median_mb": large, "rounds": rounds, "seconds": spent}
-    share_margin = K_SHARE / share if 0 < share < math.inf else (math.inf if share <= 0 else 0.0)
-    margin = min(share_margin, (large - small) / K_SPREAD_MB)
-    return _finish(CheckResult(name, points, passed, message, figures,
-                               f"k={K_SMALL}'s share of k={K_LARGE}'s rise <= {K_SHARE:g}, "
-                               f"k={K_LARGE} >= k={K_SMALL} + {K_SPREAD_MB:g} MB", margin=margin))
+    return SYNC_EVERY_K.run({"each": peak_probe(_reference(1), config, model),
+                             "small": peak_probe(every(K_SMALL), config, model),
+                             "large": peak_probe(every(K_LARGE), config, model)})

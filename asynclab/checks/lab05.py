@@ -51,8 +51,8 @@ import threading
 import time
 from typing import Callable
 
-from asynclab.checks.core import CheckResult, Protocol, _finish, _ProbeError, holds, run_rounds
-from asynclab.timing import quartiles
+from asynclab.checks.core import Check, CheckResult, Outcome, Protocol
+from asynclab.checks.relations import AtLeast, AtMost
 
 WORK_SECONDS = 0.2            # length of one workload op
 OVERLAP_MIN = 0.5             # independent pair: share of the shorter op spent side by side
@@ -74,12 +74,12 @@ class OpError(RuntimeError):
 
 def _workloads() -> tuple[Callable, Callable, Callable]:
     """(first, second, unpin): two ~0.2 s single-threaded ops and a function undoing the pin."""
-    from asynclab import engine_demos
+    from asynclab.workloads import busy_op, one_blas_thread
 
-    pin = engine_demos.one_blas_thread()
+    pin = one_blas_thread()
     pinned = pin.__enter__()
-    first = engine_demos.busy_op(WORK_SECONDS, 0, pinned=pinned)
-    second = engine_demos.busy_op(WORK_SECONDS, 1, pinned=pinned)
+    first = busy_op(WORK_SECONDS, 0, pinned=pinned)
+    second = busy_op(WORK_SECONDS, 1, pinned=pinned)
     return first, second, lambda: pin.__exit__(None, None, None)
 
 
@@ -96,10 +96,6 @@ def _close(engine) -> None:
             shutdown(wait=False)
         except TypeError:
             shutdown()
-
-
-def _fail(name: str, points: float, message: str) -> CheckResult:
-    return _finish(CheckResult(name, points, False, message))
 
 
 class _Timed:
@@ -164,93 +160,106 @@ def _queued_reads(engine, first: Callable, second: Callable, timeout: float) -> 
 QUEUED_READS = "reads queued behind a write"   # the pattern of :func:`_queued_reads`
 
 
-def _pair_check(name: str, points: float, engine_class, patterns: str | tuple[str, ...],
-                first: Callable, second: Callable, at_least: float | None, at_most: float | None,
-                describe: Callable[[dict[str, float], float], str], **kwargs) -> CheckResult:
+def _time_ratio(o: Outcome, pattern: str) -> float:
+    """The pair's time under ``pattern`` against running the two ops one after the other."""
+    return o.median(f"{pattern}.seconds") / o.median("apart")
+
+
+def _key(pattern: str) -> str:
+    return "overlap_" + pattern.replace(" ", "_")
+
+
+def _pair_figures(patterns: tuple[str, ...]):
+    def figures(o: Outcome) -> dict[str, float]:
+        decisive = min((o.bands[_key(p)] for p in patterns), key=lambda b: b.margin)
+        found = {"overlap": decisive.value, "time_ratio": _time_ratio(o, patterns[0])}
+        if len(patterns) > 1:
+            for p in patterns:
+                found[f"time_ratio_{p.replace(' ', '_')}"] = _time_ratio(o, p)
+        return found
+    return figures
+
+
+def _pair_check(check: Check, engine_class, patterns: tuple[str, ...], first: Callable, second: Callable,
+                **kwargs) -> CheckResult:
     """Run a pair of ops on fresh engines (interleaved with the pair run directly).
 
-    ``patterns``: one or more of :data:`asynclab.engine_demos.PATTERNS` and
+    ``patterns``: one or more of :data:`asynclab.workloads.PATTERNS` and
     :data:`QUEUED_READS`; each is run every round on a fresh engine. The
     verdict rests on how much the two ops overlapped in time, which the ops
-    note themselves; the speed-up is reported as a figure. Overlap does not
-    depend on how many cores the machine can spare at that moment. Give
-    exactly one of ``at_least`` / ``at_most``: the bound on the median
-    overlap (a share of the shorter op, 0..1), which every pattern must meet.
-    ``describe(shares, ratio)`` gets the median overlap of each pattern and
-    the time of the first pattern against the pair run one after the other.
+    note themselves (series ``<pattern>.overlap``, a share of the shorter
+    op, 0..1); the time against running them one after the other
+    (``<pattern>.seconds`` over ``apart``) is reported as a figure. Overlap
+    does not depend on how many cores the machine can spare at that moment.
     """
-    if (at_least is None) == (at_most is None):
-        raise ValueError("_pair_check needs exactly one of at_least and at_most")
-    if at_least is not None:
-        need = f"overlap >= {at_least:g}"
+    from asynclab.workloads import two_ops
 
-        def margin_of(share: float) -> float:
-            return share / at_least
-    else:
-        need = f"overlap <= {at_most:g}"
-
-        def margin_of(share: float) -> float:
-            return at_most / max(share, _OVERLAP_FLOOR)
-
-    def passes(share: float) -> bool:
-        return margin_of(share) >= 1.0
-
-    from asynclab.engine_demos import two_ops
-
-    if isinstance(patterns, str):
-        patterns = (patterns,)
-    seconds: dict[str, list[float]] = {p: [] for p in patterns}
-
-    def together(pattern: str) -> Callable[[], float]:
+    def together(pattern: str) -> Callable[[], dict[str, float]]:
         a, b = _Timed(first, "first"), _Timed(second, "second")
 
-        def probe() -> float:
+        def probe() -> dict[str, float]:
             engine = _new_engine(engine_class, **kwargs)
             try:
                 if pattern == QUEUED_READS:
-                    seconds[pattern].append(_queued_reads(engine, a, b, TIMEOUT))
+                    seconds = _queued_reads(engine, a, b, TIMEOUT)
                 else:
-                    seconds[pattern].append(two_ops(engine, a, b, pattern, timeout=TIMEOUT))
+                    seconds = two_ops(engine, a, b, pattern, timeout=TIMEOUT)
             finally:
                 _close(engine)
             if min(a.end, b.end) == 0.0:
                 raise RuntimeError("an operation pushed to the engine never ran")
             share = _overlap(a, b)
             a.start = a.end = b.start = b.end = 0.0
-            return share
+            return {"overlap": share, "seconds": seconds}
         return probe
 
-    def decide(s):
-        verdicts = []
-        for pattern in patterns:
-            q1, q2, q3 = quartiles(s[pattern])
-            verdicts.append((passes(q2), passes(q1) == passes(q3)))
-        return all(v for v, _ in verdicts), all(c for _, c in verdicts)
+    return check.run({**{p: together(p) for p in patterns}, "apart": _apart(first, second)})
 
-    probes = {p: together(p) for p in patterns}
-    try:
-        samples, rounds, spent = run_rounds({**probes, "apart": _apart(first, second)}, decide, _PAIRS)
-    except _ProbeError as err:
-        error = err.error
-        return _fail(name, points, f"running two ops on your engine failed: {type(error).__name__}: {error}")
-    shares = {p: quartiles(samples[p])[1] for p in patterns}
-    apart = quartiles(samples["apart"])[1]
-    ratios = {p: quartiles(seconds[p])[1] / apart for p in patterns}
-    # The decisive pattern is the one nearest to failing (all pass, or the worst fails).
-    decisive = min(patterns, key=lambda p: margin_of(shares[p]))
-    share = shares[decisive]
-    figures = {"overlap": share, "time_ratio": ratios[patterns[0]], "rounds": rounds, "seconds": spent}
-    if len(patterns) > 1:
-        for p in patterns:
-            key = p.replace(" ", "_")
-            figures[f"overlap_{key}"], figures[f"time_ratio_{key}"] = shares[p], ratios[p]
-    passed = all(passes(v) for v in shares.values())
-    return _finish(CheckResult(name, points, passed, describe(shares, ratios[patterns[0]]), figures,
-                               need, margin=margin_of(share)))
+
+def _serial(pattern: str) -> AtMost:
+    return AtMost(_key(pattern), num=f"{pattern}.overlap", threshold=SERIAL_MAX_OVERLAP, floor=_OVERLAP_FLOOR)
+
+
+def _side_by_side(pattern: str) -> AtLeast:
+    return AtLeast(_key(pattern), num=f"{pattern}.overlap", threshold=OVERLAP_MIN)
 
 
 def _pct(share: float) -> str:
     return f"{share * 100:.1f}%"
+
+
+SYNC_ENGINE = Check(
+    "sync-engine", points=1, protocol=_PAIRS, calls="your engine",
+    relations=(_serial("independent"),),
+    sentence=lambda o: (f"every push returned after its op ran and recorded it; two independent ops overlapped "
+                        f"for {_pct(o.bands[_key('independent')].value)} "
+                        f"(needs <= {SERIAL_MAX_OVERLAP * 100:g}%) and took "
+                        f"{_time_ratio(o, 'independent'):.2f}x the sum of their parts"),
+    threshold=f"overlap <= {SERIAL_MAX_OVERLAP:g}", figures=_pair_figures(("independent",)))
+
+HAZARDS = Check("hazards", points=2, threshold="1/1")
+
+SERIALIZE = Check(
+    "serialize", points=1, protocol=_PAIRS, calls="your engine",
+    relations=(_serial("dependent"),),
+    sentence=lambda o: (f"a dependent pair overlapped for {_pct(o.bands[_key('dependent')].value)} of its length "
+                        f"(needs <= {SERIAL_MAX_OVERLAP * 100:g}%) and took {_time_ratio(o, 'dependent'):.2f}x "
+                        "the sum of its parts"),
+    threshold=f"overlap <= {SERIAL_MAX_OVERLAP:g}", figures=_pair_figures(("dependent",)))
+
+OVERLAP = Check(
+    "overlap", points=2, protocol=_PAIRS, calls="your engine",
+    relations=(_side_by_side("shared input"), _side_by_side(QUEUED_READS)),
+    sentence=lambda o: (f"two ops sharing only an input ran side by side for "
+                        f"{_pct(o.bands[_key('shared input')].value)} of their length, and for "
+                        f"{_pct(o.bands[_key(QUEUED_READS)].value)} when queued behind a write "
+                        f"(needs >= {OVERLAP_MIN * 100:g}% each); the first pair took "
+                        f"{_time_ratio(o, 'shared input'):.2f}x the sum of its parts"),
+    threshold=f"overlap >= {OVERLAP_MIN:g}", figures=_pair_figures(("shared input", QUEUED_READS)))
+
+WORKED_EXAMPLE_CHECK = Check("worked-example", points=1, threshold="exact")
+
+ERRORS_AT_WAIT = Check("errors-at-wait", points=1, threshold="3/3")
 
 
 # ---------------------------------------------------------------- step 1
@@ -319,7 +328,7 @@ def _runs_inside_push(engine_class) -> str:
     return _records_problem(records, returned)
 
 
-def check_sync_engine(engine_class, points: float = 1) -> CheckResult:
+def check_sync_engine(engine_class) -> CheckResult:
     """``engine_class()`` runs every op inside push, like MXNet's NaiveEngine.
 
     Passes when each push returns only after its op ran, in push order,
@@ -327,20 +336,13 @@ def check_sync_engine(engine_class, points: float = 1) -> CheckResult:
     before push returned), and two independent ops do not overlap at all
     (<= 10%).
     """
-    name = "sync-engine"
     problem = _runs_inside_push(engine_class)
     if problem:
-        return _fail(name, points, problem)
+        return SYNC_ENGINE.fail(problem)
 
     first, second, unpin = _workloads()
     try:
-        return _pair_check(
-            name, points, engine_class, "independent", first, second,
-            at_least=None, at_most=SERIAL_MAX_OVERLAP,
-            describe=lambda shares, ratio: (
-                f"every push returned after its op ran and recorded it; two independent ops overlapped "
-                f"for {_pct(shares['independent'])} (needs <= {SERIAL_MAX_OVERLAP * 100:g}%) and took "
-                f"{ratio:.2f}x the sum of their parts"))
+        return _pair_check(SYNC_ENGINE, engine_class, ("independent",), first, second)
     finally:
         unpin()
 
@@ -446,7 +448,7 @@ def _random_programs(engine_class, count: int = 12, seed: int = 2024) -> tuple[b
     return True, f"read/write orders held in targeted cases and {count} random programs"
 
 
-def check_hazards(engine_class, points: float = 2) -> CheckResult:
+def check_hazards(engine_class) -> CheckResult:
     """Read-after-write, write-after-read and write-after-write hold in push order.
 
     Targeted cases with a slow first operation, then random programs whose
@@ -458,24 +460,18 @@ def check_hazards(engine_class, points: float = 2) -> CheckResult:
             return ok, why
         return _random_programs(engine_class)
 
-    return holds("hazards", condition, points=points)
+    return HAZARDS.holds(condition)
 
-def check_serialize(engine_class, points: float = 1) -> CheckResult:
+def check_serialize(engine_class) -> CheckResult:
     """An op that reads what another writes starts after it ends."""
     first, second, unpin = _workloads()
     try:
-        return _pair_check(
-            "serialize", points, engine_class, "dependent", first, second,
-            at_least=None, at_most=SERIAL_MAX_OVERLAP,
-            describe=lambda shares, ratio: (
-                f"a dependent pair overlapped for {_pct(shares['dependent'])} of its length "
-                f"(needs <= {SERIAL_MAX_OVERLAP * 100:g}%) and took {ratio:.2f}x the sum of its parts"),
-            num_workers=2)
+        return _pair_check(SERIALIZE, engine_class, ("dependent",), first, second, num_workers=2)
     finally:
         unpin()
 
 
-def check_overlap(engine_class, points: float = 2) -> CheckResult:
+def check_overlap(engine_class) -> CheckResult:
     """Two ops that only share an input run at once on two workers.
 
     Two patterns, each must overlap >= 50%: both reads pushed to an idle
@@ -484,15 +480,8 @@ def check_overlap(engine_class, points: float = 2) -> CheckResult:
     """
     first, second, unpin = _workloads()
     try:
-        return _pair_check(
-            "overlap", points, engine_class, ("shared input", QUEUED_READS), first, second,
-            at_least=OVERLAP_MIN, at_most=None,
-            describe=lambda shares, ratio: (
-                f"two ops sharing only an input ran side by side for {_pct(shares['shared input'])} "
-                f"of their length, and for {_pct(shares[QUEUED_READS])} when queued behind a write "
-                f"(needs >= {OVERLAP_MIN * 100:g}% each); the first pair took {ratio:.2f}x "
-                "the sum of its parts"),
-            num_workers=2)
+        return _pair_check(OVERLAP, engine_class, ("shared input", QUEUED_READS), first, second,
+                           num_workers=2)
     finally:
         unpin()
 
@@ -508,7 +497,7 @@ WORKED_EXAMPLE = (          # (statement, reads, writes) of MXNet's engine notes
 WORKED_RESULT = {"A": 6, "B": 2, "C": 3, "D": 9}
 
 
-def check_worked_example(worked_example: Callable, points: float = 1) -> CheckResult:
+def check_worked_example(worked_example: Callable) -> CheckResult:
     """``worked_example(engine, data)`` pushes the four statements of MXNet's example.
 
     Passes when every push declares exactly what its statement reads and
@@ -517,9 +506,8 @@ def check_worked_example(worked_example: Callable, points: float = 1) -> CheckRe
     """
     from asynclab.engine import Engine
 
-    name = "worked-example"
     if not callable(worked_example):
-        return _fail(name, points, f"worked_example must be a function, not {type(worked_example).__name__}")
+        return WORKED_EXAMPLE_CHECK.fail(f"worked_example must be a function, not {type(worked_example).__name__}")
     rng = random.Random(7)
 
     class Inspecting(Engine):
@@ -548,25 +536,24 @@ def check_worked_example(worked_example: Callable, points: float = 1) -> CheckRe
             engine.wait_all(timeout=TIMEOUT)
         except Exception as error:
             _close(engine)
-            return _fail(name, points, f"your worked_example raised {type(error).__name__}: {error}")
+            return WORKED_EXAMPLE_CHECK.fail(f"your worked_example raised {type(error).__name__}: {error}")
         _close(engine)
         if len(engine.declared) != len(WORKED_EXAMPLE):
-            return _fail(name, points, f"expected {len(WORKED_EXAMPLE)} pushes, one per statement, "
-                                       f"got {len(engine.declared)}")
+            return WORKED_EXAMPLE_CHECK.fail(f"expected {len(WORKED_EXAMPLE)} pushes, one per statement, "
+                                             f"got {len(engine.declared)}")
         for (statement, reads, writes), (got_r, got_w) in zip(WORKED_EXAMPLE, engine.declared):
             if (got_r, got_w) != (reads, writes):
-                return _fail(name, points,
-                             f"'{statement}' was pushed with reads={list(got_r)} and mutates={list(got_w)}; "
-                             f"it reads {list(reads)} and writes {list(writes)}")
+                return WORKED_EXAMPLE_CHECK.fail(
+                    f"'{statement}' was pushed with reads={list(got_r)} and mutates={list(got_w)}; "
+                    f"it reads {list(reads)} and writes {list(writes)}")
         values = {k: data.get(k) for k in WORKED_RESULT}
         if values != WORKED_RESULT:
-            return _fail(name, points, f"the values came out as {values}, not {WORKED_RESULT}")
-    return _finish(CheckResult(name, points, True,
-                               "all four statements declared the right reads and writes; "
-                               "values right in 8 runs at random speeds", {"runs": 8}, "exact"))
+            return WORKED_EXAMPLE_CHECK.fail(f"the values came out as {values}, not {WORKED_RESULT}")
+    return WORKED_EXAMPLE_CHECK.holds(lambda: (True, "all four statements declared the right reads and writes; "
+                                                     "values right in 8 runs at random speeds"))
 
 
-def check_errors_at_wait(engine_class, points: float = 1) -> CheckResult:
+def check_errors_at_wait(engine_class) -> CheckResult:
     """An error inside an op comes out of the next wait covering it, not out of push.
 
     Ops that read the failed variable are skipped; unrelated variables stay
@@ -611,4 +598,4 @@ def check_errors_at_wait(engine_class, points: float = 1) -> CheckResult:
         finally:
             _close(engine)
 
-    return holds("errors-at-wait", condition, points=points, repeat=3)
+    return ERRORS_AT_WAIT.holds(condition, repeat=3)
