@@ -1,47 +1,35 @@
 """Checks of lab 05, "Inside the engine".
 
-Each function is the single call of one locked check cell. It builds fresh
-engines from the class the student wrote, pushes its own operations and
-measures or inspects what happened; no figure is taken from the student.
+Each check builds fresh engines from the class the student wrote, pushes its
+own operations and measures or inspects what happened; no figure is taken
+from the student.
 
 Workloads: NumPy matrix products of about 0.2 s with OpenBLAS pinned to one
-thread (:func:`asynclab.engine_demos.one_blas_thread`), so that two of them
-can use two cores only if the engine runs them at once. Where OpenBLAS
-cannot be pinned, sorts of the same length are used instead.
+thread (:func:`asynclab.workloads.one_blas_thread`), so that two of them can
+use two cores only if the engine runs them at once; where OpenBLAS cannot
+be pinned, sorts of the same length.
 
 The timing verdicts rest on **overlap**: each op notes when it starts and
 ends, and the check computes for how much of the shorter op both were
 running. That is what the engine decides; how much faster the pair gets
-also depends on how many cores the (shared, virtual) machine can spare at
-that moment, so the speed-up is reported as a figure but not graded. In
-10 runs of the solution two ops sharing an input overlapped 100% every
-time while their time against the sum of the parts ranged from 0.51x to
-0.95x: a verdict on the speed-up would have failed a correct engine.
+also depends on how many cores the shared machine can spare at that moment,
+so the speed-up is a reported figure, not a verdict.
 
-Effect sizes measured on the 2-core reference machine (10 runs of the
-solution, all checks passed every time; ``bench/mutants/lab05`` holds the
-wrong engines) and thresholds:
-
-- sync-engine: every push returns after its op ran and has appended one
-  OpRecord (right name, enqueue <= start <= end <= the return of push); the
-  two ops of a pair overlap 0% (threshold <= 10%; time 0.99-1.05x the sum).
-  Background threads: push returns before the op ran; their pair overlaps
-  ~100%. An engine that keeps no records fails at once.
-- hazards: functional (targeted read/write orders, among them a write
-  behind a slow and a quick read, and 12 random programs compared with
-  running the ops one by one in push order).
-- serialize: a dependent pair overlaps 0% (threshold <= 10%; time
-  0.99-1.30x the sum); without dependency tracking it overlaps 100%.
-- overlap: two patterns, each must overlap >= 50%, and the smaller median
-  decides (figure ``overlap``, margin = overlap / 0.5): two reads pushed to
-  an idle variable overlap 99.3-100%, two reads pushed behind a running
-  write to that variable 98.4-100% once it ends (97.6-100% with a CPU hog
-  running beside it). One global lock, reads treated as writes and a naive
-  engine give 0% in both; a ``_dispatch`` that grants one entry per call
-  (``if``, not ``while``) gives 100% for the first pattern and 0% for the
-  second. The check takes 2-3.5 s.
+- sync-engine: every push returns after its op ran and appended one
+  OpRecord (right name, enqueue <= start <= end <= the return of push); two
+  independent ops overlap at most 10%.
+- hazards: functional (targeted read/write orders, among them a write behind
+  a slow and a quick read, and 12 random programs compared with running the
+  ops one by one in push order).
+- serialize: a dependent pair overlaps at most 10%.
+- overlap: two patterns, each must overlap at least 50%: two reads pushed to
+  an idle variable, and two reads pushed behind a running write to it
+  (a ``_dispatch`` that grants one entry per call passes the first only).
 - worked-example: functional (declared reads and writes, and the values).
 - errors-at-wait: functional (where the error of an op comes out).
+
+Effect sizes, quiet and with one core busy, are in
+``bench/reports/checks_robustness.md``.
 """
 
 from __future__ import annotations

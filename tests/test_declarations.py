@@ -1,0 +1,71 @@
+"""Every check is declared once, and the notebooks agree with the declarations.
+
+Logic only: the lab modules are imported (they load no framework at import)
+and the notebooks are read as JSON; nothing is measured.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from asynclab import nbtools
+from asynclab.checks import LABS, Check, lab_checks
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def solution(lab: str) -> nbformat.NotebookNode:
+    (path,) = sorted((ROOT / "solutions").glob(f"{lab}_*_lab.ipynb"))
+    return nbtools.read(path)
+
+
+def student_lab(lab: str) -> nbformat.NotebookNode:
+    (path,) = sorted((ROOT / "labs").glob(f"{lab}_*_lab.ipynb"))
+    return nbtools.read(path)
+
+
+def check_cells(nb) -> dict[str, nbformat.NotebookNode]:
+    return {nbtools.grade_id(c).removeprefix("check-"): c for c in nbtools.check_cells(nb)}
+
+
+@pytest.mark.parametrize("lab", LABS)
+@pytest.mark.parametrize("which", [solution, student_lab], ids=["solutions", "labs"])
+def test_check_cells_carry_the_declared_names_and_points(lab, which):
+    declared = lab_checks(lab)
+    cells = check_cells(which(lab))
+    assert list(cells) == list(declared), f"lab {lab}: check cells {list(cells)}, declared {list(declared)}"
+    for name, cell in cells.items():
+        points = cell.metadata["nbgrader"]["points"]
+        assert points == declared[name].points, (
+            f"lab {lab}: the cell check-{name} gives {points} points, the declaration {declared[name].points}")
+
+
+@pytest.mark.parametrize("lab", LABS)
+def test_each_check_cell_calls_its_own_check_function(lab):
+    module = importlib.import_module(f"asynclab.checks.lab{lab}")
+    for name, cell in check_cells(solution(lab)).items():
+        function = "check_" + name.replace("-", "_")
+        assert callable(getattr(module, function, None)), f"lab {lab}: no {function} for check-{name}"
+        called = {node.func.attr for node in ast.walk(ast.parse(cell.source))
+                  if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)}
+        assert function in called, f"lab {lab}: check-{name} does not call {function}"
+        assert "points" not in cell.source, f"lab {lab}: check-{name} passes its own points"
+
+
+@pytest.mark.parametrize("lab", LABS)
+def test_declarations_are_complete(lab):
+    for name, check in lab_checks(lab).items():
+        assert isinstance(check, Check) and check.name == name
+        assert check.threshold, f"{name} declares no threshold text"
+        if check.relations:
+            assert check.sentence, f"{name} declares relations but no sentence"
+
+
+def test_an_unknown_lab_is_refused_in_one_sentence():
+    with pytest.raises(ValueError, match="there is no lab '42'"):
+        lab_checks("42")
