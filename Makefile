@@ -14,7 +14,7 @@ OUT ?= grading-out
 # Jupyter refuses to serve as root unless told to; containers often run as root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: setup lab test unit nbval labs labs-check execute grade bench-checks bench-engine clean
+.PHONY: setup lab test unit unit-fast nbval labs labs-check execute grade bench-checks bench-engine clean
 
 ## setup: create .venv, install the pinned stack and asynclab, register the kernel
 setup: $(STAMP)
@@ -38,6 +38,10 @@ test: setup unit nbval
 
 unit: setup
 	$(PY) -m pytest tests
+
+## unit-fast: the logic-only tests (no MXNet workload, no kernel), well under a minute
+unit-fast: setup
+	$(PY) -m pytest tests -m "not measured and not kernel"
 
 nbval: setup
 	$(PY) -m pytest --nbval --nbval-sanitize-with tests/sanitize.cfg --nbval-cell-timeout=600 $(NOTEBOOK_DIRS)

@@ -7,8 +7,9 @@ For each lab (every ``solutions/NN_*_lab.ipynb``, or those named with
    grader, in fresh kernels, one at a time, in two conditions: a quiet
    machine, and a machine with one core kept busy by a CPU-bound process the
    script starts and stops itself;
-2. grades every known wrong answer in ``bench/mutants/labNN/`` once, on the
-   quiet machine, and compares its score with the score it must get.
+2. grades every answer of the catalogue, ``answers/labNN/*.py`` (known wrong
+   answers, and right answers written in unusual ways), once, on the quiet
+   machine, and compares its score with the score its EXPECT says it must get.
 
 It writes one section per lab into ``bench/reports/checks_robustness.md``
 (other labs' sections are kept, so labs can be measured in separate runs)
@@ -16,7 +17,7 @@ and one plot per lab, ``bench/reports/checks_robustness_labNN.png``: each
 check's margin (its decisive figure relative to its threshold; above 1
 passes) in both conditions.
 
-Exit status: 0 when nothing flaked and every mutant scored what it must;
+Exit status: 0 when nothing flaked and every answer scored what it must;
 1 otherwise; 2 for bad arguments.
 
     python bench/checks_robustness.py                  # every lab, 10 runs each
@@ -48,7 +49,7 @@ from asynclab import nbtools  # noqa: E402
 from asynclab.checks import MIME_TYPE  # noqa: E402
 from asynclab.grading.cli import grade_class  # noqa: E402
 from asynclab.grading.layout import find_solution  # noqa: E402
-from asynclab.grading.mutants import load_mutants  # noqa: E402
+from asynclab.grading.answers import load_answers  # noqa: E402
 
 CONDITIONS = ("quiet", "loaded")
 REPORT = ROOT / "bench" / "reports" / "checks_robustness.md"
@@ -76,13 +77,14 @@ class CheckStats:
 
 
 @dataclass
-class MutantOutcome:
+class AnswerOutcome:
     name: str
     description: str
     expected: dict[str, float]
     got: dict[str, float]
     caught_by: list[str]
     full_marks: bool
+    expects_full: bool = False       # a right answer: full marks are what it must get
 
     @property
     def as_expected(self) -> bool:
@@ -162,27 +164,29 @@ def run_condition(lab: str, solution_path: Path, runs: int, condition: str, work
     return stats
 
 
-def run_mutants(lab: str, solution_path: Path, work: Path, specs: list, progress) -> list[MutantOutcome]:
-    mutants = load_mutants(ROOT / "bench" / "mutants" / f"lab{lab}")
-    if not mutants:
-        return []
-    folder = work / "mutants" / "class"
-    folder.mkdir(parents=True)
+def run_answers(lab: str, solution_path: Path, work: Path, specs: list, progress) -> list[AnswerOutcome]:
     solution = nbtools.read(solution_path)
-    for m in mutants:
+    folder = ROOT / "answers" / f"lab{lab}"
+    answers = load_answers(folder, solution) if folder.is_dir() else []
+    if not answers:
+        return []
+    folder = work / "answers" / "class"
+    folder.mkdir(parents=True)
+    for m in answers:
         nbtools.write(m.apply(solution), folder / f"{m.name}.ipynb")
-    progress(f"lab {lab}: grading {len(mutants)} wrong answers")
-    outcome = grade_folder(folder, work / "mutants" / "out", lab, solution_path.parent)
+    progress(f"lab {lab}: grading {len(answers)} answers of the catalogue")
+    outcome = grade_folder(folder, work / "answers" / "out", lab, solution_path.parent)
     by_student = {r.student: r for r in outcome.results}
     full = sum(s.points for s in specs)
     results = []
-    for m in mutants:
+    for m in answers:
         r = by_student.get(m.name)
         got = {c.name: c.score for c in r.checks} if r else {}
         caught = [c.name for c in r.checks if not c.passed] if r else []
-        results.append(MutantOutcome(m.name, m.description, dict(m.expect), got, caught,
-                                     full_marks=bool(r) and math.isclose(r.score, full)))
-        progress(f"lab {lab} mutant {m.name}: {r.score if r else 0:g}/{full:g}, caught by {', '.join(caught) or 'nothing'}")
+        results.append(AnswerOutcome(m.name, m.description, dict(m.expect), got, caught,
+                                     full_marks=bool(r) and math.isclose(r.score, full),
+                                     expects_full=math.isclose(m.expected_total, full)))
+        progress(f"lab {lab} answer {m.name}: {r.score if r else 0:g}/{full:g}, caught by {', '.join(caught) or 'nothing'}")
     return results
 
 
@@ -191,7 +195,7 @@ def _fmt(x: float | None, digits: int = 3) -> str:
 
 
 def section(lab: str, title: str, runs: int, stats: dict[str, dict[str, CheckStats]],
-            mutants: list[MutantOutcome], seconds: float, plot_name: str) -> str:
+            answers: list[AnswerOutcome], seconds: float, plot_name: str) -> str:
     lines = [f"<!-- lab:{lab} start -->", f"## {title}", ""]
     lines.append(f"Measured {time.strftime('%Y-%m-%d')} on {os.cpu_count()} cores "
                  f"({platform.processor() or platform.machine()}), {runs} runs per condition, "
@@ -214,13 +218,14 @@ def section(lab: str, title: str, runs: int, stats: dict[str, dict[str, CheckSta
     flakes = [f for by_check in stats.values() for s in by_check.values() for f in s.failures]
     lines += ["", f"Flakes: {len(flakes)}."]
     lines += [f"- {f}" for f in flakes]
-    lines += ["", "| wrong answer | what it does | score | caught by | as expected |", "|---|---|---|---|---|"]
-    for m in mutants:
+    lines += ["", "| answer | what it does | score | caught by | as expected |", "|---|---|---|---|---|"]
+    for m in answers:
         total = sum(m.got.values())
-        lines.append(f"| {m.name} | {m.description} | {total:g} | {', '.join(m.caught_by) or '**nothing**'} | "
+        nothing = "nothing (a right answer)" if m.expects_full else "**nothing**"
+        lines.append(f"| {m.name} | {m.description} | {total:g} | {', '.join(m.caught_by) or nothing} | "
                      f"{'yes' if m.as_expected else '**no** (expected ' + json.dumps(m.expected) + ')'} |")
-    if not mutants:
-        lines.append("| (none in bench/mutants/) | | | | |")
+    if not answers:
+        lines.append("| (none in answers/) | | | | |")
     lines += ["", f"![margins of lab {lab}]({plot_name})", "", f"<!-- lab:{lab} end -->"]
     return "\n".join(lines)
 
@@ -276,7 +281,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lab", action="append", help="lab number, e.g. 01 (repeatable; default: all)")
     parser.add_argument("--runs", type=int, default=10, help="solution runs per condition (default 10)")
     parser.add_argument("--conditions", default=",".join(CONDITIONS), help="quiet,loaded (default both)")
-    parser.add_argument("--no-mutants", action="store_true", help="skip the wrong answers")
+    parser.add_argument("--no-answers", action="store_true", help="skip the answers of the catalogue")
     parser.add_argument("--solutions", type=Path, default=ROOT / "solutions")
     parser.add_argument("--report", type=Path, default=REPORT)
     args = parser.parse_args(argv)
@@ -305,14 +310,14 @@ def main(argv: list[str] | None = None) -> int:
                     bar.update(1)
                     log(text)
                 stats[condition] = run_condition(lab, solution_path, args.runs, condition, work, specs, step)
-            mutants = [] if args.no_mutants else run_mutants(lab, solution_path, work, specs, log)
+            answers = [] if args.no_answers else run_answers(lab, solution_path, work, specs, log)
         plot_path = args.report.parent / f"checks_robustness_lab{lab}.png"
         plot(lab, stats, plot_path)
         title = f"Lab {lab} ({solution_path.stem})"
-        update_report(args.report, lab, section(lab, title, args.runs, stats, mutants,
+        update_report(args.report, lab, section(lab, title, args.runs, stats, answers,
                                                 time.perf_counter() - began, plot_path.name))
         flakes = sum(s.runs - s.passes for by_check in stats.values() for s in by_check.values())
-        missed = [m.name for m in mutants if m.full_marks or not m.as_expected]
+        missed = [m.name for m in answers if not m.as_expected or (m.full_marks and not m.expects_full)]
         log(f"lab {lab}: {flakes} flake(s); wrong answers not scored as expected: {', '.join(missed) or 'none'}")
         bad = bad or flakes > 0 or bool(missed)
     bar.close()

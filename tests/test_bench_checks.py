@@ -50,20 +50,23 @@ def test_section_lists_flakes_and_wrong_answers_scored_wrongly(bench):
                               ["run 9: failed: too slow"]),
                   "exact": _stats(bench, "exact", "3/3", 10, 10, [], [])},
     }
-    mutants = [
-        bench.MutantOutcome("m-ok", "caught", {"a": 0, "exact": 1}, {"a": 0, "exact": 1}, ["a"], False),
-        bench.MutantOutcome("m-bad", "slips through", {"a": 0, "exact": 1}, {"a": 2, "exact": 1}, [], True),
+    answers = [
+        bench.AnswerOutcome("m-ok", "caught", {"a": 0, "exact": 1}, {"a": 0, "exact": 1}, ["a"], False),
+        bench.AnswerOutcome("m-bad", "slips through", {"a": 0, "exact": 1}, {"a": 2, "exact": 1}, [], True),
+        bench.AnswerOutcome("ok-right", "a right answer", {"a": 2, "exact": 1}, {"a": 2, "exact": 1}, [], True,
+                            expects_full=True),
     ]
-    text = bench.section("01", "Lab 01", 10, stats, mutants, 60.0, "p.png")
+    text = bench.section("01", "Lab 01", 10, stats, answers, 60.0, "p.png")
     assert "| a | >= 2x | quiet | 9/10 | 6 | 1.6 | 0.8 |" in text
     assert "| exact | 3/3 | quiet | 10/10 | exact (no figure) |" in text
     assert "Flakes: 1." in text and "run 9: failed: too slow" in text
     assert "| m-ok | caught | 1 | a | yes |" in text
     assert "| m-bad | slips through | 3 | **nothing** | **no** (expected" in text
+    assert "| ok-right | a right answer | 3 | nothing (a right answer) | yes |" in text
 
 
-def test_mutant_as_expected_compares_every_check(bench):
-    m = bench.MutantOutcome("m", "", {"a": 0, "b": 1}, {"a": 0, "b": 0}, ["a", "b"], False)
+def test_answer_as_expected_compares_every_check(bench):
+    m = bench.AnswerOutcome("m", "", {"a": 0, "b": 1}, {"a": 0, "b": 0}, ["a", "b"], False)
     assert not m.as_expected
     m.got["b"] = 1
     assert m.as_expected

@@ -31,6 +31,8 @@ import crafted  # noqa: E402
 TIMEOUT = 4
 MEMORY_MB = 1000
 
+pytestmark = pytest.mark.kernel      # one grading run of the whole crafted class, in kernels
+
 
 def copy_package(into: Path) -> Path:
     """A private copy of the engine, so that edits in the work tree cannot trip the integrity check."""

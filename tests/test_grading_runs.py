@@ -38,6 +38,7 @@ def _grade(subs: Path, out: Path, tmp_path: Path, **kw):
                        progress=False, package_dir=kw.pop("package_dir", None) or copy_package(tmp_path), **kw)
 
 
+@pytest.mark.kernel
 def test_command_line_grades_a_class(tmp_path):
     subs = tmp_path / "subs"
     crafted.write_class(subs, ["solution", "untouched"])
@@ -75,6 +76,7 @@ def test_command_line_refuses_unusable_input(tmp_path, capsys, argv, message):
     assert list(subs.iterdir()) == []
 
 
+@pytest.mark.kernel
 def test_changed_engine_stops_grading_loudly(tmp_path):
     subs = tmp_path / "subs"
     subs.mkdir()
@@ -105,6 +107,7 @@ def test_command_line_exit_status_after_engine_change(tmp_path, monkeypatch, cap
     assert "GRADING ABORTED" in capsys.readouterr().err
 
 
+@pytest.mark.kernel
 def test_crash_halfway_leaves_a_consistent_folder_and_a_rerun_overwrites(tmp_path, monkeypatch):
     subs = tmp_path / "subs"
     package = copy_package(tmp_path)
@@ -158,6 +161,7 @@ def _grade_alone(tmp_path: Path, nb, name: str, **config):
     return {r.student: r for r in outcome.results}[name]
 
 
+@pytest.mark.kernel
 def test_time_budget_stops_a_notebook(tmp_path):
     slow = crafted.insert_after(crafted.solution(), "check-square", "import time\ntime.sleep(2.5)")
     result = _grade_alone(tmp_path, slow, "slow", timeout=10, budget=2)
@@ -167,6 +171,7 @@ def test_time_budget_stops_a_notebook(tmp_path):
     assert result.score == 2
 
 
+@pytest.mark.kernel
 def test_repeated_kernel_deaths_stop_a_notebook(tmp_path):
     dying = crafted.solution()
     for gid in ("ex-square", "ex-total"):

@@ -1,4 +1,4 @@
-"""Grader pieces that need no kernel: restoring, scoring, scanning, layout, reports, mutants."""
+"""Grader pieces that need no kernel: restoring, scoring, scanning, layout, reports, the answers catalogue."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ from asynclab.grading.integrity import IntegrityError, PackageIntegrity
 from asynclab.grading.kernel import CellRun
 from asynclab.grading.layout import LayoutError, discover, find_solution, overlapping
 from asynclab.grading.model import CheckOutcome, CheckSpec, Event, SubmissionResult
-from asynclab.grading.mutants import MutantError, load_mutant
+from asynclab.grading import answers as catalogue
+from asynclab.grading.answers import AnswerError, load_answer, load_answers, parse_answer
 from asynclab.grading.restore import CHECK, WrongLab, restore, solution_checks
 from asynclab.grading.scan import scan_cells
 from asynclab.grading.scoring import score_check
@@ -367,56 +368,163 @@ def test_summary_and_histogram():
     assert png.startswith(b"\x89PNG")
 
 
-# -- mutants ------------------------------------------------------------------
-def test_mutant_applies_to_exercise_cells_only(tmp_path):
-    path = tmp_path / "m.json"
-    path.write_text(json.dumps({"lab": "99", "name": "m", "replace": {"ex-total": ["def total(v):", "    return 0"]},
-                                "expect": {"square": 2, "total": 0, "pause": 1}}))
-    mutant = load_mutant(path)
-    nb = mutant.apply(crafted.solution())
-    assert nb.cells[crafted._index(nb, "ex-total")].source == "def total(v):\n    return 0"
-    assert mutant.expected_total == 3
-    mutant.check_names(["square", "total", "pause"])
-    path.write_text(json.dumps({"lab": "99", "name": "m", "replace": {"check-total": "x"}, "expect": {}}))
-    with pytest.raises(MutantError, match="not an exercise"):
-        load_mutant(path).apply(crafted.solution())
-    path.write_text("nope")
-    with pytest.raises(MutantError, match="JSON"):
-        load_mutant(path)
+# -- the answers catalogue -----------------------------------------------------
+GOOD = '''"""total() returns the largest value instead of the sum."""
+EXPECT = {"square": 2, "total": 0, "pause": 1}
+
+import math  # the preamble: part of no cell
+
+# %% ex-total
+def total(values):
+    return max(values)
+'''
 
 
-def test_mutant_source_from_a_file_next_to_it_leaves_its_imports_out(tmp_path):
-    (tmp_path / "wrong_total.py").write_text(
-        '"""A wrong total."""\n\nimport threading\nfrom asynclab.engine import READ, WRITE\n\n'
-        'def total(v):\n    import math\n    return 0\n')
-    path = tmp_path / "m.json"
-    path.write_text(json.dumps({"lab": "99", "name": "m", "replace": {"ex-total": {"file": "wrong_total.py"}},
-                                "expect": {"square": 2, "total": 0, "pause": 1}}))
-    nb = load_mutant(path).apply(crafted.solution())
-    assert nb.cells[crafted._index(nb, "ex-total")].source == (
-        '"""A wrong total."""\n\n\ndef total(v):\n    import math\n    return 0')
+def _write(tmp_path: Path, text: str, name: str = "wrong-total.py") -> Path:
+    folder = tmp_path / "lab99"
+    folder.mkdir(exist_ok=True)
+    (folder / name).write_text(text, encoding="utf-8")
+    return folder / name
 
 
-@pytest.mark.parametrize("name", ["missing.py", "../m.json", "sub/x.py"])
-def test_mutant_file_source_must_be_a_file_next_to_it(tmp_path, name):
-    (tmp_path / "sub").mkdir()
-    (tmp_path / "sub" / "x.py").write_text("x = 1\n")
-    path = tmp_path / "m.json"
-    path.write_text(json.dumps({"lab": "99", "name": "m", "replace": {"ex-total": {"file": name}},
-                                "expect": {"square": 2, "total": 0, "pause": 1}}))
-    with pytest.raises(MutantError, match=r"is not a file next to the mutant\.$"):
-        load_mutant(path)
-    path.write_text(json.dumps({"lab": "99", "name": "m", "replace": {"ex-total": {"path": name}}, "expect": {}}))
-    with pytest.raises(MutantError, match=r"a source must be a string, a list of lines or"):
-        load_mutant(path)
+def test_answer_file_parses_into_cells_and_expectations(tmp_path):
+    answer = load_answer(_write(tmp_path, GOOD), crafted.solution())
+    assert (answer.lab, answer.name) == ("99", "wrong-total")
+    assert answer.description == "total() returns the largest value instead of the sum."
+    assert answer.cells == {"ex-total": "def total(values):\n    return max(values)"}
+    assert answer.expect == {"square": 2, "total": 0, "pause": 1} and answer.expected_total == 3
+    assert "import math" in answer.preamble
+    nb = answer.apply(crafted.solution())
+    assert nb.cells[crafted._index(nb, "ex-total")].source == "def total(values):\n    return max(values)"
+    assert nb.cells[crafted._index(nb, "ex-square")].source == crafted.solution().cells[
+        crafted._index(nb, "ex-square")].source
+    assert all(not c.get("outputs") for c in nb.cells if c.cell_type == "code")
 
 
-def test_lab01_mutant_files_load():
-    folder = Path(__file__).resolve().parents[1] / "bench" / "mutants" / "lab01"
-    if not folder.is_dir():
-        pytest.skip("no lab01 mutants yet")
-    from asynclab.grading.mutants import load_mutants
+def test_sections_keep_their_own_imports_verbatim(tmp_path):
+    text = GOOD.replace("# %% ex-total\n", "# %% ex-total\nimport math\n\n\n") + \
+        "\n\n# %% ex-square\ndef square(x):\n    return x + x\n"
+    answer = load_answer(_write(tmp_path, text), crafted.solution())
+    assert answer.cells["ex-total"].startswith("import math\n\n\ndef total")
+    assert answer.cells["ex-square"] == "def square(x):\n    return x + x"
 
-    mutants = load_mutants(folder)
-    assert len(mutants) >= 3
-    assert all(m.lab == "01" for m in mutants)
+
+def test_expect_is_read_without_running_the_file(tmp_path):
+    text = GOOD.replace("import math", "raise SystemExit('never run')")
+    assert load_answer(_write(tmp_path, text)).expect["total"] == 0
+
+
+@pytest.mark.parametrize("text, message", [
+    (GOOD.replace("# %% ex-total", "# %% ex-nothing"), r"^wrong-total.py: the lab has no cell 'ex-nothing'\.$"),
+    (GOOD.replace("# %% ex-total", "# %% check-total"), r"^wrong-total.py: 'check-total' is not an exercise cell"),
+    (GOOD.replace("# %% ex-total", "# %% setup"), r"^wrong-total.py: 'setup' is not an exercise cell"),
+    (GOOD.replace('"pause": 1', '"pauses": 1'), r"^wrong-total.py: EXPECT misses pause and names unknown checks pauses"),
+    (GOOD.replace(', "pause": 1', ""), r"^wrong-total.py: EXPECT misses pause; the lab's checks are"),
+    (GOOD.split("\n", 1)[1], r"^wrong-total.py has no docstring"),
+    ('""" """\n' + GOOD.split("\n", 1)[1], r"^wrong-total.py has no docstring"),
+    (GOOD.replace("def total(values):", "def total(values)"), r"^wrong-total.py is not valid Python \(line \d+"),
+    (GOOD.replace("EXPECT = ", "SCORES = "), r"^wrong-total.py must assign EXPECT exactly once"),
+    (GOOD + "EXPECT = {}\n", r"^wrong-total.py must assign EXPECT exactly once"),
+    (GOOD.replace('"total": 0', '"total": zero'), r"^wrong-total.py: EXPECT must be a literal dict"),
+    (GOOD.replace('"total": 0', '"total": -1'), r"^wrong-total.py: EXPECT must be a literal dict"),
+    (GOOD.replace('"total": 0', '"total": True'), r"^wrong-total.py: EXPECT must be a literal dict"),
+    ('"""Doc."""\nEXPECT = ["square"]\n# %% ex-total\nx = 1\n', r"^wrong-total.py: EXPECT must be a literal dict"),
+    (GOOD.split("# %%")[0], r"^wrong-total.py has no \'# %% <grade_id>\' section"),
+    (GOOD.replace("# %% ex-total", "# %%"), r"^wrong-total.py: the \'# %%\' line \d+ names no grade_id"),
+    (GOOD + "\n# %% ex-total\nx = 1\n", r"^wrong-total.py: the section 'ex-total' appears twice"),
+    (GOOD + "\n# %% ex-square\n\n", r"^wrong-total.py: the section 'ex-square' is empty"),
+    ('"""Doc."""\n# %% ex-total\nx = 1\nEXPECT = {"square": 2, "total": 0, "pause": 1}\n',
+     r"^wrong-total.py: EXPECT must be in the preamble"),
+])
+def test_a_bad_answer_file_is_refused_in_one_sentence_naming_it(tmp_path, text, message):
+    with pytest.raises(AnswerError, match=message) as info:
+        load_answer(_write(tmp_path, text), crafted.solution())
+    assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("name, message", [
+    ("Wrong Total.py", "file name is a slug"),
+    ("solution.py", "kept for the solution notebook"),
+])
+def test_answer_file_names_are_slugs(tmp_path, name, message):
+    with pytest.raises(AnswerError, match=message):
+        load_answer(_write(tmp_path, GOOD, name))
+
+
+def test_answer_folder_must_be_a_lab_folder(tmp_path):
+    (tmp_path / "misc").mkdir()
+    (tmp_path / "misc" / "x.py").write_text(GOOD)
+    with pytest.raises(AnswerError, match=r"^misc/ is not a lab folder"):
+        load_answer(tmp_path / "misc" / "x.py")
+
+
+def test_unreadable_answer_file_is_refused(tmp_path):
+    path = _write(tmp_path, "")
+    path.write_bytes(b"\xff\xfe\x00bad")
+    with pytest.raises(AnswerError, match=r"^wrong-total.py cannot be read as UTF-8 text"):
+        load_answer(path)
+
+
+def test_a_lab_folder_loads_every_py_file_by_name(tmp_path):
+    _write(tmp_path, GOOD, "b.py")
+    _write(tmp_path, GOOD.replace("max(values)", "0"), "a.py")
+    (tmp_path / "lab99" / "notes.md").write_text("not an answer")
+    assert [a.name for a in load_answers(tmp_path / "lab99", crafted.solution())] == ["a", "b"]
+
+
+def test_solution_and_untouched_answers_come_from_the_notebook():
+    solution = crafted.solution()
+    right = catalogue.solution_answer(solution, "99")
+    assert right.name == "solution" and right.expect == {"square": 2, "total": 1, "pause": 1}
+    assert set(right.cells) == {"ex-square", "ex-total", "ex-pause"} and "return x * x" in right.cells["ex-square"]
+    assert nbtools.dumps(right.apply(solution)) == nbtools.dumps(crafted.deep(right.apply(solution)))
+    stub = catalogue.untouched_answer(solution, "99")
+    assert stub.expected_total == 0 and all(nbtools.STUB in s for s in stub.cells.values())
+
+
+def test_lab_answers_reads_the_fixture_lab_from_a_catalogue(tmp_path):
+    _write(tmp_path, GOOD)
+    found = catalogue.lab_answers("99", FIXTURES / "solutions", catalogue=tmp_path)
+    assert [a.name for a in found] == ["solution", "wrong-total"]
+    assert [a.name for a in catalogue.lab_answers("99", FIXTURES / "solutions", catalogue=tmp_path / "none")] \
+        == ["solution"]
+
+
+# -- which cells an answer can change (what tests/test_catalogue.py runs) -----------
+def test_names_bound_and_used_by_a_cell():
+    source = "%matplotlib inline\nimport numpy as np\nfrom a.b import c\nX = 1\nfor i in range(3):\n    pass\n" \
+             "def f(v):\n    w = v + np.pi + GLOBAL\n    return w\nclass K:\n    attr = 2\n"
+    assert catalogue.names_bound(source) == {"np", "c", "X", "i", "f", "K"}
+    assert catalogue.names_used(source) == {"range", "np", "GLOBAL"}
+
+
+def test_plan_runs_only_the_checks_a_replaced_cell_feeds():
+    solution = crafted.solution()
+    answer = catalogue.Answer("99", "t", "d", {"ex-total": "def total(v):\n    return 0"},
+                              {"square": 2, "total": 0, "pause": 1})
+    todo = catalogue.plan(solution, answer)
+    assert todo.run == ["total"] and todo.unchanged == ["square", "pause"]
+    assert [(label, kind) for label, kind, _ in todo.cells] == [("ex-total", "exercise"), ("check-total", "check")]
+    assert todo.cells[0][2] == "def total(v):\n    return 0"
+
+
+def test_plan_follows_names_through_other_cells_and_skips_demo_cells():
+    solution = crafted.solution()
+    solution = crafted.insert_after(solution, "ex-square", "def helper(x):\n    return square(x)\nprint(helper(2))")
+    solution = crafted.insert_after(solution, "setup", "demo = square  # a try-it cell")
+    solution = crafted.replace(solution, "ex-total", "def total(values):\n    return sum(helper(v) ** 0 * v for v in values)")
+    answer = catalogue.Answer("99", "t", "d", {"ex-square": "def square(x):\n    return x + x"},
+                              {"square": 0, "total": 1, "pause": 1})
+    todo = catalogue.plan(solution, answer)
+    assert todo.run == ["square", "total"] and todo.unchanged == ["pause"]
+    labels = [label for label, _, _ in todo.cells]
+    assert "setup" not in labels and not any("demo" in s for _, _, s in todo.cells)
+    assert labels == ["ex-square", "cell 5", "check-square", "ex-total", "check-total"]   # cell 5: helper
+
+
+def test_plan_sees_names_the_answer_binds_that_the_solution_does_not():
+    solution = crafted.solution()
+    # the answer's square cell also (re)defines time, which check-pause's cell chain reads through ex-pause
+    answer = catalogue.Answer("99", "t", "d", {"ex-square": "import time\ndef square(x):\n    return x * x"},
+                              {"square": 2, "total": 1, "pause": 1})
+    assert catalogue.plan(solution, answer).run == ["square", "pause"]

@@ -1,0 +1,15 @@
+"""finish(y) hands y back without waiting for it, so 'finishing' costs as little as enqueueing."""
+
+EXPECT = {"queue-vs-finish": 0, "timing-includes-compute": 2, "naive-closes-gap": 3}
+
+# Imports for linters: the lab's setup cell provides these names when graded.
+from mxnet import nd
+
+
+# %% ex1-launch-finish
+def launch(x):
+    return nd.dot(x, x)
+
+
+def finish(y):
+    return y

@@ -1,0 +1,7 @@
+"""SNIPPET holds a number instead of the code as a string."""
+
+EXPECT = {"queue-vs-finish": 2, "timing-includes-compute": 2, "naive-closes-gap": 0}
+
+
+# %% ex3-snippet
+SNIPPET = 42

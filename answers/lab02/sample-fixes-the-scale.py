@@ -1,0 +1,13 @@
+"""sample() quietly replaces the scale with abs(scale) + 1, so a bad scale raises nothing."""
+
+EXPECT = {"sync-costs-compute": 2, "error-at-sync": 0, "blame-right-line": 3}
+
+# Imports for linters: the lab's setup cell provides these names when graded.
+from mxnet import nd
+
+
+# %% ex2-sample
+def sample(scale, shape):
+    y = nd.random.normal(0, abs(scale) + 1, shape=shape)
+    y.wait_to_read()
+    return y

@@ -1,0 +1,13 @@
+"""sample() synchronizes, but on a fresh array that does not depend on the faulty operation."""
+
+EXPECT = {"sync-costs-compute": 2, "error-at-sync": 0, "blame-right-line": 3}
+
+# Imports for linters: the lab's setup cell provides these names when graded.
+from mxnet import nd
+
+
+# %% ex2-sample
+def sample(scale, shape):
+    y = nd.random.normal(0, scale, shape=shape)
+    nd.ones(shape).wait_to_read()
+    return y

@@ -1,0 +1,11 @@
+"""sample() returns the pending array, so the back end's error surfaces later, at somebody else's synchronization point."""
+
+EXPECT = {"sync-costs-compute": 2, "error-at-sync": 0, "blame-right-line": 3}
+
+# Imports for linters: the lab's setup cell provides these names when graded.
+from mxnet import nd
+
+
+# %% ex2-sample
+def sample(scale, shape):
+    return nd.random.normal(0, scale, shape=shape)

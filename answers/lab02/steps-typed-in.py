@@ -1,0 +1,8 @@
+"""time_steps returns typed-in seconds instead of measuring the lines."""
+
+EXPECT = {"sync-costs-compute": 2, "error-at-sync": 2, "blame-right-line": 0}
+
+
+# %% ex3-time-steps
+def time_steps(x):
+    return {"dot": 0.02, "relu": 0.001, "mean": 0.001, "item": 0.0001}

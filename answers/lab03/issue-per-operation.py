@@ -1,0 +1,15 @@
+"""issue_seconds returns the time per product instead of the total, so the fitted slope is about zero."""
+
+EXPECT = {"async-beats-sync": 3, "model-predicts": 2, "t1-below-round-trip": 0}
+
+# Imports for linters: the lab's setup cell provides these names when graded.
+import time
+from mxnet import nd
+
+
+# %% ex3-issue-seconds
+def issue_seconds(x, n):
+    start = time.perf_counter()
+    for _ in range(n):
+        nd.dot(x, x)
+    return (time.perf_counter() - start) / n

@@ -1,0 +1,8 @@
+"""issue_seconds returns the word 'fast' instead of seconds."""
+
+EXPECT = {"async-beats-sync": 3, "model-predicts": 2, "t1-below-round-trip": 0}
+
+
+# %% ex3-issue-seconds
+def issue_seconds(x, n):
+    return "fast"

@@ -1,0 +1,12 @@
+"""Right answer: fit_line returns numpy.polyfit's numbers as they are, swapped into (intercept, slope)."""
+
+EXPECT = {"async-beats-sync": 3, "model-predicts": 2, "t1-below-round-trip": 2}
+
+# Imports for linters: the lab's setup cell provides these names when graded.
+import numpy
+
+
+# %% ex2-fit-line
+def fit_line(ns, seconds):
+    slope, intercept = numpy.polyfit(ns, seconds, 1)
+    return intercept, slope

@@ -1,0 +1,33 @@
+"""Right answer: peak_increase samples psutil RSS in its own thread every 2 ms."""
+
+EXPECT = {"peak-increase": 1, "front-returns-early": 2, "sync-bounds-memory": 2, "sync-every-k": 3}
+
+
+# %% ex1-peak-increase
+import threading
+import time
+
+import psutil
+
+
+def peak_increase(fn):
+    """Run fn() and return its peak resident memory above the start, in MB."""
+    process = psutil.Process()
+    start = process.memory_info().rss
+    peak = [start]
+    done = threading.Event()
+
+    def sample():
+        while not done.is_set():
+            peak[0] = max(peak[0], process.memory_info().rss)
+            time.sleep(0.002)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    try:
+        fn()
+    finally:
+        done.set()
+        sampler.join()
+    peak[0] = max(peak[0], process.memory_info().rss)
+    return (peak[0] - start) / 1e6

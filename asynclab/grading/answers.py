@@ -1,0 +1,334 @@
+"""The catalogue of answers: known wrong (and unusual right) answers of each lab.
+
+One plain Python file per answer, ``answers/labNN/<slug>.py`` (the format
+is described in ``answers/README.md``)::
+
+    \"\"\"finish(y) names y.wait_to_read without calling it, so it returns at once.\"\"\"
+    EXPECT = {"queue-vs-finish": 0, "timing-includes-compute": 2, "naive-closes-gap": 3}
+
+    from mxnet import nd  # for linters: the lab's setup cell provides these names
+
+    # %% ex1-launch-finish
+    def launch(x):
+        ...
+
+- the module docstring is the description (one sentence);
+- ``EXPECT`` maps every check name of the lab (the check cell's grade_id
+  without ``check-``) to the points the answer must score; it is read with
+  :func:`ast.literal_eval`, never executed;
+- each ``# %% <grade_id>`` line starts the whole new source of that exercise
+  cell, up to the next such line (blank lines around it are dropped);
+  everything before the first one is the preamble, part of no cell.
+
+The solution notebook's own exercise cells are the reference right answer:
+:func:`lab_answers` yields it first, named ``solution``, with full marks.
+The grader's tests, the in-process catalogue test and the robustness bench
+all build a submission with :meth:`Answer.apply`.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import symtable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import nbformat
+
+from asynclab import nbtools
+
+ROOT = Path(__file__).resolve().parents[2]
+CATALOGUE = ROOT / "answers"
+SOLUTION_NAME = "solution"
+_SECTION = re.compile(r"^# %%[ \t]*(.*?)[ \t]*$")
+_LAB_FOLDER = re.compile(r"^lab(\d\d)$")
+_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+
+
+class AnswerError(ValueError):
+    """An answer file that cannot be used, with one sentence naming the file and saying why."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    lab: str
+    name: str
+    description: str
+    cells: dict[str, str]          # exercise grade_id -> the cell's whole new source
+    expect: dict[str, float]       # check name -> points it must score
+    path: Path | None = None
+    preamble: str = field(default="", compare=False)
+
+    @property
+    def where(self) -> str:
+        return self.path.name if self.path is not None else self.name
+
+    @property
+    def expected_total(self) -> float:
+        return float(sum(self.expect.values()))
+
+    def apply(self, solution: nbformat.NotebookNode) -> nbformat.NotebookNode:
+        """The solution with this answer's exercise cells, outputs cleared (as a student submits it)."""
+        self.validate(solution)
+        nb = nbtools.normalize(solution)
+        for cell in nb.cells:
+            grade_id = nbtools.grade_id(cell)
+            if grade_id in self.cells:
+                cell.source = self.cells[grade_id]
+            if cell.cell_type == "code":
+                cell.outputs, cell.execution_count = [], None
+        return nb
+
+    def validate(self, solution: nbformat.NotebookNode) -> None:
+        """Raise :class:`AnswerError` unless every section names an exercise cell of ``solution``
+        and ``EXPECT`` names exactly its checks."""
+        cells = {nbtools.grade_id(c): c for c in solution.cells if nbtools.grade_id(c)}
+        for grade_id in self.cells:
+            cell = cells.get(grade_id)
+            if cell is None:
+                raise AnswerError(f"{self.where}: the lab has no cell {grade_id!r}.")
+            if cell.get("cell_type") != "code" or not nbtools.is_solution(cell) or nbtools.is_check(cell):
+                raise AnswerError(f"{self.where}: {grade_id!r} is not an exercise cell; "
+                                  "only exercise cells can be replaced.")
+        self.check_names(check_names(solution))
+
+    def check_names(self, names: list[str]) -> None:
+        """Raise :class:`AnswerError` unless ``EXPECT`` names exactly the checks ``names``."""
+        if sorted(self.expect) != sorted(names):
+            missing = sorted(set(names) - set(self.expect))
+            unknown = sorted(set(self.expect) - set(names))
+            parts = ([f"misses {', '.join(missing)}"] if missing else []) + \
+                ([f"names unknown checks {', '.join(unknown)}"] if unknown else [])
+            raise AnswerError(f"{self.where}: EXPECT {' and '.join(parts)}; "
+                              f"the lab's checks are {', '.join(sorted(names))}.")
+
+
+def check_names(solution: nbformat.NotebookNode) -> list[str]:
+    """The names of a lab's checks (their grade_ids without ``check-``), in notebook order."""
+    return [nbtools.grade_id(c)[len("check-"):] for c in nbtools.check_cells(solution)]
+
+
+def check_points(solution: nbformat.NotebookNode) -> dict[str, float]:
+    return {nbtools.grade_id(c)[len("check-"):]: float(c.metadata["nbgrader"]["points"])
+            for c in nbtools.check_cells(solution)}
+
+
+def parse_answer(text: str, name: str, lab: str, path: Path | None = None) -> Answer:
+    """An :class:`Answer` from the text of an answer file (no notebook needed)."""
+    where = path.name if path is not None else f"{name}.py"
+    try:
+        module = ast.parse(text, filename=where)
+    except SyntaxError as error:
+        raise AnswerError(f"{where} is not valid Python (line {error.lineno}: {error.msg}).") from None
+    description = ast.get_docstring(module)
+    if not description or not description.strip():
+        raise AnswerError(f"{where} has no docstring; its first statement must be a one-sentence description.")
+    expect = _expect(module, where)
+    lines = text.split("\n")
+    starts = [(i, m.group(1)) for i, line in enumerate(lines) if (m := _SECTION.match(line))]
+    if not starts:
+        raise AnswerError(f"{where} has no '# %% <grade_id>' section, so it replaces no cell.")
+    cells: dict[str, str] = {}
+    for k, (i, grade_id) in enumerate(starts):
+        if not grade_id:
+            raise AnswerError(f"{where}: the '# %%' line {i + 1} names no grade_id.")
+        if grade_id in cells:
+            raise AnswerError(f"{where}: the section {grade_id!r} appears twice.")
+        end = starts[k + 1][0] if k + 1 < len(starts) else len(lines)
+        source = "\n".join(lines[i + 1:end]).strip("\n")
+        if not source.strip():
+            raise AnswerError(f"{where}: the section {grade_id!r} is empty.")
+        cells[grade_id] = source
+    if not expect_before(module, starts[0][0] + 1):
+        raise AnswerError(f"{where}: EXPECT must be in the preamble, before the first '# %%' section.")
+    preamble = "\n".join(lines[:starts[0][0]])
+    return Answer(lab, name, " ".join(description.split()), cells, expect, path, preamble)
+
+
+def _expect(module: ast.Module, where: str) -> dict[str, float]:
+    found = [node for node in module.body if isinstance(node, ast.Assign)
+             and any(isinstance(t, ast.Name) and t.id == "EXPECT" for t in node.targets)]
+    if len(found) != 1:
+        raise AnswerError(f"{where} must assign EXPECT exactly once at the top level "
+                          f"(it does {len(found)} times).")
+    try:
+        value = ast.literal_eval(found[0].value)
+    except ValueError:
+        raise AnswerError(f"{where}: EXPECT must be a literal dict of check name -> points.") from None
+    if not isinstance(value, dict) or not value or not all(
+            isinstance(k, str) and isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 0
+            for k, v in value.items()):
+        raise AnswerError(f"{where}: EXPECT must be a literal dict of check name -> points "
+                          "(non-negative numbers).")
+    return {k: float(v) for k, v in value.items()}
+
+
+def expect_before(module: ast.Module, line: int) -> bool:
+    """Whether the EXPECT assignment ends before (1-based) ``line``."""
+    return all(node.end_lineno < line for node in module.body if isinstance(node, ast.Assign)
+               and any(isinstance(t, ast.Name) and t.id == "EXPECT" for t in node.targets))
+
+
+def lab_of(folder: Path) -> str:
+    match = _LAB_FOLDER.match(folder.name)
+    if not match:
+        raise AnswerError(f"{folder.name}/ is not a lab folder of the catalogue (labNN).")
+    return match.group(1)
+
+
+def load_answer(path: Path, solution: nbformat.NotebookNode | None = None) -> Answer:
+    """One answer file; validated against ``solution`` when it is given."""
+    path = Path(path)
+    if not _NAME.match(path.stem):
+        raise AnswerError(f"{path.name}: an answer's file name is a slug of lower-case letters, "
+                          "digits, '-' and '_'.")
+    if path.stem == SOLUTION_NAME:
+        raise AnswerError(f"{path.name}: the name 'solution' is kept for the solution notebook's own answer.")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise AnswerError(f"{path.name} cannot be read as UTF-8 text ({error}).") from None
+    answer = parse_answer(text, path.stem, lab_of(path.parent), path)
+    if solution is not None:
+        answer.validate(solution)
+    return answer
+
+
+def load_answers(folder: Path, solution: nbformat.NotebookNode | None = None) -> list[Answer]:
+    """Every ``*.py`` answer in one lab folder, by file name."""
+    return [load_answer(p, solution) for p in sorted(Path(folder).glob("*.py"))]
+
+
+def solution_answer(solution: nbformat.NotebookNode, lab: str) -> Answer:
+    """The solution notebook's own exercise cells as an answer, expected full marks."""
+    cells = {nbtools.grade_id(c): c.source for c in solution.cells
+             if nbtools.is_solution(c) and not nbtools.is_check(c) and nbtools.grade_id(c)}
+    return Answer(lab, SOLUTION_NAME, "the solution notebook's own exercise cells", cells,
+                  check_points(solution))
+
+
+def lab_answers(lab: str, solutions: Path | None = None, catalogue: Path | None = None,
+                include_solution: bool = True) -> list[Answer]:
+    """The solution's answer (first) and every catalogue answer of ``lab``, validated."""
+    from asynclab.grading.layout import find_solution
+
+    solution = nbtools.read(find_solution(solutions or ROOT / "solutions", lab))
+    folder = (catalogue or CATALOGUE) / f"lab{lab}"
+    answers = load_answers(folder, solution) if folder.is_dir() else []
+    return ([solution_answer(solution, lab)] if include_solution else []) + answers
+
+
+def untouched_answer(solution: nbformat.NotebookNode, lab: str) -> Answer:
+    """The student lab as handed out (every exercise a stub): it must score nothing."""
+    lab_nb = nbtools.make_lab(solution)
+    cells = {nbtools.grade_id(c): c.source for c in lab_nb.cells
+             if nbtools.is_solution(c) and not nbtools.is_check(c) and nbtools.grade_id(c)}
+    return Answer(lab, "untouched", "the lab as handed out, every exercise still a stub", cells,
+                  {name: 0.0 for name in check_names(solution)})
+
+
+# -- which cells an answer can change ------------------------------------------------
+# The in-process catalogue test (tests/test_catalogue.py) runs only what an
+# answer can change: the checks whose cells depend, by names and through
+# other cells, on a replaced exercise cell, and the cells they need.
+
+def code_of(source: str) -> str:
+    """A cell's Python code: IPython magics and shell lines (``%...``, ``!...``) left out."""
+    return "\n".join(line for line in source.splitlines() if not line.lstrip().startswith(("%", "!")))
+
+
+def _table(source: str) -> symtable.SymbolTable:
+    return symtable.symtable(code_of(source), "<cell>", "exec")
+
+
+def names_bound(source: str) -> set[str]:
+    """Names a cell binds at its top level: assignments, defs, classes, imports, loop targets."""
+    return {s.get_name() for s in _table(source).get_symbols()
+            if s.is_assigned() or s.is_imported() or s.is_namespace()}
+
+
+def names_used(source: str) -> set[str]:
+    """The global names a cell reads: at its top level or, free, inside its functions and classes."""
+    used: set[str] = set()
+
+    def visit(table: symtable.SymbolTable, top: bool) -> None:
+        for s in table.get_symbols():
+            if s.is_referenced() and (top or s.is_global()):
+                used.add(s.get_name())
+        for child in table.get_children():
+            visit(child, False)
+
+    visit(_table(source), True)
+    return used
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What to run for one answer: cells (grade_id or index) in notebook order, and why."""
+
+    cells: list[tuple[str, str, str]]     # (label, kind: setup|exercise|check, source)
+    run: list[str]                        # checks whose result the answer can change
+    unchanged: list[str]                  # checks that depend on no replaced cell
+
+
+def cell_label(index: int, cell) -> str:
+    return nbtools.grade_id(cell) or f"cell {index}"
+
+
+def cell_kind(cell) -> str | None:
+    if cell.get("cell_type") != "code":
+        return None
+    if nbtools.is_check(cell):
+        return "check"
+    if nbtools.is_solution(cell):
+        return "exercise"
+    return "setup"
+
+
+def plan(solution: nbformat.NotebookNode, answer: Answer) -> Plan:
+    """The cells an in-process run of ``answer`` needs.
+
+    A check is run when its cell depends on a replaced exercise cell: it
+    reads a name that the replaced cell binds (as in the solution or as in
+    the answer), directly or through the cells that bind the names it reads.
+    Every other check scores what the solution scores. The cells run are
+    the setup and exercise cells those checks need, found the same way, in
+    notebook order; "try it" and demo cells that bind nothing a needed cell
+    reads are left out.
+    """
+    answer.validate(solution)
+    labels, kinds, sources, binders = [], {}, {}, {}
+    for index, cell in enumerate(solution.cells):
+        kind = cell_kind(cell)
+        if kind is None:
+            continue
+        label = cell_label(index, cell)
+        labels.append(label)
+        kinds[label] = kind
+        sources[label] = answer.cells.get(label, cell.source)
+        if kind != "check":
+            for name in names_bound(sources[label]) | names_bound(cell.source):
+                binders.setdefault(name, set()).add(label)
+
+    def closure(label: str) -> set[str]:
+        seen, todo = {label}, [label]
+        while todo:
+            for name in names_used(sources[todo.pop()]):
+                for other in binders.get(name, ()):
+                    if other not in seen:
+                        seen.add(other)
+                        todo.append(other)
+        return seen
+
+    run, unchanged, needed = [], [], set()
+    for label in labels:
+        if kinds[label] != "check":
+            continue
+        deps = closure(label)
+        if deps & set(answer.cells):
+            run.append(label[len("check-"):])
+            needed |= deps
+        else:
+            unchanged.append(label[len("check-"):])
+    return Plan([(label, kinds[label], sources[label]) for label in labels if label in needed], run, unchanged)

@@ -1,0 +1,167 @@
+"""Every answer of the catalogue (``answers/labNN/*.py``) scores what its EXPECT says.
+
+One parametrized test runs a lab's checks on each answer *in-process*: the
+solution notebook's code cells are executed with ``exec`` in one namespace,
+with the answer's exercise cells in place of the solution's. A check that
+fails raises :class:`~asynclab.checks.CheckFailed` (score 0); one that passes
+returns a result whose ``points`` is its score. Any other error of a check
+cell scores 0 too, as in the grader (a check cell that cannot run earns
+nothing); its message is shown when the score is not the expected one.
+
+Only what an answer can change is run (:func:`asynclab.grading.answers.plan`):
+the checks whose cells depend, by names and through other cells, on a
+replaced exercise cell, and the setup and exercise cells they need. Every
+other check scores what the solution scores, so EXPECT must give it full
+points; that is asserted without running it. The solution's own answer is
+graded by nbval over ``solutions/``; here it runs for one cheap lab only, so
+that the path stays tested.
+
+Lab 04's memory checks compare the resident memory of the whole process, so
+each lab-04 answer runs in a fresh Python process (this file, run as a
+script), as fresh as the kernel it stands for.
+
+Run a single answer by hand with ``python tests/test_catalogue.py 04 peak-absolute``.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from asynclab import nbtools
+from asynclab.grading import answers as catalogue
+from asynclab.grading.layout import find_solution
+
+ROOT = Path(__file__).resolve().parents[1]
+SOLUTIONS = ROOT / "solutions"
+LABS = sorted(p.name[:2] for p in SOLUTIONS.glob("[0-9][0-9]_*_lab.ipynb"))
+FRESH_PROCESS = {"04"}            # labs whose checks measure the memory of the whole process
+SOLUTION_RUN_IN = {"03"}          # labs whose solution answer runs here too (the others: nbval)
+MARK = "CATALOGUE-SCORES "
+
+
+def _solution(lab: str):
+    return nbtools.read(find_solution(SOLUTIONS, lab))
+
+
+def _answers(lab: str) -> list[catalogue.Answer]:
+    solution = _solution(lab)
+    found = catalogue.lab_answers(lab, SOLUTIONS, include_solution=lab in SOLUTION_RUN_IN)
+    return found + [catalogue.untouched_answer(solution, lab)]
+
+
+CASES = [(lab, answer) for lab in LABS for answer in _answers(lab)]
+
+
+# ------------------------------------------------------------------ running an answer
+def _last_expression(code: str, filename: str, namespace: dict):
+    """Run a cell as IPython would and return the value of its last expression (or None)."""
+    tree = ast.parse(code, filename)
+    last = tree.body[-1] if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+    if last is not None:
+        tree.body.pop()
+    exec(compile(tree, filename, "exec"), namespace)
+    if last is None:
+        return None
+    return eval(compile(ast.Expression(last.value), filename, "eval"), namespace)
+
+
+def run_answer(lab: str, name: str) -> tuple[dict[str, float], dict[str, str]]:
+    """The scores of the checks ``answer`` can change, and a note per check or cell that raised."""
+    from asynclab.checks import CheckFailed
+
+    solution = _solution(lab)
+    answer = next(a for a in _answers(lab) if a.name == name)
+    todo = catalogue.plan(solution, answer)
+    namespace: dict = {"__name__": "__main__"}
+    scores: dict[str, float] = {}
+    notes: dict[str, str] = {}
+    for label, kind, source in todo.cells:
+        code = catalogue.code_of(source)
+        if kind != "check":
+            try:
+                exec(compile(code, f"<{label}>", "exec"), namespace)
+            except Exception as error:          # the grader runs on after a failing cell, so do we
+                notes[label] = f"{type(error).__name__}: {error}"
+            continue
+        check = label[len("check-"):]
+        try:
+            result = _last_expression(code, f"<{label}>", namespace)
+            scores[check] = float(result.points) if result.passed else 0.0
+            notes[check] = result.verdict()
+        except CheckFailed as failed:
+            scores[check] = 0.0
+            notes[check] = str(failed).splitlines()[0] if str(failed) else "FAIL"
+        except Exception as error:
+            scores[check] = 0.0
+            notes[check] = f"the check cell raised {type(error).__name__}: {error}"
+    return scores, notes
+
+
+def _run_in_fresh_process(lab: str, name: str) -> tuple[dict[str, float], dict[str, str]]:
+    proc = subprocess.run([sys.executable, __file__, lab, name], capture_output=True, text=True,
+                          cwd=ROOT, timeout=900)
+    line = next((l for l in reversed(proc.stdout.splitlines()) if l.startswith(MARK)), None)
+    assert proc.returncode == 0 and line, f"the run of {lab}/{name} failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
+    data = json.loads(line[len(MARK):])
+    return data["scores"], data["notes"]
+
+
+# ------------------------------------------------------------------ the tests
+@pytest.mark.measured
+@pytest.mark.parametrize("lab, answer", CASES, ids=[f"lab{lab}-{a.name}" for lab, a in CASES])
+def test_answer_scores_what_it_expects(lab, answer):
+    solution = _solution(lab)
+    points = catalogue.check_points(solution)
+    todo = catalogue.plan(solution, answer)
+    for check in todo.unchanged:        # untouched by the answer: scores what the solution scores
+        assert answer.expect[check] == points[check], \
+            f"{answer.where}: {check} depends on no cell it replaces, so EXPECT must give it full points"
+    if not todo.run:
+        return
+    run = _run_in_fresh_process if lab in FRESH_PROCESS else run_answer
+    scores, notes = run(lab, answer.name)
+    wrong = {c: (scores.get(c), answer.expect[c]) for c in todo.run
+             if not math.isclose(scores.get(c, -1.0), answer.expect[c])}
+    assert not wrong, f"{answer.where} ({answer.description}): got/expected {wrong}\n" + \
+        "\n".join(f"  {k}: {v}" for k, v in notes.items())
+
+
+def test_every_lab_has_answers_for_every_check():
+    """Each check has a wrong answer it must catch (a 0 in some EXPECT)."""
+    for lab in LABS:
+        answers = catalogue.lab_answers(lab, SOLUTIONS, include_solution=False)
+        caught = {name for a in answers for name, pts in a.expect.items() if pts == 0}
+        assert caught == set(catalogue.check_names(_solution(lab))), f"lab {lab}: no wrong answer for some check"
+
+
+def test_the_cells_run_define_every_name_the_checks_read():
+    """The selection leaves out no setup cell a check needs (a missing one would score 0 by NameError)."""
+    import builtins
+
+    for lab in LABS:
+        solution = _solution(lab)
+        answer = catalogue.solution_answer(solution, lab)
+        todo = catalogue.plan(solution, answer)
+        bound = set(dir(builtins)) | {"__name__"}
+        for label, kind, source in todo.cells:
+            missing = catalogue.names_used(source) - bound - catalogue.names_bound(source)
+            assert not missing, f"lab {lab}: {label} reads {sorted(missing)} that no earlier cell run binds"
+            bound |= catalogue.names_bound(source)
+
+
+def main(argv: list[str]) -> int:
+    lab, name = argv
+    scores, notes = run_answer(lab, name)
+    print(MARK + json.dumps({"scores": scores, "notes": notes}), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
