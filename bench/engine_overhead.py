@@ -9,8 +9,8 @@ For tiny operations (adding 1 to a 100-element array) it measures, per op:
 
 Two patterns: ``x += 1`` (every op mutates x, so they form a chain) and
 ``y = x + 1`` (every op reads x and writes a fresh variable: independent).
-Rounds alternate ours / MXNet (:func:`asynclab.timing.run_interleaved`); medians are reported with the ratio
-ours / MXNet. Goal: our push <= MXNet's enqueue, end to end within 2x.
+Rounds alternate ours / MXNet (:func:`asynclab.timing.run_interleaved`);
+medians are reported with the ratio ours / MXNet. Goal: our push <= MXNet's enqueue, end to end within 2x.
 
 Run it alone on the machine (other timing work makes both sides noisy)::
 

@@ -596,6 +596,25 @@ def test_split_and_tiny_loop_on_our_engine():
         assert demos.tiny_loop_ours(naive, 20, True) > 0
 
 
+@pytest.mark.measured
+def test_pattern_times_measure_the_pair_apart_and_in_every_pattern():
+    from asynclab import engine_demos as demos
+
+    apart, seconds, spans = demos.pattern_times(lambda: time.sleep(0.002), lambda: None, repeat=2)
+    assert apart > 0 and list(seconds) == list(demos.PATTERNS) == list(spans)
+    assert all(s > 0 for s in seconds.values())
+    assert all({span.label for span in spans[p]} == {"first", "second"} for p in demos.PATTERNS)
+
+
+@pytest.mark.measured
+def test_loop_times_name_four_loops():
+    from asynclab import engine_demos as demos
+
+    times = demos.loop_times(n=20, repeat=1)
+    assert list(times) == ["ours, wait after each", "ours, wait once", "MXNet, wait after each", "MXNet, wait once"]
+    assert all(t > 0 for t in times.values())
+
+
 def test_mxnet_snippet_is_python():
     import ast
 
