@@ -85,7 +85,6 @@ def test_the_foundation_imports_only_the_foundation():
                      "helpers or checks, but " + "; ".join(bad))
 
 
-@pytest.mark.xfail(strict=False, reason="checks being ported")
 def test_the_checks_import_no_lesson_helper():
     helpers = tuple(f"asynclab.{name}" for name in LESSON_HELPERS)
     bad = offences(("asynclab.checks",), lambda module: not in_layer(module, helpers))

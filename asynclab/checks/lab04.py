@@ -40,6 +40,7 @@ from typing import Callable
 
 from asynclab.checks.core import Check, CheckResult, Outcome, Protocol
 from asynclab.checks.relations import AtLeast, AtMost, Band, Custom, Exceeds, Within
+from asynclab.memory import MB
 from asynclab.timing import quartiles
 
 ALLOC_MB = (60.0, 240.0)
@@ -134,7 +135,7 @@ def _mxnet_block(mb: float):
     """``mb`` MB of MXNet memory, written (its operator has run)."""
     from mxnet import nd
 
-    block = nd.ones((int(mb * 1_000_000 / 4),))  # float32
+    block = nd.ones((int(mb * MB / 4),))  # float32
     block.wait_to_read()
     return block
 
