@@ -42,14 +42,13 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from asynclab import nbtools  # the package is installed (make setup); no path editing
+from asynclab.checks import MIME_TYPE
+from asynclab.grading.answers import load_answers
+from asynclab.grading.cli import grade_class
+from asynclab.grading.layout import find_solution
 
-from asynclab import nbtools  # noqa: E402
-from asynclab.checks import MIME_TYPE  # noqa: E402
-from asynclab.grading.cli import grade_class  # noqa: E402
-from asynclab.grading.layout import find_solution  # noqa: E402
-from asynclab.grading.answers import load_answers  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 CONDITIONS = ("quiet", "loaded")
 REPORT = ROOT / "bench" / "reports" / "checks_robustness.md"

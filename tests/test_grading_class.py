@@ -10,36 +10,22 @@ from __future__ import annotations
 
 import csv
 import json
-import shutil
-import sys
-from pathlib import Path
 
 import nbformat
 import pytest
 
-import asynclab
 from asynclab.checks import MIME_TYPE
 from asynclab.grading.cli import grade_class
 from asynclab.grading.integrity import tree_digest
 from asynclab.grading.runner import GradingConfig
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures" / "grading"
-sys.path.insert(0, str(FIXTURES))
-
-import crafted  # noqa: E402
+import crafted  # registered by conftest.py
+from build_fixture import SOLUTIONS, copy_package
 
 TIMEOUT = 4
 MEMORY_MB = 1000
 
 pytestmark = pytest.mark.kernel      # one grading run of the whole crafted class, in kernels
-
-
-def copy_package(into: Path) -> Path:
-    """A private copy of the engine, so that edits in the work tree cannot trip the integrity check."""
-    target = into / "engine" / "asynclab"
-    shutil.copytree(Path(asynclab.__file__).resolve().parent, target,
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    return target
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +36,7 @@ def graded(tmp_path_factory):
     before = tree_digest(subs)
     out = base / "results"
     config = GradingConfig(timeout=TIMEOUT, memory_mb=MEMORY_MB, budget=120)
-    outcome = grade_class(subs, out, lab="99", solutions=FIXTURES / "solutions", config=config,
+    outcome = grade_class(subs, out, lab="99", solutions=SOLUTIONS, config=config,
                           progress=False, package_dir=copy_package(base))
     rows = {row["student"]: row for row in csv.DictReader((out / "gradebook.csv").open(encoding="utf-8"))}
     return {"cases": cases, "outcome": outcome, "rows": rows, "out": out, "subs": subs, "before": before,

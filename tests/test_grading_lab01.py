@@ -10,7 +10,6 @@ from a kernel, under its guard.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,9 +19,7 @@ from asynclab.grading import answers as catalogue
 from asynclab.grading.cli import grade_class
 from asynclab.grading.restore import solution_checks
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from test_grading_class import copy_package  # noqa: E402
+from build_fixture import copy_package  # registered by conftest.py
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTION = ROOT / "solutions" / "01_async_dispatch_lab.ipynb"

@@ -18,12 +18,8 @@ from asynclab.grading.cli import grade_class
 from asynclab.grading.integrity import IntegrityError
 from asynclab.grading.runner import GradingConfig
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures" / "grading"
-sys.path.insert(0, str(FIXTURES))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import crafted  # noqa: E402
-from test_grading_class import copy_package  # noqa: E402
+import crafted  # registered by conftest.py
+from build_fixture import SOLUTIONS, copy_package
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = dict(timeout=10, memory_mb=1500, budget=60)
@@ -34,7 +30,7 @@ def _rows(out: Path) -> dict[str, dict]:
 
 
 def _grade(subs: Path, out: Path, tmp_path: Path, **kw):
-    return grade_class(subs, out, lab="99", solutions=FIXTURES / "solutions", config=GradingConfig(**CONFIG),
+    return grade_class(subs, out, lab="99", solutions=SOLUTIONS, config=GradingConfig(**CONFIG),
                        progress=False, package_dir=kw.pop("package_dir", None) or copy_package(tmp_path), **kw)
 
 
@@ -48,7 +44,7 @@ def test_command_line_grades_a_class(tmp_path):
     engine = copy_package(tmp_path).parent
     env = dict(os.environ, PYTHONPATH=str(engine))
     proc = subprocess.run([sys.executable, "-m", "asynclab", "grade", "--lab", "99", "--solutions",
-                           str(FIXTURES / "solutions"), str(subs), "--out", str(out), "--timeout", "20"],
+                           str(SOLUTIONS), str(subs), "--out", str(out), "--timeout", "20"],
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert "mean overhead" in proc.stdout
@@ -70,7 +66,7 @@ def test_command_line_refuses_unusable_input(tmp_path, capsys, argv, message):
     argv = [a.format(subs=subs) for a in argv]
     if "--out" not in argv:
         argv += ["--out", str(tmp_path / "out")]
-    args = parser.parse_args([str(subs), "--solutions", str(FIXTURES / "solutions"), "--no-progress", *argv])
+    args = parser.parse_args([str(subs), "--solutions", str(SOLUTIONS), "--no-progress", *argv])
     assert cli.run(args) == 2
     assert message in capsys.readouterr().err
     assert list(subs.iterdir()) == []
@@ -155,7 +151,7 @@ def _grade_alone(tmp_path: Path, nb, name: str, **config):
     subs = tmp_path / name
     subs.mkdir()
     nbtools.write(nb, subs / f"{name}.ipynb")
-    outcome = grade_class(subs, tmp_path / f"{name}-out", lab="99", solutions=FIXTURES / "solutions",
+    outcome = grade_class(subs, tmp_path / f"{name}-out", lab="99", solutions=SOLUTIONS,
                           config=GradingConfig(**config), progress=False,
                           package_dir=copy_package(tmp_path / f"{name}-engine"))
     return {r.student: r for r in outcome.results}[name]

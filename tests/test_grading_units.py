@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import sys
 from pathlib import Path
 
 import nbformat
@@ -20,16 +19,14 @@ from asynclab.grading.kernel import CellRun
 from asynclab.grading.layout import LayoutError, discover, find_solution, overlapping
 from asynclab.grading.model import CheckOutcome, CheckSpec, Event, SubmissionResult
 from asynclab.grading import answers as catalogue
-from asynclab.grading.answers import AnswerError, load_answer, load_answers, parse_answer
+from asynclab.grading.answers import AnswerError, load_answer, load_answers
 from asynclab.grading.restore import CHECK, WrongLab, restore, solution_checks
 from asynclab.grading.scan import scan_cells
 from asynclab.grading.scoring import score_check
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures" / "grading"
-sys.path.insert(0, str(FIXTURES))
-
-import build_fixture  # noqa: E402
-import crafted  # noqa: E402
+import build_fixture  # registered by conftest.py
+import crafted
+from build_fixture import SOLUTIONS
 
 
 # -- fixture ------------------------------------------------------------------
@@ -246,11 +243,11 @@ def test_scan_leaves_ordinary_code_alone():
 
 # -- layout -------------------------------------------------------------------
 def test_find_solution(tmp_path):
-    assert find_solution(FIXTURES / "solutions", "99").name == "99_fixture_lab.ipynb"
+    assert find_solution(SOLUTIONS, "99").name == "99_fixture_lab.ipynb"
     with pytest.raises(LayoutError, match="no solution for lab 42"):
-        find_solution(FIXTURES / "solutions", "42")
+        find_solution(SOLUTIONS, "42")
     with pytest.raises(LayoutError, match="lab number"):
-        find_solution(FIXTURES / "solutions", "../x")
+        find_solution(SOLUTIONS, "../x")
 
 
 def test_discover_both_layouts(tmp_path):
@@ -484,9 +481,9 @@ def test_solution_and_untouched_answers_come_from_the_notebook():
 
 def test_lab_answers_reads_the_fixture_lab_from_a_catalogue(tmp_path):
     _write(tmp_path, GOOD)
-    found = catalogue.lab_answers("99", FIXTURES / "solutions", catalogue=tmp_path)
+    found = catalogue.lab_answers("99", SOLUTIONS, catalogue=tmp_path)
     assert [a.name for a in found] == ["solution", "wrong-total"]
-    assert [a.name for a in catalogue.lab_answers("99", FIXTURES / "solutions", catalogue=tmp_path / "none")] \
+    assert [a.name for a in catalogue.lab_answers("99", SOLUTIONS, catalogue=tmp_path / "none")] \
         == ["solution"]
 
 

@@ -171,7 +171,7 @@ class _NotebookRun:
         self.result.events.append(Event(kind, None if index is None else index + 1, text))
 
     def _cell(self, index: int, cell, planned) -> None:
-        config, result = self.config, self.result
+        config = self.config
         label = f"check {planned.spec.name}" if planned.kind == CHECK else f"`{_snippet(cell.source)}`"
         if not self.stopped and time.perf_counter() - self.started > config.budget:
             self.stopped = f"the notebook used up its time budget of {config.budget:g} s"
