@@ -30,8 +30,9 @@ from asynclab.grading.restore import CHECK, WrongLab, restore
 from asynclab.grading.scan import scan_cells
 from asynclab.grading.scoring import score_check
 from asynclab.grading.watchdog import MemoryWatchdog
+from asynclab.memory import MB
 
-WORKDIR_LIMIT_BYTES = 200 * 1024 * 1024
+WORKDIR_LIMIT_BYTES = 200 * MB
 
 
 @dataclass
@@ -61,7 +62,7 @@ def _prepare_workdir(sub: Submission, into: Path) -> str:
     files = [p for p in sub.workdir.rglob("*") if p.is_file() and not p.is_symlink()]
     size = sum(p.stat().st_size for p in files)
     if size > WORKDIR_LIMIT_BYTES:
-        return (f"the folder {sub.workdir.name}/ holds {size / 2**20:.0f} MB; its other files were not "
+        return (f"the folder {sub.workdir.name}/ holds {size / MB:.0f} MB; its other files were not "
                 "copied next to the notebook")
     for path in files:
         target = into / path.relative_to(sub.workdir)

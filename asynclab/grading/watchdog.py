@@ -21,7 +21,7 @@ import time
 
 import psutil
 
-MB = 1024 * 1024
+from asynclab.memory import MB
 
 
 def tree_rss(process: psutil.Process) -> int:
