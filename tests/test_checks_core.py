@@ -218,3 +218,15 @@ def test_custom_relation_computes_its_band():
     assert rel.band(S).value == 3
     with pytest.raises(TypeError):
         Custom("c").band(S)
+
+
+def test_a_bound_on_a_count_decides_but_gives_no_margin():
+    counts = {"misses": [1.0, 1.0, 1.0], "slow": [3.0] * 3, "fast": [1.0] * 3}
+    band = AtMost("misses", num="misses", threshold=1, counted=True).band(counts)
+    assert band.ok and band.margin is None
+    assert not AtMost("misses", num="misses", threshold=0, counted=True).band(counts).ok
+    check = Check("c", 1, protocol=FAST, sentence="{ratio:.1f}x",
+                  relations=(AtMost("misses", num="misses", threshold=1, counted=True),
+                             AtLeast("ratio", num="slow", den="fast", threshold=2)))
+    result = check.run({k: const(v[0]) for k, v in counts.items()})
+    assert result.margin == pytest.approx(1.5)       # the ratio's margin, not the count's 1.0

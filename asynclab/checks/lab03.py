@@ -72,8 +72,8 @@ def _pattern_explain(outcome: Outcome) -> str:
 ASYNC_BEATS_SYNC = Check(
     "async-beats-sync", points=3, protocol=_PROTOCOL, calls="async_loop",
     blame={"sync": "sync_loop", "async": "async_loop"},
-    relations=(AtMost("sync_misses", num="sync.misses", threshold=MAX_MISSES, why=_pattern_explain),
-               AtMost("async_misses", num="async.misses", threshold=MAX_MISSES, why=_pattern_explain),
+    relations=(AtMost("sync_misses", num="sync.misses", threshold=MAX_MISSES, counted=True, why=_pattern_explain),
+               AtMost("async_misses", num="async.misses", threshold=MAX_MISSES, counted=True, why=_pattern_explain),
                AtMost("pending_share", num="async.leftover", den="async.delay", threshold=LEFTOVER_SHARE,
                       why=("async_loop returned while work was still pending ({pending_share:.2f}x of one "
                            f"step's compute time; needs <= {LEFTOVER_SHARE:g}x): wait for it before returning")),

@@ -58,14 +58,20 @@ class Relation:
 
     ``explain`` (a format string over the outcome's values, or a function of
     the outcome) replaces the check's sentence when this relation is the
-    first one that fails.
+    first one that fails. ``counted=True`` marks a bound on a count (waits
+    missed, say): it decides the verdict, but a ratio of counts is no
+    margin, so its band carries none.
     """
 
     name: str
+    counted: bool = False
 
     @property
     def explain(self):
         return None
+
+    def _band(self, ok: bool, sure_pass: bool, sure_fail: bool, value: float, margin: float) -> Band:
+        return Band(ok, sure_pass, sure_fail, value, None if self.counted else margin)
 
     def band(self, samples: Samples) -> Band:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -87,7 +93,7 @@ class AtLeast(Relation):
     def band(self, samples: Samples) -> Band:
         lo, mid, hi = spread(samples, self.num, self.den)
         t = self.threshold
-        return Band(mid >= t, lo >= t, hi < t, mid, mid / t)
+        return self._band(mid >= t, lo >= t, hi < t, mid, mid / t)
 
 
 @dataclass(frozen=True)
@@ -113,7 +119,7 @@ class AtMost(Relation):
         t = self.threshold
         low = max(mid, self.floor)
         margin = t / low if low > 0 else math.inf
-        return Band(mid <= t, hi <= t, lo > t, mid, margin)
+        return self._band(mid <= t, hi <= t, lo > t, mid, margin)
 
 
 @dataclass(frozen=True)
@@ -137,7 +143,7 @@ class Within(Relation):
         lo, mid, hi = spread(samples, self.num, self.den)
         t, low = self.tolerance, 1 / self.tolerance
         margin = min(mid * t, t / mid) if mid > 0 else 0.0
-        return Band(low <= mid <= t, low <= lo and hi <= t, hi < low or lo > t, mid, margin)
+        return self._band(low <= mid <= t, low <= lo and hi <= t, hi < low or lo > t, mid, margin)
 
 
 @dataclass(frozen=True)
@@ -158,7 +164,7 @@ class Exceeds(Relation):
         s1, s2, s3 = quartiles(samples[self.small])
         value = b2 - s2
         margin = value / self.by if self.by > 0 else (math.inf if value >= 0 else 0.0)
-        return Band(value >= self.by, b1 - s3 >= self.by, b3 - s1 < self.by, value, margin)
+        return self._band(value >= self.by, b1 - s3 >= self.by, b3 - s1 < self.by, value, margin)
 
 
 @dataclass(frozen=True)
