@@ -194,7 +194,8 @@ def _fmt(x: float | None, digits: int = 3) -> str:
 
 
 def section(lab: str, title: str, runs: int, stats: dict[str, dict[str, CheckStats]],
-            answers: list[AnswerOutcome], seconds: float, plot_name: str) -> str:
+            answers: list[AnswerOutcome] | None, seconds: float, plot_name: str) -> str:
+    """One lab's report section; ``answers`` None: the catalogue was not graded in this run."""
     lines = [f"<!-- lab:{lab} start -->", f"## {title}", ""]
     lines.append(f"Measured {time.strftime('%Y-%m-%d')} on {os.cpu_count()} cores "
                  f"({platform.processor() or platform.machine()}), {runs} runs per condition, "
@@ -217,14 +218,18 @@ def section(lab: str, title: str, runs: int, stats: dict[str, dict[str, CheckSta
     flakes = [f for by_check in stats.values() for s in by_check.values() for f in s.failures]
     lines += ["", f"Flakes: {len(flakes)}."]
     lines += [f"- {f}" for f in flakes]
-    lines += ["", "| answer | what it does | score | caught by | as expected |", "|---|---|---|---|---|"]
-    for m in answers:
-        total = sum(m.got.values())
-        nothing = "nothing (a right answer)" if m.expects_full else "**nothing**"
-        lines.append(f"| {m.name} | {m.description} | {total:g} | {', '.join(m.caught_by) or nothing} | "
-                     f"{'yes' if m.as_expected else '**no** (expected ' + json.dumps(m.expected) + ')'} |")
-    if not answers:
-        lines.append("| (none in answers/) | | | | |")
+    if answers is None:
+        lines += ["", "The catalogue's answers were not graded by the grader in this run (`--no-answers`); "
+                      "`tests/test_catalogue.py` grades every one of them in-process in `make test`."]
+    else:
+        lines += ["", "| answer | what it does | score | caught by | as expected |", "|---|---|---|---|---|"]
+        for m in answers:
+            total = sum(m.got.values())
+            nothing = "nothing (a right answer)" if m.expects_full else "**nothing**"
+            lines.append(f"| {m.name} | {m.description} | {total:g} | {', '.join(m.caught_by) or nothing} | "
+                         f"{'yes' if m.as_expected else '**no** (expected ' + json.dumps(m.expected) + ')'} |")
+        if not answers:
+            lines.append("| (none in answers/) | | | | |")
     lines += ["", f"![margins of lab {lab}]({plot_name})", "", f"<!-- lab:{lab} end -->"]
     return "\n".join(lines)
 
@@ -309,14 +314,14 @@ def main(argv: list[str] | None = None) -> int:
                     bar.update(1)
                     log(text)
                 stats[condition] = run_condition(lab, solution_path, args.runs, condition, work, specs, step)
-            answers = [] if args.no_answers else run_answers(lab, solution_path, work, specs, log)
+            answers = None if args.no_answers else run_answers(lab, solution_path, work, specs, log)
         plot_path = args.report.parent / f"checks_robustness_lab{lab}.png"
         plot(lab, stats, plot_path)
         title = f"Lab {lab} ({solution_path.stem})"
         update_report(args.report, lab, section(lab, title, args.runs, stats, answers,
                                                 time.perf_counter() - began, plot_path.name))
         flakes = sum(s.runs - s.passes for by_check in stats.values() for s in by_check.values())
-        missed = [m.name for m in answers if not m.as_expected or (m.full_marks and not m.expects_full)]
+        missed = [m.name for m in answers or [] if not m.as_expected or (m.full_marks and not m.expects_full)]
         log(f"lab {lab}: {flakes} flake(s); wrong answers not scored as expected: {', '.join(missed) or 'none'}")
         bad = bad or flakes > 0 or bool(missed)
     bar.close()

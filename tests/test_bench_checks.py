@@ -63,6 +63,8 @@ def test_section_lists_flakes_and_wrong_answers_scored_wrongly(bench):
     assert "| m-ok | caught | 1 | a | yes |" in text
     assert "| m-bad | slips through | 3 | **nothing** | **no** (expected" in text
     assert "| ok-right | a right answer | 3 | nothing (a right answer) | yes |" in text
+    skipped = bench.section("01", "Lab 01", 10, stats, None, 60.0, "p.png")
+    assert "not graded by the grader in this run (`--no-answers`)" in skipped and "| answer |" not in skipped
 
 
 def test_answer_as_expected_compares_every_check(bench):
