@@ -104,6 +104,7 @@ T1_BELOW_ROUND_TRIP = Check(
     figures=lambda o: {"t1_s": o.median("student"), "reference_t1_s": o.median("reference"),
                        "round_trip_s": o.median("round_trip")})
 
+
 # ---------------------------------------------------------------- async-beats-sync
 
 def check_async_beats_sync(sync_loop: Callable, async_loop: Callable) -> CheckResult:
