@@ -65,10 +65,11 @@ class Relation:
 
     name: str
     counted: bool = False
+    why: object = None
 
     @property
     def explain(self):
-        return None
+        return self.why
 
     def _band(self, ok: bool, sure_pass: bool, sure_fail: bool, value: float, margin: float) -> Band:
         return Band(ok, sure_pass, sure_fail, value, None if self.counted else margin)
@@ -84,11 +85,6 @@ class AtLeast(Relation):
     num: str = ""
     den: str | None = None
     threshold: float = 1.0
-    why: object = None
-
-    @property
-    def explain(self):
-        return self.why
 
     def band(self, samples: Samples) -> Band:
         lo, mid, hi = spread(samples, self.num, self.den)
@@ -108,11 +104,6 @@ class AtMost(Relation):
     den: str | None = None
     threshold: float = 1.0
     floor: float = 0.0
-    why: object = None
-
-    @property
-    def explain(self):
-        return self.why
 
     def band(self, samples: Samples) -> Band:
         lo, mid, hi = spread(samples, self.num, self.den)
@@ -129,15 +120,10 @@ class Within(Relation):
     num: str = ""
     den: str | None = None
     tolerance: float = 2.0
-    why: object = None
 
     def __post_init__(self) -> None:
         if not self.tolerance > 1:
             raise ValueError(f"tolerance is a factor and must be above 1, got {self.tolerance}.")
-
-    @property
-    def explain(self):
-        return self.why
 
     def band(self, samples: Samples) -> Band:
         lo, mid, hi = spread(samples, self.num, self.den)
@@ -153,11 +139,6 @@ class Exceeds(Relation):
     big: str = ""
     small: str = ""
     by: float = 0.0
-    why: object = None
-
-    @property
-    def explain(self):
-        return self.why
 
     def band(self, samples: Samples) -> Band:
         b1, b2, b3 = quartiles(samples[self.big])
@@ -172,11 +153,6 @@ class Custom(Relation):
     """A relationship no other class expresses: ``compute(samples)`` returns its :class:`Band`."""
 
     compute: Callable[[Samples], Band] | None = None
-    why: object = None
-
-    @property
-    def explain(self):
-        return self.why
 
     def band(self, samples: Samples) -> Band:
         if self.compute is None:
