@@ -95,7 +95,7 @@ def quick_checks(lab: str):
         if isinstance(check, Check):
             p = check.protocol
             quick = dataclasses.replace(p, warmup=0, min_rounds=1) if lab in FRESH_PROCESS else \
-                dataclasses.replace(p, min_rounds=min(p.min_rounds, 2))
+                dataclasses.replace(p, min_rounds=min(p.min_rounds, 3))
             saved[attr] = check
             setattr(module, attr, dataclasses.replace(check, protocol=quick))
     if hasattr(module, "TIMEOUT"):          # lab 05: an engine whose waits hang fails sooner

@@ -129,9 +129,11 @@ def check_async_beats_sync(sync_loop: Callable, async_loop: Callable) -> CheckRe
     batches = [nd.random.uniform(-1, 1, shape=BATCH_SHAPE) for _ in range(BATCHES)]
     nd.waitall()
 
+    entered: list[float] = []
     returned: list[float] = []
 
     def step(x):
+        entered.append(time.perf_counter())
         y = nd.dot(x, weights)
         returned.append(time.perf_counter())
         return y
@@ -165,14 +167,15 @@ def check_async_beats_sync(sync_loop: Callable, async_loop: Callable) -> CheckRe
         def probe() -> dict[str, float]:
             delay = calibrate()
             source = _WatchedSource(slow_source(batches, delay))
+            entered.clear()
             returned.clear()
             nd.waitall()
             start = time.perf_counter()
             y = loop(source, step)
             seconds = time.perf_counter() - start
             figures = {"seconds": seconds, "delay": delay,
-                       "misses": _pattern_misses(source.asked, list(returned), median(per_step[-5:]),
-                                                 waits=label == "sync_loop")}
+                       "misses": _pattern_misses(source.asked, list(entered), list(returned),
+                                                 median(per_step[-5:]), waits=label == "sync_loop")}
             start = time.perf_counter()
             nd.waitall()
             figures["leftover"] = time.perf_counter() - start
@@ -198,18 +201,25 @@ class _WatchedSource:
         return next(self._source)
 
 
-def _pattern_misses(asked: Sequence[float], returned: Sequence[float], step_s: float, waits: bool) -> int:
+def _pattern_misses(asked: Sequence[float], entered: Sequence[float], returned: Sequence[float],
+                    step_s: float, waits: bool) -> int:
     """Batches after which a loop broke its pattern: no wait (``waits``) or a wait (not ``waits``).
 
-    ``returned[i]`` is when ``step`` returned for batch i, ``asked[i + 1]``
-    when the loop asked for the next batch (the last ask ends the loop). A
-    pause of at least ``WAIT_SHARE`` of a step's compute time ``step_s`` is a
-    wait. A loop that does not call ``step`` once per batch as it arrives
-    breaks the pattern everywhere.
+    ``entered[i]`` and ``returned[i]`` are when ``step`` was called and
+    returned for batch i, ``asked[i + 1]`` when the loop asked for the next
+    batch (the last ask ends the loop). A pause of at least ``WAIT_SHARE`` of
+    a step's compute time ``step_s`` is a wait. On two cores the operator's
+    threads can hold the Python thread off the CPU inside ``step``, long
+    enough for the product to finish before ``step`` returns; so a wait that
+    must be there is timed from the call (the compute lies inside the pause
+    whoever ran when), and a wait that must not be there from the return
+    (a stall inside ``step`` is no wait). A loop that does not call ``step``
+    once per batch as it arrives breaks the pattern everywhere.
     """
-    if len(returned) != BATCHES or len(asked) < BATCHES + 1:
+    if len(returned) != BATCHES or len(entered) != BATCHES or len(asked) < BATCHES + 1:
         return BATCHES
-    paused = [asked[i + 1] - returned[i] >= WAIT_SHARE * step_s for i in range(BATCHES)]
+    since = entered if waits else returned
+    paused = [asked[i + 1] - since[i] >= WAIT_SHARE * step_s for i in range(BATCHES)]
     return sum(1 for p in paused if p != waits)
 
 
