@@ -17,8 +17,12 @@ graded by nbval over ``solutions/``; here it runs for one cheap lab only, so
 that the path stays tested.
 
 Lab 04's memory checks compare the resident memory of the whole process, so
-each lab-04 answer runs in a fresh Python process (this file, run as a
-script), as fresh as the kernel it stands for.
+lab-04 answers run outside the test process, in one worker process of their
+own (this file, run as a script with ``--serve``): the answers run one after
+another there, as a student's check cells run one after another in one
+kernel, each in a fresh namespace and after the memory it freed has been
+handed back. A worker that dies is replaced for the next answer. That the
+checks hold whatever ran before them in the process is what this shows.
 
 The checks run under a shorter protocol than in the lab (:func:`quick_checks`):
 they may stop after two rounds (lab 04: after one epoch, without a warm-up
@@ -41,6 +45,7 @@ import json
 import math
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -52,12 +57,13 @@ from asynclab.grading.layout import find_solution
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = ROOT / "solutions"
 LABS = sorted(p.name[:2] for p in SOLUTIONS.glob("[0-9][0-9]_*_lab.ipynb"))
-FRESH_PROCESS = {"04"}            # labs whose checks measure the memory of the whole process
+IN_WORKER = {"04"}                # labs whose checks measure the memory of the whole process
 SOLUTION_RUN_IN = {"03"}          # labs whose solution answer runs here too (the others: nbval)
 MARK = "CATALOGUE-SCORES "
+ANSWER_TIMEOUT_S = 900
 
 
-UNTOUCHED_RUN_IN = set(LABS) - FRESH_PROCESS   # the stubs fail at once; lab 04's would cost a process
+UNTOUCHED_RUN_IN = set(LABS)     # the stubs fail at once
 
 
 @functools.lru_cache(maxsize=None)
@@ -94,7 +100,7 @@ def quick_checks(lab: str):
     for attr, check in list(vars(module).items()):
         if isinstance(check, Check):
             p = check.protocol
-            quick = dataclasses.replace(p, warmup=0, min_rounds=1) if lab in FRESH_PROCESS else \
+            quick = dataclasses.replace(p, warmup=0, min_rounds=1) if lab in IN_WORKER else \
                 dataclasses.replace(p, min_rounds=min(p.min_rounds, 3))
             saved[attr] = check
             setattr(module, attr, dataclasses.replace(check, protocol=quick))
@@ -155,13 +161,75 @@ def _run_cells(todo: catalogue.Plan) -> tuple[dict[str, float], dict[str, str]]:
     return scores, notes
 
 
-def _run_in_fresh_process(lab: str, name: str) -> tuple[dict[str, float], dict[str, str]]:
-    proc = subprocess.run([sys.executable, __file__, lab, name], capture_output=True, text=True,
-                          cwd=ROOT, timeout=900)
-    line = next((l for l in reversed(proc.stdout.splitlines()) if l.startswith(MARK)), None)
-    assert proc.returncode == 0 and line, f"the run of {lab}/{name} failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
-    data = json.loads(line[len(MARK):])
-    return data["scores"], data["notes"]
+class _Worker:
+    """A Python process that runs the planned cells of one answer after another, for one lab."""
+
+    def __init__(self, lab: str) -> None:
+        self.lab = lab
+        self.proc = subprocess.Popen([sys.executable, __file__, "--serve", lab], cwd=ROOT, text=True,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def run(self, todo: catalogue.Plan) -> tuple[dict[str, float], dict[str, str]] | None:
+        """The scores and notes, or None when the process died on the way (stdout has its last words)."""
+        self.proc.stdin.write(json.dumps({"cells": todo.cells}) + "\n")
+        self.proc.stdin.flush()
+        seen = []
+        timer = threading.Timer(ANSWER_TIMEOUT_S, self.proc.kill)   # a hung answer must not hang the suite
+        timer.start()
+        try:
+            for line in self.proc.stdout:
+                if line.startswith(MARK):
+                    data = json.loads(line[len(MARK):])
+                    return data["scores"], data["notes"]
+                seen.append(line)
+        finally:
+            timer.cancel()
+        self.last_words = "".join(seen[-40:]) + self.proc.stderr.read()[-3000:]
+        return None
+
+    def close(self) -> None:
+        if self.alive():
+            self.proc.stdin.close()
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+
+_WORKERS: dict[str, _Worker] = {}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _close_workers():
+    yield
+    for worker in _WORKERS.values():
+        worker.close()
+    _WORKERS.clear()
+
+
+def _run_in_worker(lab: str, name: str) -> tuple[dict[str, float], dict[str, str]]:
+    worker = _WORKERS.get(lab)
+    if worker is None or not worker.alive():
+        worker = _WORKERS[lab] = _Worker(lab)
+    result = worker.run(catalogue.plan(_solution(lab), _answer(lab, name)))
+    assert result is not None, f"the worker running {lab}/{name} died:\n{worker.last_words}"
+    return result
+
+
+def serve(lab: str) -> int:
+    """Run one answer's cells per line of stdin (JSON ``{"cells": [...]}``); print its scores."""
+    from asynclab.workloads import release_free_memory
+
+    for line in sys.stdin:
+        cells = [tuple(cell) for cell in json.loads(line)["cells"]]
+        release_free_memory()
+        with quick_checks(lab):
+            scores, notes = _run_cells(catalogue.Plan(cells, [], []))
+        print(MARK + json.dumps({"scores": scores, "notes": notes}), flush=True)
+    return 0
 
 
 # ------------------------------------------------------------------ the tests
@@ -176,7 +244,7 @@ def test_answer_scores_what_it_expects(lab, answer):
             f"{answer.where}: {check} depends on no cell it replaces, so EXPECT must give it full points"
     if not todo.run:
         return
-    run = _run_in_fresh_process if lab in FRESH_PROCESS else run_answer
+    run = _run_in_worker if lab in IN_WORKER else run_answer
     scores, notes = run(lab, answer.name)
     wrong = {c: (scores.get(c), answer.expect[c]) for c in todo.run
              if not math.isclose(scores.get(c, -1.0), answer.expect[c])}
@@ -208,6 +276,8 @@ def test_the_cells_run_define_every_name_the_checks_read():
 
 
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["--serve"]:
+        return serve(argv[1])
     lab, name = argv
     scores, notes = run_answer(lab, name)
     print(MARK + json.dumps({"scores": scores, "notes": notes}), flush=True)
