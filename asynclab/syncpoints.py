@@ -137,7 +137,7 @@ def sync_table(points: Sequence[SyncPoint], work: Workload, repeat: int = 5,
     """Time every call, interleaved round by round, plus the compute time itself.
 
     Returns the timings in the order of ``points`` and the samples of the
-    synchronised compute time (the reference every call is compared with).
+    synchronized compute time (the reference every call is compared with).
     """
     if repeat < 1:
         raise ValueError(f"repeat must be at least 1, got {repeat}.")
@@ -168,7 +168,7 @@ def format_table(timings: Sequence[SyncTiming], compute: Samples | float) -> str
         lines.append(f"{t.name:<{width}}  waits: {'yes' if t.blocks(reference) else 'no ':<3}  "
                      f"issue {t.issue.median * 1e3:.3f} ms, call {t.wait.median * 1e3:.3f} ms "
                      f"= {share:.2f} x compute")
-    lines.append(f"(compute time of the workload, synchronised: {reference * 1e3:.3f} ms)")
+    lines.append(f"(compute time of the workload, synchronized: {reference * 1e3:.3f} ms)")
     return "\n".join(lines)
 
 

@@ -39,7 +39,7 @@ def resolve_sync(sync: SyncSpec) -> Callable[[], object] | None:
     """Turn a ``sync`` argument into a callable (or ``None``).
 
     ``True`` means "wait for every pending MXNet operation"; a callable is
-    used as it is; ``False``/``None`` means no synchronisation.
+    used as it is; ``False``/``None`` means no synchronization.
     """
     if sync is None or sync is False:
         return None
@@ -172,7 +172,7 @@ def _check_counts(repeat: int, warmup: int) -> None:
 
 
 def time_call(fn: Callable[[], object], sync: SyncSpec = False) -> float:
-    """Seconds one call of ``fn()`` takes (with the optional synchronisation)."""
+    """Seconds one call of ``fn()`` takes (with the optional synchronization)."""
     if not callable(fn):
         raise TypeError(f"expected a callable, got {type(fn).__name__}.")
     do_sync = resolve_sync(sync)

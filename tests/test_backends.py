@@ -1,4 +1,4 @@
-"""backends: synchronisation, devices and snippets under another engine."""
+"""backends: synchronization, devices and snippets under another engine."""
 
 import pytest
 

@@ -148,7 +148,7 @@ def test_step_timer_adds_up_steps_and_calls_its_sync():
 
 
 @pytest.mark.measured
-def test_without_synchronising_item_gets_the_blame_and_with_it_the_product_does():
+def test_without_synchronizing_item_gets_the_blame_and_with_it_the_product_does():
     from mxnet import np
 
     x = np.random.uniform(size=(700, 700))

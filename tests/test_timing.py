@@ -33,7 +33,7 @@ def test_benchmark_prints_label_and_returns_seconds(clock, capsys):
     assert float(b) == pytest.approx(0.25)
 
 
-def test_benchmark_synchronises_before_stopping_the_clock(clock, capsys):
+def test_benchmark_synchronizes_before_stopping_the_clock(clock, capsys):
     with timing.Benchmark("work", sync=lambda: clock.advance(1.5), quiet=True) as b:
         clock.advance(0.001)
     assert b.seconds == pytest.approx(1.501)

@@ -1,4 +1,4 @@
-"""Per-framework back-end operations: synchronise, move to host, list devices.
+"""Per-framework back-end operations: synchronize, move to host, list devices.
 
 Each framework lives in its own submodule (``asynclab.backends.mxnet``,
 ``asynclab.backends.numpy``) and is imported only when asked for, so a

@@ -1,4 +1,4 @@
-"""MXNet: synchronisation points, devices, and snippets under another engine.
+"""MXNet: synchronization points, devices, and snippets under another engine.
 
 Works with the legacy ``mx.nd.NDArray`` and with ``mx.np.ndarray`` alike.
 MXNet reads ``MXNET_ENGINE_TYPE`` once, when the library loads, so a
@@ -43,7 +43,7 @@ def sync_all() -> None:
 
 
 def to_host(array: Any):
-    """Copy to a NumPy array (a synchronisation point)."""
+    """Copy to a NumPy array (a synchronization point)."""
     return array.asnumpy()
 
 

@@ -166,7 +166,7 @@ class ProductWorkload:
         raise ValueError(f"api must be 'nd' or 'np', not {api!r}.")
 
     def compute_seconds(self) -> float:
-        """One synchronised run: issue, then wait for everything (seconds)."""
+        """One synchronized run: issue, then wait for everything (seconds)."""
         from asynclab.backends import mxnet as mxb
 
         mxb.sync_all()

@@ -3,9 +3,9 @@
 A multilayer perceptron is trained on batches that a loader makes on the
 host and copies into MXNet (``nd.array(numpy_array)``, as real loaders do).
 Such a copy is synchronous: the batch occupies memory from the moment the
-loader yields it. Without a synchronisation point in the loop the Python
+loader yields it. Without a synchronization point in the loop the Python
 front end runs ahead of the back end, and every batch it is ahead waits in
-memory; a synchronisation every ``k`` batches bounds that backlog to about
+memory; a synchronization every ``k`` batches bounds that backlog to about
 ``k`` batches. Batches drawn on the device (:class:`DeviceLoader`) are
 allocated only when their operator runs, so a queued one costs no memory.
 

@@ -1,0 +1,49 @@
+"""Facts about MXNet 1.9.1 that the lessons state, kept as experiments (tiny arrays, no timing)."""
+
+from __future__ import annotations
+
+import pytest
+
+mx = pytest.importorskip("mxnet")
+from mxnet import nd  # noqa: E402
+
+
+def _pending_error():
+    """A failed operation (a normal distribution with a negative scale) and an array computed from it."""
+    noise = nd.random.normal(0, -1, shape=(3, 3))
+    return noise, noise + 1
+
+
+def test_a_shape_mistake_raises_on_the_faulty_line():
+    with pytest.raises(mx.base.MXNetError, match="dot shape error"):
+        nd.dot(nd.ones((2, 3)), nd.ones((4, 5)))
+
+
+def test_a_failure_inside_the_operator_waits_for_a_wait_on_what_depends_on_it():
+    noise, y = _pending_error()                 # issuing raised nothing
+    unrelated = nd.ones((3, 3)) * 2
+    unrelated.wait_to_read()                    # a wait on an unrelated array raises nothing
+    with pytest.raises(mx.base.MXNetError, match="scale"):
+        y.wait_to_read()                        # a wait on a dependent array does
+    nd.waitall()                                # and only once
+    y.wait_to_read()
+
+
+def test_waitall_raises_a_pending_failure():
+    _pending_error()
+    with pytest.raises(mx.base.MXNetError, match="scale"):
+        nd.waitall()
+    nd.waitall()
+
+
+def test_float_of_a_legacy_array_is_a_type_error_and_asscalar_works():
+    loss = nd.ones((2, 2)).sum()
+    with pytest.raises(TypeError):
+        float(loss)
+    assert loss.asscalar() == 4.0
+    assert bool(loss > 0)
+
+
+def test_float_and_item_of_an_np_array_work():
+    loss = mx.np.ones((2, 2)).sum()
+    assert float(loss) == 4.0 and loss.item() == 4.0
