@@ -20,6 +20,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 setup: $(STAMP)
 
 $(STAMP): pyproject.toml
+	@$(PYTHON) tools/check_platform.py
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' || \
 	  { echo "The course needs Python 3.11; '$(PYTHON)' is $$($(PYTHON) --version 2>&1). Use: make PYTHON=/path/to/python3.11 ..."; exit 1; }
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)

@@ -30,7 +30,7 @@ def test_environment_yml_and_pyproject_agree():
         name = line[0].lower()
         if name in pinned:
             assert line[1] in pinned[name], f"{name} is pinned differently in environment.yml"
-    for must in ("mxnet==1.9.1", "numpy==1.23.5", "d2l==1.0.3", "matplotlib==3.7.2"):
+    for must in ("mxnet==1.9.1", "numpy==1.23.5", "matplotlib==3.7.2"):
         assert must in project["dependencies"]
 
 
