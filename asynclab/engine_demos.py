@@ -80,13 +80,15 @@ def mxnet_pair_snippet(size: int, repeat: int = 3) -> str:
     """Source for :func:`asynclab.backends.mxnet.run_with_engine`.
 
     It measures (Benchmark labels) ``enqueue`` and ``finish`` of one dot,
-    ``one`` dot to the end and ``two`` independent dots to the end.
+    ``one`` dot to the end and ``two`` independent dots to the end. The
+    matrices are float64, like the NumPy products of :func:`busy_matmul`, so
+    that both engines are given the same work.
     """
     return f"""
 from mxnet import nd
 from asynclab.timing import Benchmark
-a = nd.random.uniform(shape=({size}, {size}))
-b = nd.random.uniform(shape=({size}, {size}))
+a = nd.random.uniform(shape=({size}, {size}), dtype="float64")
+b = nd.random.uniform(shape=({size}, {size}), dtype="float64")
 nd.waitall()
 nd.dot(a, a).wait_to_read()
 for _ in range({repeat}):

@@ -11,6 +11,8 @@ seconds and all interleaved by :func:`asynclab.timing.run_interleaved`:
   *inside* the back end;
 - :func:`bulk_cost` / :func:`bulk_sweep` measure bulk execution
   (``mx.engine.bulk``) on tiny operations;
+- :func:`t1_split` splits a tiny operation's issuing cost ``t1`` into the
+  threaded engine's per-push share and the front end's own path;
 - :func:`batch_loop` / :func:`time_batches` / :func:`delay_sweep` run a step
   over batches from a slow source, waiting every time or once at the end.
 
@@ -30,7 +32,7 @@ from asynclab.workloads.matrices import (ArrayOp, LoopTiming, add_one, async_loo
 
 __all__ = ["add_one", "mx_dot", "make_input", "sync_loop", "async_loop", "LOOPS", "LoopTiming",
            "time_loop", "Sweep", "sweep", "backend_seconds", "bulk_cost", "slow_source", "batch_loop",
-           "time_batches", "delay_sweep", "bulk_sweep"]
+           "time_batches", "delay_sweep", "bulk_sweep", "T1Split", "t1_split"]
 
 #: The lesson's name for :func:`asynclab.workloads.matrices.random_matrix`.
 make_input = random_matrix
@@ -202,3 +204,84 @@ def delay_sweep(batches: Sequence[Any], step: ArrayOp, delays: Sequence[float], 
     probes = {f"{kind} {i}": probe(kind, d) for i, d in enumerate(delays) for kind in LOOPS}
     runs = run_interleaved(probes, warmup=0, min_rounds=repeat).samples
     return {kind: tuple(summarize(runs[f"{kind} {i}"]).median for i in range(len(delays))) for kind in LOOPS}
+
+
+@dataclass(frozen=True)
+class T1Split:
+    """Issuing cost of one tiny in-place op (``x += 1``), seconds per op, three ways.
+
+    ``pushed``: the threaded engine, one push per op (the usual ``t1``);
+    ``bundled``: the same ops inside ``mx.engine.bulk``, pushed as one segment;
+    ``naive``: under ``NaiveEngine`` (fresh process), which pushes nothing and
+    runs each op inside its call. Clocks stop before the final wait.
+    """
+
+    pushed: Samples
+    bundled: Samples
+    naive: Samples
+
+    @property
+    def push_share(self) -> float:
+        """Share of ``t1`` that bundling removed: the threaded engine's cost per push (0..1)."""
+        return max(0.0, 1.0 - self.bundled.median / self.pushed.median)
+
+    @property
+    def front_share(self) -> float:
+        """Share of ``t1`` left with every push bundled away: the front end's own path."""
+        return 1.0 - self.push_share
+
+    def table(self) -> str:
+        rows = [("one push per op (threaded engine)", self.pushed), ("ops bundled, one push", self.bundled),
+                ("NaiveEngine (runs each op in its call)", self.naive)]
+        lines = [f"{label:>40}: {s.median * 1e6:6.2f} µs per op (IQR {s.q1 * 1e6:.2f}-{s.q3 * 1e6:.2f})"
+                 for label, s in rows]
+        lines.append(f"{'share of t1 the pushes cost':>40}: {self.push_share:.2f}")
+        return "\n".join(lines)
+
+
+def _issue_tiny(n: int, bundle: bool) -> float:
+    """Seconds per op to issue ``x += 1`` ``n`` times (one bundle when ``bundle``), then wait untimed."""
+    import mxnet as mx
+    from mxnet import nd
+
+    x = nd.zeros((10,))
+    nd.waitall()
+    start = time.perf_counter()
+    if bundle:
+        with mx.engine.bulk(n):
+            for _ in range(n):
+                x += 1
+    else:
+        for _ in range(n):
+            x += 1
+    seconds = (time.perf_counter() - start) / n
+    nd.waitall()
+    if float(x[0].asscalar()) != n:
+        raise RuntimeError("an update was lost.")
+    return seconds
+
+
+_NAIVE_T1 = """
+import time
+from mxnet import nd
+from asynclab.timing import Benchmark
+x = nd.zeros((10,))
+for r in range({rounds}):
+    nd.waitall()
+    with Benchmark("issue", quiet=True):
+        for _ in range({n}):
+            x += 1
+"""
+
+
+def t1_split(n: int = 2000, repeat: int = 7) -> T1Split:
+    """:class:`T1Split`: pushed and bundled interleaved here, NaiveEngine in a fresh process."""
+    from asynclab.backends.mxnet import run_with_engine
+
+    check_n(n)
+    if repeat < 1:
+        raise ValueError(f"repeat must be at least 1, got {repeat}.")
+    runs = run_interleaved({"pushed": lambda: _issue_tiny(n, False), "bundled": lambda: _issue_tiny(n, True)},
+                           warmup=1, min_rounds=repeat).samples
+    naive = run_with_engine(_NAIVE_T1.format(rounds=repeat + 1, n=n), "NaiveEngine").samples("issue")[1:]
+    return T1Split(summarize(runs["pushed"]), summarize(runs["bundled"]), summarize(s / n for s in naive))

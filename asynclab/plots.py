@@ -26,14 +26,27 @@ def _axes(ax: Axes | None, figsize: tuple[float, float]) -> Axes:
 
 
 def bar_compare(values: Mapping[str, float], *, unit: str = "s", title: str = "",
-                log: bool = False, ax: Axes | None = None) -> Axes:
-    """One bar per label; each bar is annotated with its value in ``unit``."""
+                log: bool = False, spread: Mapping[str, tuple[float, float]] | None = None,
+                ax: Axes | None = None) -> Axes:
+    """One bar per label; each bar is annotated with its value in ``unit``.
+
+    ``spread`` gives, per label, the (first, third) quartile in the same unit
+    as the bar (a median): drawn as a whisker, so the eye sees the IQR.
+    """
     if not values:
         raise ValueError("bar_compare needs at least one value.")
     ax = _axes(ax, (6.4, 0.5 + 0.45 * len(values)))
     labels = list(values)
     heights = [float(values[k]) for k in labels]
-    bars = ax.barh(labels, heights, color=plt.cm.tab10.colors[: len(labels)])
+    xerr = None
+    if spread is not None:
+        missing = [k for k in labels if k not in spread]
+        if missing:
+            raise ValueError(f"spread has no quartiles for {', '.join(map(repr, missing))}.")
+        xerr = [[max(h - float(spread[k][0]), 0.0) for k, h in zip(labels, heights)],
+                [max(float(spread[k][1]) - h, 0.0) for k, h in zip(labels, heights)]]
+    bars = ax.barh(labels, heights, xerr=xerr, capsize=3 if xerr else 0,
+                   color=plt.cm.tab10.colors[: len(labels)])
     ax.invert_yaxis()
     if log:
         ax.set_xscale("log")

@@ -149,3 +149,14 @@ def test_the_lesson_reexports_the_shared_workloads():
     assert loops.make_input is matrices.random_matrix and loops.mx_dot is matrices.mx_dot
     assert loops.sync_loop is matrices.sync_loop and loops.time_loop is matrices.time_loop
     assert loops.slow_source is matrices.slow_source
+
+
+def test_t1_split_shares_add_up_and_never_go_negative():
+    from asynclab.loops import T1Split
+    from asynclab.timing import summarize
+
+    split = T1Split(summarize([40e-6, 50e-6, 60e-6]), summarize([20e-6, 25e-6, 30e-6]), summarize([30e-6]))
+    assert split.push_share == pytest.approx(0.5) and split.front_share == pytest.approx(0.5)
+    slower = T1Split(summarize([20e-6]), summarize([25e-6]), summarize([30e-6]))
+    assert slower.push_share == 0.0 and slower.front_share == 1.0
+    assert "share of t1 the pushes cost" in split.table()

@@ -1,6 +1,6 @@
 """fit_line draws the line through the first and last point instead of fitting all of them."""
 
-EXPECT = {"async-beats-sync": 3, "model-predicts": 0, "t1-below-round-trip": 2}
+EXPECT = {"async-beats-sync": 3, "model-predicts": 0, "t1-below-synced-op": 2}
 
 
 # %% ex2-fit-line

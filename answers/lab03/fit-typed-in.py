@@ -1,6 +1,6 @@
 """fit_line returns typed-in numbers instead of fitting the points."""
 
-EXPECT = {"async-beats-sync": 3, "model-predicts": 0, "t1-below-round-trip": 2}
+EXPECT = {"async-beats-sync": 3, "model-predicts": 0, "t1-below-synced-op": 2}
 
 
 # %% ex2-fit-line

@@ -1,6 +1,6 @@
 """Right answer: fit_line returns numpy.polyfit's numbers as they are, swapped into (intercept, slope)."""
 
-EXPECT = {"async-beats-sync": 3, "model-predicts": 2, "t1-below-round-trip": 2}
+EXPECT = {"async-beats-sync": 3, "model-predicts": 2, "t1-below-synced-op": 2}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 import numpy
