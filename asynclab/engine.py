@@ -31,11 +31,12 @@ Vocabulary and invariants
 - Every operation leaves an :class:`OpRecord`: name, worker and three
   ``time.perf_counter`` readings in seconds (enqueue, start, end).
 
-The engine comes in two layers so that the lab can ask you to write the
-interesting one: :class:`EngineBase` is the machinery (validation, worker
-threads, records, waiting, errors, naive mode); :class:`Engine` adds the
-dependency rule in three short methods, ``_on_push``, ``_dispatch`` and
-``_on_complete``.
+This module is the machinery, :class:`EngineBase` (validation, worker
+threads, records, waiting, errors, naive mode). The dependency rule, three
+short methods ``_on_push``, ``_dispatch`` and ``_on_complete``, is what lab 05
+asks students to write on top of it; the course's own rule, which the
+lessons' demonstrations run on, lives in :mod:`asynclab.engine_reference`,
+and lab 05's checks refuse an engine that uses or copies it.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ from typing import Callable, Union
 
 from asynclab.timing import Span
 
-__all__ = ["Engine", "EngineBase", "OpRecord", "Var", "Op", "EngineError", "READ", "WRITE", "Span"]
+__all__ = ["EngineBase", "OpRecord", "Var", "Op", "EngineError", "READ", "WRITE", "Span"]
 
 READ, WRITE = False, True  # the second item of a queue entry: is it a write?
 
@@ -151,7 +152,7 @@ class EngineBase:
     """Everything an engine needs except the dependency rule.
 
     Subclasses implement ``_on_push(op)``, ``_dispatch(var)`` and
-    ``_on_complete(op)`` (see :class:`Engine`); the base class calls them
+    ``_on_complete(op)`` (see :mod:`asynclab.engine_reference`); the base class calls them
     with its lock held and starts an operation when :meth:`_grant` has been
     called once for each variable it uses.
 
@@ -204,7 +205,7 @@ class EngineBase:
         mutating implies reading.
         """
         if self._closed:
-            raise EngineError("this engine has been shut down; push to a new Engine instead.")
+            raise EngineError("this engine has been shut down; push to a new engine instead.")
         if not callable(fn):
             raise TypeError(f"push() needs a callable to run, got {type(fn).__name__}.")
         reads = self._own_vars(reads, "reads")
@@ -428,57 +429,3 @@ class EngineBase:
         if threading.get_ident() in self._worker_ids:
             raise EngineError("an operation cannot wait for the engine that runs it: "
                               "the worker would wait for itself.")
-
-
-class Engine(EngineBase):
-    """The dependency engine: :class:`EngineBase` plus the dependency rule.
-
-    >>> with Engine(num_workers=2) as engine:
-    ...     a, b = engine.new_var("a"), engine.new_var("b")
-    ...     data = {"a": 1}
-    ...     engine.push(lambda: data.update(b=data["a"] + 1), reads=[a], mutates=[b])
-    ...     engine.wait_for_var(b)
-    >>> data["b"]
-    2
-    """
-
-    def _on_push(self, op: Op) -> None:
-        """Append one entry per variable to its queue, then grant what may start."""
-        for var in op.reads:
-            var.queue.append((op, READ))
-        for var in op.mutates:
-            var.queue.append((op, WRITE))
-        for var in op.reads + op.mutates:
-            self._dispatch(var)
-
-    def _dispatch(self, var: Var) -> None:
-        """Grant entries at the head of ``var``'s queue while the rule allows.
-
-        Reads start while no write runs; a write starts when nothing runs.
-        Nothing overtakes the head, so the order of pushes is kept.
-        """
-        waiting = var.queue
-        while waiting:
-            op, is_write = waiting[0]
-            if is_write:
-                if var.writing or var.running_reads > 0:
-                    return
-                waiting.popleft()
-                var.writing = True
-                self._grant(op)
-                return                 # a running write blocks everything behind it
-            if var.writing:
-                return
-            waiting.popleft()
-            var.running_reads += 1
-            self._grant(op)
-
-    def _on_complete(self, op: Op) -> None:
-        """Release ``op``'s reads and writes; each released variable may grant more."""
-        for var in op.reads:
-            var.running_reads -= 1
-            if var.running_reads == 0:
-                self._dispatch(var)
-        for var in op.mutates:
-            var.writing = False
-            self._dispatch(var)

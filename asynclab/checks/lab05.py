@@ -34,6 +34,7 @@ Effect sizes, quiet and with one core busy, are in
 
 from __future__ import annotations
 
+import functools
 import random
 import threading
 import time
@@ -71,6 +72,96 @@ def _workloads() -> tuple[Callable, Callable, Callable]:
     return first, second, lambda: pin.__exit__(None, None, None)
 
 
+def _codes(code) -> list:
+    """``code`` and every code object nested in it (functions defined inside functions)."""
+    found = [code]
+    for const in code.co_consts:
+        if hasattr(const, "co_code"):
+            found += _codes(const)
+    return found
+
+
+def _shape(fn) -> tuple | None:
+    """What a function does, without its names for locals, its docstring or its line numbers."""
+    import dis
+
+    code = getattr(fn, "__code__", None)
+    if code is None:
+        return None
+    local = {"LOAD_FAST", "STORE_FAST", "DELETE_FAST", "LOAD_CLOSURE", "LOAD_DEREF", "STORE_DEREF"}
+    return tuple(tuple((i.opname, i.arg if i.opname in local else
+                        (None if hasattr(i.argval, "co_code") else repr(i.argval)))
+                       for i in dis.get_instructions(c) if i.opname not in ("NOP", "RESUME"))
+                 for c in _codes(code))
+
+
+def answer_key_use(engine_class) -> str | None:
+    """How an engine class leans on the course's own dependency rule, or None when it does not.
+
+    Built on it, borrowing its methods, calling it, or a copy of its
+    ``_dispatch`` and ``_on_complete`` with the locals renamed: each is
+    the answer key, not an answer.
+    """
+    import asynclab.engine_reference as reference
+    from asynclab.engine import EngineBase
+    from asynclab.engine_reference import RULE_METHODS, Engine
+
+    if not isinstance(engine_class, type):
+        return None
+    if issubclass(engine_class, Engine):
+        return "is built on the course's own engine"
+    own = {getattr(Engine, m).__code__: m for m in RULE_METHODS}
+    for klass in engine_class.__mro__:
+        if klass in (EngineBase, object):
+            continue
+        for attr, value in vars(klass).items():
+            fn = getattr(value, "__func__", value)
+            code = getattr(fn, "__code__", None)
+            if code is None:
+                continue
+            if code in own:
+                return f"borrows the course's own {own[code]}"
+            cells = [c.cell_contents for c in (getattr(fn, "__closure__", None) or ()) if _filled(c)]
+            named = [fn.__globals__.get(n) for c in _codes(code) for n in c.co_names]
+            if any(v is Engine or v is reference for v in cells + named) or \
+                    any("engine_reference" in c.co_names for c in _codes(code)):
+                return f"calls the course's own engine in {attr}"
+    if all(_shape(getattr(engine_class, m, None)) == _shape(getattr(Engine, m)) for m in ("_dispatch", "_on_complete")):
+        return "is a copy of the course's own dependency rule"
+    return None
+
+
+def _filled(cell) -> bool:
+    try:
+        cell.cell_contents
+    except ValueError:          # a closure variable not bound yet
+        return False
+    return True
+
+
+def _own_rule(check: Check):
+    """Fail ``check`` in one sentence when the engine leans on the course's own rule."""
+    def decorate(fn: Callable[..., CheckResult]) -> Callable[..., CheckResult]:
+        @functools.wraps(fn)
+        def run(engine_class, *args, **kwargs) -> CheckResult:
+            klass = engine_class
+            if callable(engine_class) and not isinstance(engine_class, type):   # a factory: look at what it makes
+                try:
+                    made = engine_class()
+                except Exception:
+                    made = None
+                if made is not None:
+                    klass = type(made)
+                    _close(made)
+            problem = answer_key_use(klass)
+            if problem:
+                return check.fail(f"your {getattr(klass, '__name__', 'engine')} {problem}; the lab asks for "
+                                  "your own dependency rule on EngineBase")
+            return fn(engine_class, *args, **kwargs)
+        return run
+    return decorate
+
+
 def _new_engine(engine_class, **kwargs):
     if not callable(engine_class):
         raise TypeError(f"pass your engine class itself, not {type(engine_class).__name__}.")
@@ -101,9 +192,9 @@ class _Timed:
 
 def _overlap(a: _Timed, b: _Timed) -> float:
     """Share of the shorter op during which both ran (0: one after the other, 1: fully side by side)."""
-    shared = min(a.end, b.end) - max(a.start, b.start)
-    shortest = min(a.end - a.start, b.end - b.start)
-    return max(shared, 0.0) / shortest if shortest > 0 else 0.0
+    from asynclab.timing import overlap_share
+
+    return overlap_share(a, b)
 
 
 def _apart(first: Callable, second: Callable) -> Callable[[], float]:
@@ -316,6 +407,7 @@ def _runs_inside_push(engine_class) -> str:
     return _records_problem(records, returned)
 
 
+@_own_rule(SYNC_ENGINE)
 def check_sync_engine(engine_class) -> CheckResult:
     """``engine_class()`` runs every op inside push, like MXNet's NaiveEngine.
 
@@ -436,6 +528,7 @@ def _random_programs(engine_class, count: int = 12, seed: int = 2024) -> tuple[b
     return True, f"read/write orders held in targeted cases and {count} random programs"
 
 
+@_own_rule(HAZARDS)
 def check_hazards(engine_class) -> CheckResult:
     """Read-after-write, write-after-read and write-after-write hold in push order.
 
@@ -450,6 +543,7 @@ def check_hazards(engine_class) -> CheckResult:
 
     return HAZARDS.holds(condition)
 
+@_own_rule(SERIALIZE)
 def check_serialize(engine_class) -> CheckResult:
     """An op that reads what another writes starts after it ends."""
     first, second, unpin = _workloads()
@@ -459,6 +553,7 @@ def check_serialize(engine_class) -> CheckResult:
         unpin()
 
 
+@_own_rule(OVERLAP)
 def check_overlap(engine_class) -> CheckResult:
     """Two ops that only share an input run at once on two workers.
 
@@ -485,6 +580,20 @@ WORKED_EXAMPLE = (          # (statement, reads, writes) of MXNet's engine notes
 WORKED_RESULT = {"A": 6, "B": 2, "C": 3, "D": 9}
 
 
+def _declaration_problem(reads, writes, got_r, got_w) -> str:
+    """What is wrong with a push's declared sets, without naming the right ones."""
+    problems = []
+    for what, right, got in (("reads", reads, got_r), ("mutates", writes, got_w)):
+        missing, extra = len(set(right) - set(got)), len(set(got) - set(right))
+        if missing:
+            problems.append(f"{what} misses {missing} variable{'s' if missing > 1 else ''} the statement "
+                            f"{'reads' if what == 'reads' else 'writes'}")
+        if extra:
+            problems.append(f"{what} lists {extra} variable{'s' if extra > 1 else ''} the statement does not "
+                            f"{'read' if what == 'reads' else 'write'}")
+    return "; ".join(problems) or "the declared sets are not what the statement does"
+
+
 def check_worked_example(worked_example: Callable) -> CheckResult:
     """``worked_example(engine, data)`` pushes the four statements of MXNet's example.
 
@@ -492,7 +601,7 @@ def check_worked_example(worked_example: Callable) -> CheckResult:
     writes (variables named A, B, C, D) and the values come out right even
     when the engine runs the operations at random speeds.
     """
-    from asynclab.engine import Engine
+    from asynclab.engine_reference import Engine
 
     if not callable(worked_example):
         return WORKED_EXAMPLE_CHECK.fail(f"worked_example must be a function, not {type(worked_example).__name__}")
@@ -532,8 +641,8 @@ def check_worked_example(worked_example: Callable) -> CheckResult:
         for (statement, reads, writes), (got_r, got_w) in zip(WORKED_EXAMPLE, engine.declared):
             if (got_r, got_w) != (reads, writes):
                 return WORKED_EXAMPLE_CHECK.fail(
-                    f"'{statement}' was pushed with reads={list(got_r)} and mutates={list(got_w)}; "
-                    f"it reads {list(reads)} and writes {list(writes)}")
+                    f"'{statement}' was pushed with reads={list(got_r)} and mutates={list(got_w)}: "
+                    f"{_declaration_problem(reads, writes, got_r, got_w)}")
         values = {k: data.get(k) for k in WORKED_RESULT}
         if values != WORKED_RESULT:
             return WORKED_EXAMPLE_CHECK.fail(f"the values came out as {values}, not {WORKED_RESULT}")
@@ -541,6 +650,7 @@ def check_worked_example(worked_example: Callable) -> CheckResult:
                                                      "values right in 8 runs at random speeds"))
 
 
+@_own_rule(ERRORS_AT_WAIT)
 def check_errors_at_wait(engine_class) -> CheckResult:
     """An error inside an op comes out of the next wait covering it, not out of push.
 
