@@ -7,8 +7,14 @@ without waiting cannot pass. Effect sizes and the margins they leave are in
 
 - queue-vs-finish: finishing a 2000x2000 dot takes hundreds of times as long
   as enqueueing it; without a real wait the ratio is near 1. Threshold 10x.
+  ``finish`` must also wait for *that* result: on a smaller product, of a
+  size drawn at random each run, it may take at most 3x the product's own
+  compute time (a fixed sleep long enough for the large one is 8x too long).
 - timing-includes-compute: a correct timing is about 1x the check's own
-  synchronized measurement; without a wait it is about 0.005x. Window 2.5x.
+  synchronized measurement; without a wait it is about 0.005x. Window 2.5x,
+  at 2000 and at a size drawn at random from 800..1000 each run: the two
+  products differ by 8x or more in compute, so no typed-in number and no
+  fixed sleep fits both windows.
 - naive-closes-gap: under the threaded engine finishing takes far longer
   than enqueueing, under NaiveEngine enqueueing far longer than the (empty)
   wait; a snippet that never waits, or waits inside the enqueue block,
@@ -17,33 +23,47 @@ without waiting cannot pass. Effect sizes and the margins they leave are in
 
 from __future__ import annotations
 
+import random
 import time
 from typing import Callable
 
 from asynclab.checks.core import Check, CheckResult, Protocol, Rejected
-from asynclab.checks.relations import AtLeast, Within
+from asynclab.checks.relations import AtLeast, AtMost, Within
 
 SIZE = 2000
+SMALL_SIZES = (800, 900, 1000)   # drawn at random each run; 2000 takes >= 8x the compute of any
 QUEUE_FACTOR = 10.0
+FINISH_OVERSHOOT = 3.0           # finish on the small product: at most this times its compute time
 TIMING_TOLERANCE = 2.5
 GAP_FACTOR = 5.0
 
 _QUICK = Protocol(warmup=1, min_rounds=5, max_rounds=15, budget_s=25.0)
 _SUBPROCESS = Protocol(warmup=0, min_rounds=2, max_rounds=4, budget_s=60.0)
 
+def _small(o) -> int:
+    return int(o.median("small.size"))
+
+
 QUEUE_VS_FINISH = Check(
     "queue-vs-finish", points=2, protocol=_QUICK, calls="launch/finish",
-    relations=(AtLeast("ratio", num="finish", den="enqueue", threshold=QUEUE_FACTOR),),
-    sentence=f"finishing took {{ratio:.2f}}x as long as enqueueing (needs >= {QUEUE_FACTOR:g}x)",
-    threshold=f">= {QUEUE_FACTOR:g}x")
+    relations=(AtLeast("ratio", num="finish", den="enqueue", threshold=QUEUE_FACTOR),
+               AtMost("overshoot", num="small.finish", den="small.compute", threshold=FINISH_OVERSHOOT,
+                      why=lambda o: (f"finish(y) took {o.bands['overshoot'].value:.1f}x the compute time of a "
+                                     f"{_small(o)}x{_small(o)} product (needs <= {FINISH_OVERSHOOT:g}x): "
+                                     "it must wait for y itself, not for a fixed time"))),
+    sentence=(f"finishing took {{ratio:.2f}}x as long as enqueueing (needs >= {QUEUE_FACTOR:g}x), "
+              f"and {{overshoot:.2f}}x a smaller product's compute time (needs <= {FINISH_OVERSHOOT:g}x)"),
+    threshold=f">= {QUEUE_FACTOR:g}x, small <= {FINISH_OVERSHOOT:g}x")
 
 TIMING_INCLUDES_COMPUTE = Check(
     "timing-includes-compute", points=2, protocol=_QUICK, calls="dot_seconds",
     blame={"reference": "the reference"},
-    relations=(Within("ratio", num="student", den="reference", tolerance=TIMING_TOLERANCE),),
-    sentence=(f"your timing was {{ratio:.2f}}x the real compute time "
-              f"(needs between {1 / TIMING_TOLERANCE:.2g}x and {TIMING_TOLERANCE:g}x)"),
-    threshold=f"within {1 / TIMING_TOLERANCE:.2g}x..{TIMING_TOLERANCE:g}x")
+    relations=(Within("ratio", num="student.big", den="reference.big", tolerance=TIMING_TOLERANCE),
+               Within("ratio_small", num="student.small", den="reference.small", tolerance=TIMING_TOLERANCE)),
+    sentence=lambda o: (f"your timing was {o.bands['ratio'].value:.2f}x the real compute time at size {SIZE} "
+                        f"and {o.bands['ratio_small'].value:.2f}x at size {int(o.median('student.size'))} "
+                        f"(needs between {1 / TIMING_TOLERANCE:.2g}x and {TIMING_TOLERANCE:g}x at both)"),
+    threshold=f"within {1 / TIMING_TOLERANCE:.2g}x..{TIMING_TOLERANCE:g}x at two sizes")
 
 NAIVE_CLOSES_GAP = Check(
     "naive-closes-gap", points=3, protocol=_SUBPROCESS, calls="your snippet",
@@ -72,6 +92,8 @@ def check_queue_vs_finish(launch: Callable, finish: Callable) -> CheckResult:
     from asynclab.workloads import square_matrix
 
     x = square_matrix(SIZE)
+    size = random.choice(SMALL_SIZES)
+    small = square_matrix(size)
 
     def enqueue() -> float:
         nd.waitall()
@@ -91,31 +113,55 @@ def check_queue_vs_finish(launch: Callable, finish: Callable) -> CheckResult:
         nd.waitall()
         return seconds
 
-    return QUEUE_VS_FINISH.run({"enqueue": enqueue, "finish": wait})
+    def on_small() -> dict[str, float]:
+        nd.waitall()
+        start = time.perf_counter()
+        nd.dot(small, small).wait_to_read()
+        compute = time.perf_counter() - start
+        y = launch(small)
+        _require_array(y, "launch(x)")
+        start = time.perf_counter()
+        finish(y)
+        seconds = time.perf_counter() - start
+        nd.waitall()
+        return {"finish": seconds, "compute": compute, "size": float(size)}
+
+    return QUEUE_VS_FINISH.run({"enqueue": enqueue, "finish": wait, "small": on_small})
 
 
 def check_timing_includes_compute(dot_seconds: Callable) -> CheckResult:
     """``dot_seconds(x)`` returns how long ``dot(x, x)`` really takes, in seconds.
 
-    Passes when it agrees with the check's own synchronized timing within 2.5x.
+    Passes when it agrees with the check's own synchronized timing within 2.5x,
+    at size 2000 and at a smaller size drawn at random each run.
     """
     from mxnet import nd
 
     from asynclab.workloads import square_matrix
 
-    x = square_matrix(SIZE)
+    size = random.choice(SMALL_SIZES)
+    xs = {"big": square_matrix(SIZE), "small": square_matrix(size)}
 
-    def student() -> float:
-        nd.waitall()
-        seconds = dot_seconds(x)
-        nd.waitall()
-        return seconds
+    def student() -> dict[str, float]:
+        found: dict[str, float] = {"size": float(size)}
+        for key, x in xs.items():
+            nd.waitall()
+            seconds = dot_seconds(x)
+            nd.waitall()
+            try:
+                found[key] = float(seconds)
+            except (TypeError, ValueError):
+                raise Rejected(f"dot_seconds must return seconds (a number), not {type(seconds).__name__}") from None
+        return found
 
-    def reference() -> float:
-        nd.waitall()
-        start = time.perf_counter()
-        nd.dot(x, x).wait_to_read()
-        return time.perf_counter() - start
+    def reference() -> dict[str, float]:
+        found: dict[str, float] = {}
+        for key, x in xs.items():
+            nd.waitall()
+            start = time.perf_counter()
+            nd.dot(x, x).wait_to_read()
+            found[key] = time.perf_counter() - start
+        return found
 
     return TIMING_INCLUDES_COMPUTE.run({"student": student, "reference": reference})
 

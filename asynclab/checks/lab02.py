@@ -15,7 +15,12 @@ in by hand cannot pass. Effect sizes, quiet and with one core busy, are in
 - blame-right-line: a synchronized timing charges the product about its
   compute time and the ``item()`` line a few percent of it; without
   synchronizing, the product gets about 0.01x and ``item()`` about 1x.
-  Window 2.5x, at most 0.3x.
+  Window 2.5x, at most 0.3x. Every line is graded: ``relu`` and ``mean``
+  at most 0.9x of the product's compute time (a right answer: relu up to
+  0.31x, mean 0.30x-0.53x at size 600 where the product is small, quiet
+  and with a core busy; running totals give 1x and more), and the four
+  lines must add up to the time the call took within 1.5x (right: about
+  0.98x as a median; running totals about 3x).
 """
 
 from __future__ import annotations
@@ -32,6 +37,8 @@ BLAME_SIZES = (600, 1400)
 CALL_TOLERANCE = 2.5
 ISSUE_SHARE = 0.3
 ITEM_SHARE = 0.3
+SMALL_LINE_SHARE = 0.9   # relu and mean: the mean of a small array costs up to half the product here
+LINES_TOLERANCE = 1.5
 STEP_KEYS = ("dot", "relu", "mean", "item")
 
 _PROTOCOL = Protocol(warmup=1, min_rounds=7, max_rounds=15, budget_s=20.0)
@@ -66,15 +73,38 @@ SYNC_COSTS_COMPUTE = Check(
 
 ERROR_AT_SYNC = Check("error-at-sync", points=2, threshold="3/3")
 
+def _small_line(line: str):
+    def why(o) -> str:
+        worst = max(o.bands[f"{line}_{s}"].value for s in BLAME_SIZES)
+        return (f"your timing charged the {line} line {worst:.2f}x of the product's compute time "
+                f"(needs <= {SMALL_LINE_SHARE:g}x): charge each line its own work only")
+    return why
+
+
+def _lines_why(o) -> str:
+    values = [o.bands[f"lines_{s}"].value for s in BLAME_SIZES]
+    worst = max(values, key=lambda v: abs(math.log(v)) if v > 0 else math.inf)
+    return (f"your four lines add up to {worst:.2f}x the time time_steps took (needs "
+            f"{1 / LINES_TOLERANCE:.2g}x..{LINES_TOLERANCE:g}x): return each line's own seconds, "
+            "not running totals or figures of your own")
+
+
 BLAME_RIGHT_LINE = Check(
     "blame-right-line", points=3, protocol=_PROTOCOL, calls="time_steps",
     relations=tuple(r for size in BLAME_SIZES for r in (
         Within(f"dot_{size}", num=f"student{size}.dot", den=f"reference{size}", tolerance=CALL_TOLERANCE),
-        AtMost(f"item_{size}", num=f"student{size}.item", den=f"reference{size}", threshold=ITEM_SHARE))),
+        AtMost(f"item_{size}", num=f"student{size}.item", den=f"reference{size}", threshold=ITEM_SHARE))) +
+    tuple(r for size in BLAME_SIZES for r in (
+        AtMost(f"relu_{size}", num=f"student{size}.relu", den=f"reference{size}", threshold=SMALL_LINE_SHARE,
+               why=_small_line("relu")),
+        AtMost(f"mean_{size}", num=f"student{size}.mean", den=f"reference{size}", threshold=SMALL_LINE_SHARE,
+               why=_small_line("mean")),
+        Within(f"lines_{size}", num=f"student{size}.lines", tolerance=LINES_TOLERANCE, why=_lines_why))),
     sentence=_sizes_sentence("your timing charged the dot line {parts} of its compute time and the item line "
                              "{shares} (needs {window} and item <= {share}x)", BLAME_SIZES, "dot", "item",
                              ITEM_SHARE),
-    threshold=f"dot within {_WINDOW}, item <= {ITEM_SHARE:g}x",
+    threshold=(f"dot within {_WINDOW}, item <= {ITEM_SHARE:g}x, relu and mean <= {SMALL_LINE_SHARE:g}x, "
+               f"lines add up within {LINES_TOLERANCE:g}x"),
     figures=_two_size_figures(BLAME_SIZES, "dot", "item", "item_share"))
 
 
@@ -230,12 +260,19 @@ def check_blame_right_line(time_steps: Callable) -> CheckResult:
     def student(size: int) -> Callable[[], dict[str, float]]:
         def probe() -> dict[str, float]:
             mxb.sync_all()
+            start = time.perf_counter()
             steps = time_steps(xs[size])
+            wall = time.perf_counter() - start
             mxb.sync_all()
             if not isinstance(steps, Mapping) or set(steps) != set(STEP_KEYS):
                 got = sorted(steps) if isinstance(steps, Mapping) else type(steps).__name__
                 raise TypeError(f"it must return a dict with the keys {', '.join(STEP_KEYS)}; got {got}")
-            return {"dot": steps["dot"], "item": steps["item"]}
+            try:
+                found = {key: float(steps[key]) for key in STEP_KEYS}
+            except (TypeError, ValueError):
+                raise Rejected("every value of the dict must be seconds (a number)") from None
+            found["lines"] = sum(found.values()) / max(wall, 1e-9)
+            return found
         return probe
 
     def reference(size: int) -> Callable[[], float]:

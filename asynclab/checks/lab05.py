@@ -95,6 +95,20 @@ def _shape(fn) -> tuple | None:
                  for c in _codes(code))
 
 
+_REFERENCE = "asynclab.engine_reference"
+
+
+def _is_reference(value) -> bool:
+    """The reference module, or a class built on its engine (by name: the grader may load its own copy)."""
+    import types
+
+    if isinstance(value, types.ModuleType):
+        return value.__name__ == _REFERENCE
+    if isinstance(value, type):
+        return any(getattr(k, "__module__", None) == _REFERENCE for k in value.__mro__)
+    return getattr(value, "__module__", None) == _REFERENCE and callable(value)
+
+
 def answer_key_use(engine_class) -> str | None:
     """How an engine class leans on the course's own dependency rule, or None when it does not.
 
@@ -102,28 +116,25 @@ def answer_key_use(engine_class) -> str | None:
     ``_dispatch`` and ``_on_complete`` with the locals renamed: each is
     the answer key, not an answer.
     """
-    import asynclab.engine_reference as reference
-    from asynclab.engine import EngineBase
-    from asynclab.engine_reference import RULE_METHODS, Engine
+    from asynclab.engine_reference import Engine
 
     if not isinstance(engine_class, type):
         return None
-    if issubclass(engine_class, Engine):
+    if _is_reference(engine_class):
         return "is built on the course's own engine"
-    own = {getattr(Engine, m).__code__: m for m in RULE_METHODS}
     for klass in engine_class.__mro__:
-        if klass in (EngineBase, object):
+        if klass.__module__ in ("asynclab.engine", "builtins"):
             continue
         for attr, value in vars(klass).items():
             fn = getattr(value, "__func__", value)
             code = getattr(fn, "__code__", None)
             if code is None:
                 continue
-            if code in own:
-                return f"borrows the course's own {own[code]}"
+            if getattr(fn, "__module__", None) == _REFERENCE:
+                return f"borrows the course's own {attr}"
             cells = [c.cell_contents for c in (getattr(fn, "__closure__", None) or ()) if _filled(c)]
             named = [fn.__globals__.get(n) for c in _codes(code) for n in c.co_names]
-            if any(v is Engine or v is reference for v in cells + named) or \
+            if any(_is_reference(v) for v in cells + named) or \
                     any("engine_reference" in c.co_names for c in _codes(code)):
                 return f"calls the course's own engine in {attr}"
     if all(_shape(getattr(engine_class, m, None)) == _shape(getattr(Engine, m)) for m in ("_dispatch", "_on_complete")):

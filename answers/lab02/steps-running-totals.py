@@ -1,0 +1,25 @@
+"""time_steps waits after every line but returns running totals (time since the start), not each line's own."""
+
+EXPECT = {"sync-costs-compute": 2, "error-at-sync": 2, "blame-right-line": 0}
+
+# Imports for linters: the lab's setup cell provides these names when graded.
+import time
+from mxnet import np, npx
+
+
+# %% ex3-time-steps
+def time_steps(x):
+    seconds = {}
+    start = time.perf_counter()
+    a = np.dot(x, x)
+    a.wait_to_read()
+    seconds["dot"] = time.perf_counter() - start
+    b = npx.relu(a)
+    b.wait_to_read()
+    seconds["relu"] = time.perf_counter() - start
+    loss = b.mean()
+    loss.wait_to_read()
+    seconds["mean"] = time.perf_counter() - start
+    loss.item()
+    seconds["item"] = time.perf_counter() - start
+    return seconds
