@@ -19,8 +19,8 @@ in by hand cannot pass. Effect sizes, quiet and with one core busy, are in
   at most 0.9x of the product's compute time (a right answer: relu up to
   0.31x, mean 0.30x-0.53x at size 600 where the product is small, quiet
   and with a core busy; running totals give 1x and more), and the four
-  lines must add up to the time the call took within 1.5x (right: about
-  0.98x as a median; running totals about 3x).
+  lines must add up to the time the call took within 2x (right: about
+  0.96x-0.99x as a median over runs; running totals about 3x and more).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ CALL_TOLERANCE = 2.5
 ISSUE_SHARE = 0.3
 ITEM_SHARE = 0.3
 SMALL_LINE_SHARE = 0.9   # relu and mean: the mean of a small array costs up to half the product here
-LINES_TOLERANCE = 1.5
+LINES_TOLERANCE = 2.0
 STEP_KEYS = ("dot", "relu", "mean", "item")
 
 _PROTOCOL = Protocol(warmup=1, min_rounds=7, max_rounds=15, budget_s=20.0)

@@ -24,8 +24,9 @@ busy, are in ``bench/reports/checks_robustness.md``:
   instead of in all gives about 0. The three N are drawn at random each
   run, and the call must have issued the products (the call and the work
   it left behind come to at least a quarter of a synchronized op per
-  product) and may not return more time than it took (at most 1.25x), so a
-  formula or a table of typed-in figures fails.
+  product) and may not return much more time than it took (at most 3x; a
+  right answer returns at most 1x), so a formula or a table of typed-in
+  figures fails.
 - model-predicts: ``fit_line`` must reproduce the least-squares line of
   random data (to 1e-6) and, fitted to the async loop's times at four N,
   predict a held-out, larger N within 35%.
@@ -54,12 +55,13 @@ BATCH_SHAPE = (256, 512)
 ISSUE_SIZE = 256
 ISSUE_NS = ((30, 40, 50), (80, 90, 100, 110), (150, 170, 190))   # one N drawn from each, per run
 ISSUED_SHARE = 0.25      # call + work left behind, per product, at least this share of a synced op
-CLAIM_MAX = 1.25         # the figure returned, at most this share of the call's own wall time
+CLAIM_MAX = 3.0          # the figure returned, at most this many times the call's own wall time
 MODEL_SIZE = 128
 MODEL_NS = (50, 100, 150, 200)
 HELD_OUT = 500
 
 _PROTOCOL = Protocol(warmup=1, min_rounds=7, max_rounds=15, budget_s=20.0)
+_CHOOSER = random.SystemRandom()   # sizes a student's code cannot predict, even after random.seed()
 _MODEL_PROTOCOL = Protocol(warmup=1, min_rounds=5, max_rounds=9, budget_s=15.0)
 
 
@@ -265,7 +267,7 @@ def check_t1_below_synced_op(issue_seconds: Callable) -> CheckResult:
     from asynclab.workloads import mx_dot, random_matrix, sync_loop
 
     x = random_matrix((ISSUE_SIZE, ISSUE_SIZE), seed=4)
-    drawn = [random.choice(pool) for pool in ISSUE_NS]
+    drawn = [_CHOOSER.choice(pool) for pool in ISSUE_NS]
 
     def student() -> dict[str, float]:
         ns = drawn[:]
