@@ -42,6 +42,7 @@ from typing import Callable
 
 from asynclab.checks.core import Check, CheckResult, Outcome, Protocol
 from asynclab.checks.relations import AtLeast, AtMost
+from asynclab.timing import overlap_share
 
 WORK_SECONDS = 0.2            # length of one workload op
 OVERLAP_MIN = 0.5             # independent pair: share of the shorter op spent side by side
@@ -201,13 +202,6 @@ class _Timed:
         self.end = time.perf_counter()
 
 
-def _overlap(a: _Timed, b: _Timed) -> float:
-    """Share of the shorter op during which both ran (0: one after the other, 1: fully side by side)."""
-    from asynclab.timing import overlap_share
-
-    return overlap_share(a, b)
-
-
 def _apart(first: Callable, second: Callable) -> Callable[[], float]:
     def probe() -> float:
         start = time.perf_counter()
@@ -298,7 +292,7 @@ def _pair_check(check: Check, engine_class, patterns: tuple[str, ...], first: Ca
                 _close(engine)
             if min(a.end, b.end) == 0.0:
                 raise RuntimeError("an operation pushed to the engine never ran")
-            share = _overlap(a, b)
+            share = overlap_share(a, b)
             a.start = a.end = b.start = b.end = 0.0
             return {"overlap": share, "seconds": seconds}
         return probe
