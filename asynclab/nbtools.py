@@ -5,7 +5,7 @@
   on cells, stable cell ids.
 - :func:`make_lab` turns a solution notebook into the student version:
   code between ``### BEGIN SOLUTION`` and ``### END SOLUTION`` becomes a
-  stub, every output is cleared.
+  stub (in markdown: ``YOUR ANSWER HERE``), every output is cleared.
 - :func:`execute` runs a notebook in a fresh kernel and stores its outputs
   (lessons and solutions are kept with outputs for nbval).
 """
@@ -24,6 +24,7 @@ KERNELSPEC = {"display_name": "Python 3 (asynclab)", "language": "python", "name
 CELL_METADATA_KEYS = ("nbgrader", "tags")
 BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"
 STUB = "raise NotImplementedError()  # replace this line with your code"
+MARKDOWN_STUB = "YOUR ANSWER HERE"   # nbgrader's words for a written answer
 _ID_OK = re.compile(r"^[a-zA-Z0-9-_]{1,64}$")
 
 
@@ -105,8 +106,8 @@ def normalize(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return nb
 
 
-def strip_solution(source: str) -> str:
-    """Replace each BEGIN/END SOLUTION region with a stub at the same indent."""
+def strip_solution(source: str, stub: str = STUB) -> str:
+    """Replace each BEGIN/END SOLUTION region with ``stub`` at the same indent."""
     out: list[str] = []
     inside = False
     for line in source.splitlines():
@@ -116,7 +117,7 @@ def strip_solution(source: str) -> str:
                 raise NotebookError("a '### BEGIN SOLUTION' is not closed before the next one.")
             inside = True
             indent = line[: len(line) - len(line.lstrip())]
-            out.append(f"{indent}{STUB}")
+            out.append(f"{indent}{stub}")
             continue
         if stripped == END:
             if not inside:
@@ -139,6 +140,8 @@ def make_lab(solution: nbformat.NotebookNode) -> nbformat.NotebookNode:
                 cell.source = strip_solution(cell.source)
             cell.outputs = []
             cell.execution_count = None
+        elif cell.cell_type == "markdown" and BEGIN in cell.source:
+            cell.source = strip_solution(cell.source, MARKDOWN_STUB)
     return lab
 
 

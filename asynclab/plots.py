@@ -15,7 +15,8 @@ from matplotlib.axes import Axes
 
 from asynclab.timing import Span
 
-__all__ = ["bar_compare", "Span", "timeline", "time_vs_n", "memory_over_time", "xy", "dependency_graph"]
+__all__ = ["bar_compare", "Span", "timeline", "time_vs_n", "memory_over_time", "queue_over_time", "xy",
+           "dependency_graph"]
 
 
 def _axes(ax: Axes | None, figsize: tuple[float, float]) -> Axes:
@@ -122,6 +123,29 @@ def memory_over_time(traces: Mapping[str, object], *, title: str = "",
         ax.plot(trace.times, ys, label=f"{name} (peak +{trace.increase:.0f} MB)")
     ax.set_xlabel("seconds")
     ax.set_ylabel("MB above baseline")
+    ax.set_title(title)
+    ax.legend(fontsize=8)
+    return ax
+
+
+def queue_over_time(runs: Mapping[str, object], *, title: str = "", ax: Axes | None = None) -> Axes:
+    """Batches issued (solid) and batches computed (dashed) against seconds, one colour per run.
+
+    ``runs`` maps a label to a tracked epoch (an object with ``issued`` and
+    ``done``: seconds at which each batch was issued and computed, such as
+    :class:`asynclab.workloads.mlp.TrainResult`). The vertical gap between
+    a run's two lines is its queue: batches handed over but not yet run.
+    """
+    ax = _axes(ax, (6.4, 4))
+    for name, run in runs.items():
+        issued, done = list(run.issued), list(run.done)
+        if not issued:
+            raise ValueError(f"{name!r} was not tracked: run it with track=True.")
+        line, = ax.step([0.0] + issued, range(len(issued) + 1), where="post", label=f"{name}: issued")
+        ax.step([0.0] + done, range(len(done) + 1), where="post", linestyle="--", color=line.get_color(),
+                label=f"{name}: computed")
+    ax.set_xlabel("seconds")
+    ax.set_ylabel("batches")
     ax.set_title(title)
     ax.legend(fontsize=8)
     return ax

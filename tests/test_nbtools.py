@@ -63,6 +63,14 @@ def test_make_lab_stubs_solutions_and_clears_outputs():
     assert nbtools.is_check(lab.cells[1]) and not nbtools.is_check(lab.cells[0])
 
 
+def test_make_lab_keeps_written_answers_out_of_the_lab():
+    text = nbformat.v4.new_markdown_cell("Questions?\n\n### BEGIN SOLUTION\nThe answer.\n### END SOLUTION\nBye.")
+    plain = nbformat.v4.new_markdown_cell("No answers here.")
+    lab = nbtools.make_lab(_nb(text, plain))
+    assert lab.cells[0].source == f"Questions?\n\n{nbtools.MARKDOWN_STUB}\nBye."
+    assert lab.cells[1].source == "No answers here."
+
+
 def test_read_gives_one_sentence_for_bad_files(tmp_path):
     bad = tmp_path / "alice.ipynb"
     bad.write_text("{ this is not json")

@@ -1,4 +1,4 @@
-"""plots: bar comparisons draw the spread they are given, and refuse spread they are not."""
+"""plots: bar comparisons draw the spread they are given, and refuse spread they are not; queue plots."""
 
 from __future__ import annotations
 
@@ -22,3 +22,20 @@ def test_bar_compare_draws_iqr_whiskers_when_given_quartiles():
 def test_bar_compare_says_which_label_has_no_quartiles():
     with pytest.raises(ValueError, match="'b'"):
         plots.bar_compare({"a": 2.0, "b": 3.0}, spread={"a": (1.5, 2.5)})
+
+
+class _Run:
+    def __init__(self, issued, done):
+        self.issued, self.done = issued, done
+
+
+def test_queue_over_time_draws_issued_and_computed_per_run():
+    ax = plots.queue_over_time({"a": _Run((0.0, 0.1), (0.2, 0.3)), "b": _Run((0.0,), (0.1,))})
+    labels = [line.get_label() for line in ax.get_lines()]
+    assert labels == ["a: issued", "a: computed", "b: issued", "b: computed"]
+    assert ax.get_lines()[0].get_color() == ax.get_lines()[1].get_color()
+
+
+def test_queue_over_time_names_a_run_that_was_not_tracked():
+    with pytest.raises(ValueError, match="'b' was not tracked"):
+        plots.queue_over_time({"a": _Run((0.0,), (0.1,)), "b": _Run((), ())})

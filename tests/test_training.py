@@ -164,9 +164,28 @@ def test_result_round_trips_through_a_dict():
     trace = MemoryTrace(baseline=100.0, peak=150.0, end=120.0, times=(0.0, 0.1), values=(100.0, 150.0))
     result = training.TrainResult(label="no sync", num_batches=3, loader="host", front_s=0.1,
                                   wall_s=0.5, trace=trace, sync_every=None, losses=(0.5,))
-    result = dataclasses.replace(result, steps=3)
+    result = dataclasses.replace(result, steps=3, issued=(0.0, 0.1, 0.2), done=(0.3, 0.4, 0.5))
     again = training.TrainResult.from_dict(result.to_dict())
     assert again == result and again.trace.values == trace.values
+
+
+def test_queued_at_counts_batches_issued_but_not_computed():
+    trace = MemoryTrace(baseline=0.0, peak=0.0, end=0.0, times=(), values=())
+    result = training.TrainResult(label="x", num_batches=3, loader="host", front_s=0.2, wall_s=0.5,
+                                  trace=trace, issued=(0.0, 0.1, 0.2), done=(0.3, 0.4, 0.5))
+    assert [result.queued_at(t) for t in (0.0, 0.15, 0.25, 0.35, 0.6)] == [1, 2, 3, 2, 0]
+
+
+@pytest.mark.measured
+def test_a_tracked_epoch_notes_when_each_batch_was_issued_and_computed(model):
+    tracked = training.train_epoch(TINY, None, model=model, track=True)
+    n = TINY.num_batches
+    assert len(tracked.issued) == len(tracked.done) == n
+    assert list(tracked.issued) == sorted(tracked.issued) and list(tracked.done) == sorted(tracked.done)
+    assert all(d >= i for i, d in zip(tracked.issued, tracked.done))
+    assert tracked.queued_at(tracked.wall_s + 1) == 0
+    untracked = training.train_epoch(TINY, None, model=model)
+    assert untracked.issued == () and untracked.done == ()
 
 
 @pytest.mark.measured
@@ -187,10 +206,24 @@ def test_sync_every_sweep_in_this_process(model):
 @pytest.mark.kernel
 @pytest.mark.measured
 def test_run_isolated_returns_a_full_result():
-    result = training.run_isolated(TINY, 2, loader="host", exact=True)
+    result = training.run_isolated(TINY, 2, loader="host", exact=True, track=True)
     assert result.sync_every == 2 and result.num_batches == TINY.num_batches
-    assert len(result.losses) == 3
+    assert len(result.losses) == 3 and len(result.issued) == len(result.done) == TINY.num_batches
     assert 0 < result.front_s <= result.wall_s and result.trace.peak >= result.trace.baseline
+
+
+@pytest.mark.kernel
+@pytest.mark.measured
+def test_a_sweep_runs_its_epochs_in_one_fresh_process_in_order():
+    results = training.sync_every_sweep([3, None, 1], TINY, exact=True)
+    assert list(results) == [3, None, 1]
+    assert [r.sync_every for r in results.values()] == [3, None, 1]
+    assert [len(r.losses) for r in results.values()] == [2, 0, TINY.num_batches]
+
+
+def test_a_sweep_in_a_fresh_process_refuses_a_model_in_one_sentence(model):
+    with pytest.raises(ValueError, match="a model cannot be sent to a fresh process"):
+        training.sync_every_sweep([1], TINY, model=model)
 
 
 @pytest.mark.kernel

@@ -20,6 +20,8 @@ Foundation layer: MXNet is imported inside the functions.
 from __future__ import annotations
 
 import numbers
+import queue
+import threading
 import time
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Callable, Iterable, Iterator
@@ -32,7 +34,7 @@ from asynclab.workloads.native import release_free_memory
 __all__ = ["MB", "MLPConfig", "SEED", "HALF", "LAB", "make_mlp", "HostLoader", "DeviceLoader", "LOADERS",
            "make_loader", "TrainResult", "check_sync_every", "sync_label", "train_loop", "Loop", "as_number",
            "loss_values", "run_epoch", "train_epoch", "IncompleteEpoch", "require_full_epoch", "peak_probe",
-           "waiting_loop"]
+           "waiting_loop", "QueueTracker"]
 
 
 # --------------------------------------------------------------------------- setup
@@ -173,7 +175,10 @@ class TrainResult:
     ``front_s``: seconds until the Python loop was through (everything
     queued); ``wall_s``: seconds until the back end had finished as well;
     ``trace``: resident memory sampled during the epoch (MB); ``steps``: the
-    optimizer updates the loop made (one per batch for a whole epoch).
+    optimizer updates the loop made (one per batch for a whole epoch);
+    ``issued`` and ``done``: when each batch was issued and when its loss
+    had been computed, seconds from the start of the epoch (empty unless
+    the epoch was tracked, see :class:`QueueTracker`).
     """
 
     label: str
@@ -185,6 +190,8 @@ class TrainResult:
     sync_every: int | None = None
     losses: tuple[float, ...] = field(default=(), repr=False)
     steps: int | None = None
+    issued: tuple[float, ...] = field(default=(), repr=False)
+    done: tuple[float, ...] = field(default=(), repr=False)
 
     @property
     def peak_mb(self) -> float:
@@ -205,7 +212,8 @@ class TrainResult:
         data["trace"] = {"baseline": self.trace.baseline, "peak": self.trace.peak,
                          "end": self.trace.end, "times": list(self.trace.times),
                          "values": list(self.trace.values)}
-        data["losses"] = list(self.losses)
+        for name in ("losses", "issued", "done"):
+            data[name] = list(getattr(self, name))
         return data
 
     @classmethod
@@ -216,7 +224,12 @@ class TrainResult:
         return cls(label=data["label"], num_batches=data["num_batches"], loader=data["loader"],
                    front_s=data["front_s"], wall_s=data["wall_s"], trace=trace,
                    sync_every=data.get("sync_every"), losses=tuple(data.get("losses", ())),
-                   steps=data.get("steps"))
+                   steps=data.get("steps"), issued=tuple(data.get("issued", ())),
+                   done=tuple(data.get("done", ())))
+
+    def queued_at(self, t: float) -> int:
+        """Batches issued but not yet computed at ``t`` seconds into a tracked epoch."""
+        return sum(1 for s in self.issued if s <= t) - sum(1 for s in self.done if s <= t)
 
 
 def check_sync_every(sync_every: int | None) -> None:
@@ -237,14 +250,48 @@ def sync_label(sync_every: int | None) -> str:
     return f"sync every {sync_every} batches"
 
 
-def train_loop(net, trainer, loss, batches: Iterable, sync_every: int | None = None) -> list[float]:
+class QueueTracker:
+    """When each batch of a loop was issued and when the back end had computed its loss.
+
+    The loop calls :meth:`issued` with each batch's loss array right after
+    queueing the batch; a watcher thread waits for those arrays one after
+    another (``wait_to_read``, which does not hold up the loop) and notes
+    when each was ready. Times are seconds since the tracker was made.
+    Call :meth:`close` after the loop to wait for the watcher.
+    """
+
+    def __init__(self) -> None:
+        self._t0 = time.perf_counter()
+        self.issued_s: list[float] = []
+        self.done_s: list[float] = []
+        self._pending: queue.SimpleQueue = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._watch, name="asynclab-queue-tracker", daemon=True)
+        self._thread.start()
+
+    def issued(self, array) -> None:
+        self.issued_s.append(time.perf_counter() - self._t0)
+        self._pending.put(array)
+
+    def _watch(self) -> None:
+        while (array := self._pending.get()) is not None:
+            array.wait_to_read()
+            self.done_s.append(time.perf_counter() - self._t0)
+
+    def close(self) -> None:
+        self._pending.put(None)
+        self._thread.join()
+
+
+def train_loop(net, trainer, loss, batches: Iterable, sync_every: int | None = None,
+               tracker: QueueTracker | None = None) -> list[float]:
     """Train on every batch; wait for the loss every ``sync_every`` batches.
 
     ``sync_every=None`` never waits: the loop only queues work. The wait is
     ``loss.mean().asscalar()``, the usual "log the loss" line, which blocks
     until this batch's forward pass has run -- and therefore until every
     earlier batch's update has run too, since the forward pass reads the
-    updated weights. Returns the losses that were read.
+    updated weights. Returns the losses that were read. A ``tracker`` is
+    told about every batch issued.
     """
     from mxnet import autograd
 
@@ -255,6 +302,8 @@ def train_loop(net, trainer, loss, batches: Iterable, sync_every: int | None = N
             l = loss(net(X), y)
         l.backward()
         trainer.step(X.shape[0])
+        if tracker is not None:
+            tracker.issued(l)
         if sync_every is not None and (i + 1) % sync_every == 0:
             losses.append(float(l.mean().asscalar()))
     return losses
@@ -334,16 +383,27 @@ def run_epoch(loop: Loop, config: MLPConfig = MLPConfig(), *, loader: str = "hos
 
 def train_epoch(config: MLPConfig = MLPConfig(), sync_every: int | None = None, *,
                 loader: str = "host", model=None, interval: float = 0.005,
-                release: bool = True) -> TrainResult:
-    """One measured epoch of :func:`train_loop` (see :func:`run_epoch`)."""
+                release: bool = True, track: bool = False) -> TrainResult:
+    """One measured epoch of :func:`train_loop` (see :func:`run_epoch`).
+
+    ``track=True`` also records when each batch was issued and computed
+    (:class:`QueueTracker`), in the result's ``issued`` and ``done``.
+    """
     check_sync_every(sync_every)
+    trackers: list[QueueTracker] = []
 
     def loop(net, trainer, loss, batches):
-        return train_loop(net, trainer, loss, batches, sync_every)
+        tracker = QueueTracker() if track else None
+        trackers.extend([tracker] if tracker else [])
+        return train_loop(net, trainer, loss, batches, sync_every, tracker)
 
     result = run_epoch(loop, config, loader=loader, model=model, label=sync_label(sync_every),
                        interval=interval, release=release)
-    return replace(result, sync_every=sync_every)
+    result = replace(result, sync_every=sync_every)
+    if trackers:
+        trackers[0].close()
+        result = replace(result, issued=tuple(trackers[0].issued_s), done=tuple(trackers[0].done_s))
+    return result
 
 
 class IncompleteEpoch(RuntimeError):
