@@ -15,7 +15,7 @@ from matplotlib.axes import Axes
 
 from asynclab.timing import Span
 
-__all__ = ["bar_compare", "Span", "timeline", "time_vs_n", "memory_over_time", "queue_over_time", "xy",
+__all__ = ["bar_compare", "stacked_bars", "Span", "timeline", "time_vs_n", "memory_over_time", "queue_over_time", "xy",
            "dependency_graph"]
 
 
@@ -57,6 +57,35 @@ def bar_compare(values: Mapping[str, float], *, unit: str = "s", title: str = ""
     ax.set_xlabel(unit)
     ax.set_title(title)
     ax.margins(x=0.25)
+    return ax
+
+
+def stacked_bars(rows: Mapping[str, Mapping[str, float]], *, unit: str = "s", title: str = "",
+                 ax: Axes | None = None) -> Axes:
+    """One horizontal bar per row, split into its parts in order; each part labelled with its value.
+
+    ``rows`` maps a bar's label to ``{part: value}`` (values in ``unit``);
+    every row must name the same parts, which share a colour across bars.
+    """
+    if not rows:
+        raise ValueError("stacked_bars needs at least one row.")
+    labels = list(rows)
+    parts = list(rows[labels[0]])
+    for label in labels[1:]:
+        if list(rows[label]) != parts:
+            raise ValueError(f"row {label!r} has the parts {list(rows[label])}, not {parts}.")
+    ax = _axes(ax, (7.5, 0.8 + 0.6 * len(labels)))
+    left = [0.0] * len(labels)
+    for part in parts:
+        widths = [float(rows[label][part]) for label in labels]
+        bars = ax.barh(labels, widths, left=left, label=part)
+        ax.bar_label(bars, labels=[f"{w:.0f}" if w >= 0.08 * max(sum(rows[l].values()) for l in labels) else ""
+                                   for w in widths], label_type="center", fontsize=8)
+        left = [a + w for a, w in zip(left, widths)]
+    ax.invert_yaxis()
+    ax.set_xlabel(unit)
+    ax.set_title(title)
+    ax.legend(fontsize=8, loc="center left", bbox_to_anchor=(1.01, 0.5))
     return ax
 
 

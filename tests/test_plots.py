@@ -39,3 +39,11 @@ def test_queue_over_time_draws_issued_and_computed_per_run():
 def test_queue_over_time_names_a_run_that_was_not_tracked():
     with pytest.raises(ValueError, match="'b' was not tracked"):
         plots.queue_over_time({"a": _Run((0.0,), (0.1,)), "b": _Run((), ())})
+
+
+def test_stacked_bars_stack_parts_in_order_and_refuse_rows_that_differ():
+    ax = plots.stacked_bars({"a": {"t1": 1.0, "t2": 2.0}, "b": {"t1": 3.0, "t2": 1.0}})
+    assert [c.get_label() for c in ax.containers] == ["t1", "t2"]
+    assert [p.get_x() for p in ax.containers[1].patches] == [1.0, 3.0]
+    with pytest.raises(ValueError, match="row 'b' has the parts"):
+        plots.stacked_bars({"a": {"t1": 1.0, "t2": 2.0}, "b": {"t2": 1.0, "t1": 3.0}})

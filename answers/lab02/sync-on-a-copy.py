@@ -1,6 +1,6 @@
 """time_sync_call synchronizes on y + 0, a new array, instead of on the result it was handed."""
 
-EXPECT = {"sync-costs-compute": 0, "error-at-sync": 2, "blame-right-line": 3}
+EXPECT = {"sync-costs-compute": 0, "error-at-sync": 2, "blame-right-line": 3, "predict-error-line": 2, "fair-clocks": 2}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 import time

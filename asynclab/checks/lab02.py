@@ -21,11 +21,22 @@ in by hand cannot pass. Effect sizes, quiet and with one core busy, are in
   and with a core busy; running totals give 1x and more), and the four
   lines must add up to the time the call took within 2x (right: about
   0.96x-0.99x as a median over runs; running totals about 3x and more).
+- predict-error-line: functional. The program is run line by line under
+  the threaded engine and under NaiveEngine, each in a fresh process; both
+  predicted lines must be the lines that raised. A FAIL names the engine
+  whose prediction missed, never the right line.
+- fair-clocks: spot the bug. ``compare(x)`` times ``x @ x`` in one product
+  and in two halves of its rows; both clocks must read the product's
+  compute time within 2.5x at a small and a large size drawn at random
+  from pools. A right answer reads 0.9x-1.1x (worst margin 1.95 quiet, 2.05
+  with a core busy); the clock stopped before the result is read, as found,
+  reads a few percent, a fixed sleep fits at most one of the two sizes.
 """
 
 from __future__ import annotations
 
 import math
+import random
 import time
 from typing import Any, Callable, Mapping
 
@@ -71,6 +82,8 @@ SYNC_COSTS_COMPUTE = Check(
     threshold=f"call within {_WINDOW}, issue <= {ISSUE_SHARE:g}x",
     figures=_two_size_figures(SIZES, "call", "issue", "issue_share"))
 
+# (declared in the order of the lab's check cells; its probe is with step 2 below)
+PREDICT_ERROR_LINE = Check("predict-error-line", points=2, threshold="both lines")
 ERROR_AT_SYNC = Check("error-at-sync", points=2, threshold="3/3")
 
 def _small_line(line: str):
@@ -117,9 +130,9 @@ def _sync_calls() -> list[tuple[str, Callable[[Any], object]]]:
             ("nd.waitall()", lambda y: nd.waitall())]
 
 
-def _pair(value: Any, what: str) -> tuple[float, float]:
+def _pair(value: Any, what: str, names: str = "(issue_seconds, call_seconds)") -> tuple[float, float]:
     if not isinstance(value, (tuple, list)) or len(value) != 2:
-        raise TypeError(f"{what} must return a pair (issue_seconds, call_seconds), not {type(value).__name__}")
+        raise TypeError(f"{what} must return a pair {names}, not {type(value).__name__}")
     a, b = (float(v) for v in value)
     if not (math.isfinite(a) and math.isfinite(b)):
         raise ValueError(f"{what} returned a value that is not finite")
@@ -288,3 +301,149 @@ def check_blame_right_line(time_steps: Callable) -> CheckResult:
         probes[f"student{size}"] = student(size)
         probes[f"reference{size}"] = reference(size)
     return BLAME_RIGHT_LINE.run(probes)
+
+
+# ------------------------------------------------------------ step 2: predict where the error appears
+#: The program of step 2, one statement per line; line 1 issues an operation the back end rejects.
+ERROR_PROGRAM = (
+    "a = nd.random.normal(0, -1.0, shape=(300, 300))   # a negative scale: the back end rejects it",
+    "b = nd.ones((300, 300)) * 3",
+    "c = nd.dot(a, b)",
+    "b.wait_to_read()",
+    "total = b.sum().asscalar()",
+    "shape = c.shape",
+    "mean = c.mean().asscalar()",
+    "nd.waitall()",
+)
+#: The engines the program runs under, by the key a prediction uses.
+ENGINES = {"threaded": "ThreadedEnginePerDevice", "naive": "NaiveEngine"}
+
+_LOCATE = """
+from asynclab.backends import fresh
+from mxnet import nd
+namespace = {"nd": nd}
+found = None
+for number, line in enumerate(fresh.payload(), 1):
+    try:
+        exec(line, namespace)
+    except Exception:
+        found = number
+        break
+fresh.emit(found)
+"""
+
+
+def listing() -> str:
+    """:data:`ERROR_PROGRAM` with its line numbers, for the lab to print."""
+    return "\n".join(f"{number}  {line}" for number, line in enumerate(ERROR_PROGRAM, 1))
+
+
+def error_line(engine: str, lines: tuple[str, ...] = ERROR_PROGRAM) -> int | None:
+    """The (1-based) line of ``lines`` that raises, run in a fresh process under MXNet engine ``engine``."""
+    from asynclab.backends import mxnet as mxb
+    from asynclab.backends.fresh import run_fresh
+
+    run = run_fresh(_LOCATE, payload=list(lines), env=mxb.engine_env(engine), timeout=120,
+                    what=f"the program under {engine}")
+    return run.result
+
+
+def check_predict_error_line(predicted: Any) -> CheckResult:
+    """``predicted`` maps ``"threaded"`` and ``"naive"`` to the line where the error will appear.
+
+    The check runs :data:`ERROR_PROGRAM` line by line under each engine, in
+    fresh processes, and passes when both predictions name the line that
+    raised. A FAIL says which prediction missed, never the right line.
+    """
+    def condition() -> tuple[bool, str]:
+        if not isinstance(predicted, Mapping) or set(predicted) != set(ENGINES):
+            return False, "PREDICTED must be a dict with the keys 'threaded' and 'naive'"
+        bad = [k for k in ENGINES if isinstance(predicted[k], bool) or not isinstance(predicted[k], int)
+               or not 1 <= predicted[k] <= len(ERROR_PROGRAM)]
+        if bad:
+            return False, (f"each prediction must be a line number from 1 to {len(ERROR_PROGRAM)}; "
+                           f"{bad[0]!r} is {predicted[bad[0]]!r}")
+        missed = [k for k, engine in ENGINES.items() if error_line(engine) != predicted[k]]
+        if missed:
+            return False, "; ".join(
+                f"under the {k} engine the error did not appear on line {predicted[k]}"
+                + (": think about which waits involve the failed array" if k == "threaded" else
+                   ": think about when this engine runs each operation") for k in missed)
+        return True, ""
+
+    return PREDICT_ERROR_LINE.holds(condition, description="both predictions name the line where the error "
+                                                            "appeared")
+
+
+# ------------------------------------------------------------ step 5: spot the bug in a comparison
+CLOCK_SIZES = {"small": (450, 500, 550), "large": (1200, 1300, 1400)}
+CLOCK_TOLERANCE = 2.5
+_CHOOSER = random.SystemRandom()   # sizes a student's code cannot predict, even after random.seed()
+_CLOCK_WINDOW = f"{1 / CLOCK_TOLERANCE:.2g}x..{CLOCK_TOLERANCE:g}x"
+
+
+def _clock_why(which: str, size: str):
+    def why(o) -> str:
+        value = o.bands[f"{which}_{size}"].value
+        n = int(o.median(f"student_{size}.size"))
+        return (f"your {which} clock read {value:.2f}x the compute time of the {n}x{n} product (needs "
+                f"{_CLOCK_WINDOW}): a clock must stop only once the result it times exists")
+    return why
+
+
+def _clock_figures(o) -> dict[str, float]:
+    values = {key: o.bands[key].value for key in o.bands}
+    worst = max(values.values(), key=lambda v: abs(math.log(v)) if v > 0 else math.inf)
+    return {"ratio": worst, **values}
+
+
+FAIR_CLOCKS = Check(
+    "fair-clocks", points=2, protocol=_PROTOCOL, calls="compare",
+    relations=tuple(Within(f"{which}_{size}", num=f"student_{size}.{which}", den=f"reference_{size}",
+                           tolerance=CLOCK_TOLERANCE, why=_clock_why(which, size))
+                    for size in CLOCK_SIZES for which in ("serial", "halves")),
+    sentence=lambda o: ("your clocks read {:.2f}x and {:.2f}x (serial) and {:.2f}x and {:.2f}x (halves) of the "
+                        "product's compute time at two sizes (needs {})").format(
+        o.bands["serial_small"].value, o.bands["serial_large"].value, o.bands["halves_small"].value,
+        o.bands["halves_large"].value, _CLOCK_WINDOW),
+    threshold=f"both clocks within {_CLOCK_WINDOW} at both sizes",
+    figures=_clock_figures)
+
+
+def check_fair_clocks(compare: Callable) -> CheckResult:
+    """``compare(x)`` returns ``(serial_seconds, halves_seconds)`` for ``x @ x`` in one product and in two halves.
+
+    The check calls it on square matrices of two sizes drawn at random, and
+    passes when both clocks read the product's compute time within 2.5x
+    (against the check's own synchronized run) at both sizes: a clock that
+    stops before the result exists reads a few percent of it.
+    """
+    from mxnet import nd
+
+    from asynclab.backends import mxnet as mxb
+    from asynclab.workloads import square_matrix
+
+    sizes = {key: _CHOOSER.choice(pool) for key, pool in CLOCK_SIZES.items()}
+    xs = {key: square_matrix(n) for key, n in sizes.items()}
+
+    def student(key: str) -> Callable[[], dict[str, float]]:
+        def probe() -> dict[str, float]:
+            mxb.sync_all()
+            serial, halves = _pair(compare(xs[key]), "compare", "(serial_seconds, halves_seconds)")
+            mxb.sync_all()
+            return {"serial": serial, "halves": halves, "size": float(sizes[key])}
+        return probe
+
+    def reference(key: str) -> Callable[[], float]:
+        def probe() -> float:
+            mxb.sync_all()
+            start = time.perf_counter()
+            nd.dot(xs[key], xs[key]).wait_to_read()
+            return time.perf_counter() - start
+        return probe
+
+    probes: dict[str, Callable[[], Any]] = {}
+    for key in CLOCK_SIZES:
+        probes[f"student_{key}"] = student(key)
+        probes[f"reference_{key}"] = reference(key)
+    return FAIR_CLOCKS.run(probes)

@@ -1,0 +1,23 @@
+"""Puts a fixed sleep inside both clocks in place of a wait for the result."""
+
+EXPECT = {"sync-costs-compute": 2, "error-at-sync": 2, "blame-right-line": 3, "predict-error-line": 2, "fair-clocks": 0}
+
+# Imports for linters: the lab's setup cell provides these names when graded.
+import time
+
+from mxnet import nd
+
+
+# %% ex-fair-clocks
+def compare(x):
+    n = x.shape[0]
+    start = time.perf_counter()
+    whole = nd.dot(x, x)
+    time.sleep(0.1)
+    serial = time.perf_counter() - start
+    start = time.perf_counter()
+    halves = [nd.dot(x[: n // 2], x), nd.dot(x[n // 2:], x)]
+    time.sleep(0.1)
+    chunked = time.perf_counter() - start
+    nd.waitall()
+    return serial, chunked

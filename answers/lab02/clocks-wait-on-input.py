@@ -1,0 +1,22 @@
+"""Waits for the input x before the serial clock stops; x was ready long ago, so the product is not timed."""
+
+EXPECT = {"sync-costs-compute": 2, "error-at-sync": 2, "blame-right-line": 3, "predict-error-line": 2, "fair-clocks": 0}
+
+# Imports for linters: the lab's setup cell provides these names when graded.
+import time
+
+from mxnet import nd
+
+
+# %% ex-fair-clocks
+def compare(x):
+    n = x.shape[0]
+    start = time.perf_counter()
+    whole = nd.dot(x, x)
+    x.wait_to_read()
+    serial = time.perf_counter() - start
+    start = time.perf_counter()
+    halves = [nd.dot(x[: n // 2], x), nd.dot(x[n // 2:], x)]
+    nd.waitall()
+    chunked = time.perf_counter() - start
+    return serial, chunked

@@ -1,0 +1,23 @@
+"""A right answer written differently: each clock stops after the result is copied to NumPy."""
+
+EXPECT = {"sync-costs-compute": 2, "error-at-sync": 2, "blame-right-line": 3, "predict-error-line": 2, "fair-clocks": 2}
+
+# Imports for linters: the lab's setup cell provides these names when graded.
+import time
+
+from mxnet import nd
+
+
+# %% ex-fair-clocks
+def compare(x):
+    n = x.shape[0]
+    start = time.perf_counter()
+    nd.dot(x, x).asnumpy()
+    serial = time.perf_counter() - start
+    start = time.perf_counter()
+    top = nd.dot(x[: n // 2], x)
+    bottom = nd.dot(x[n // 2:], x)
+    top.wait_to_read()
+    bottom.wait_to_read()
+    halves = time.perf_counter() - start
+    return [serial, halves]
