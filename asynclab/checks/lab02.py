@@ -28,7 +28,7 @@ in by hand cannot pass. Effect sizes, quiet and with one core busy, are in
 - fair-clocks: spot the bug. ``compare(x)`` times ``x @ x`` in one product
   and in two halves of its rows; both clocks must read the product's
   compute time within 2.5x at a small and a large size drawn at random
-  from pools. A right answer reads 0.9x-1.1x (worst margin 1.95 quiet, 2.05
+  from pools. A right answer reads 0.9x-1.2x (worst margin 2.22 quiet, 2.15
   with a core busy); the clock stopped before the result is read, as found,
   reads a few percent, a fixed sleep fits at most one of the two sizes.
 """
