@@ -262,6 +262,11 @@ def test_answer_scores_what_it_expects(lab, answer):
              if not math.isclose(scores.get(c, -1.0), answer.expect[c])}
     assert not wrong, f"{answer.where} ({answer.description}): got/expected {wrong}\n" + \
         "\n".join(f"  {k}: {v}" for k, v in notes.items())
+    # a wrong answer must fail for its own mistake, not because a name is missing from its file
+    # (the untouched lab's stubs leave their names undefined on purpose)
+    undefined = {c: notes[c] for c in todo.run if answer.expect[c] == 0 and "NameError" in notes.get(c, "")
+                 and answer.name != "untouched"}
+    assert not undefined, f"{answer.where}: fails by NameError, not by its mistake: {undefined}"
 
 
 def test_every_lab_has_answers_for_every_check():

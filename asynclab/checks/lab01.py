@@ -191,3 +191,84 @@ def check_naive_closes_gap(snippet: str) -> CheckResult:
 
     return NAIVE_CLOSES_GAP.run({"threaded": ratio("ThreadedEnginePerDevice", "finish", "enqueue"),
                                  "naive": ratio("NaiveEngine", "enqueue", "finish")})
+
+
+# ------------------------------------------------------------ step 4: spot the bug in a memory reading
+MEMORY_SIZES = {"small": (80, 88, 96), "large": (224, 256, 288)}  # MB in all, drawn at random each run
+# (halves of 40 MB and more are mapped on their own by glibc; 224 / 96 > 1.5**2: no one figure fits both)
+MEMORY_TOLERANCE = 1.5
+_MEMORY = Protocol(warmup=0, min_rounds=3, max_rounds=6, budget_s=30.0)
+_MEMORY_WINDOW = f"{1 / MEMORY_TOLERANCE:.2g}x..{MEMORY_TOLERANCE:g}x"
+
+
+def _memory_why(key: str):
+    def why(o) -> str:
+        value = o.bands[f"memory_{key}"].value
+        mb = o.median(f"{key}.made")
+        return (f"make() added {mb:.0f} MB and your function returned {value:.2f}x that (needs {_MEMORY_WINDOW}): "
+                "return what the call adds to the process, measured once all the work it queued is done")
+    return why
+
+
+MEMORY_OF_RESULT = Check(
+    "memory-of-result", points=2, protocol=_MEMORY, calls="memory_of",
+    relations=tuple(Within(f"memory_{key}", num=f"{key}.mb", den=f"{key}.made", tolerance=MEMORY_TOLERANCE,
+                           why=_memory_why(key)) for key in MEMORY_SIZES),
+    sentence=(f"your figures were {{memory_small:.2f}}x and {{memory_large:.2f}}x of what make() added "
+              f"(needs {_MEMORY_WINDOW})"),
+    threshold=f"within {_MEMORY_WINDOW} at both sizes")
+
+
+def check_memory_of(memory_of: Callable) -> CheckResult:
+    """``memory_of(make)`` returns how many MB calling ``make()`` adds, once its queued work is done.
+
+    The check's ``make`` queues a few products (into an existing array, so
+    that they allocate nothing), the array it returns, more products, and a
+    second array of the same size that the check keeps alive; each array
+    depends on the products before it, so its memory appears only when the
+    back end gets to it. Sizes are drawn at random
+    (80-96 MB and 224-288 MB in all). Passes when, at both sizes, the figure
+    is what ``make()`` added within 1.5x: a reading of the whole process is
+    hundreds of MB too many, a difference taken before the work is done is
+    about 0, and the size of the returned array alone is half.
+    """
+    from mxnet import nd
+
+    from asynclab.memory import MB
+    from asynclab.workloads import square_matrix
+    from asynclab.workloads.native import release_free_memory
+
+    x = square_matrix(1200)
+    scratch = nd.zeros(x.shape)
+    flat = scratch.reshape((-1,))                # a view: reading it waits for the products
+    sizes = {key: _CHOOSER.choice(pool) for key, pool in MEMORY_SIZES.items()}
+
+    def probe(key: str) -> Callable[[], dict[str, float]]:
+        def run() -> dict[str, float]:
+            half = sizes[key] * MB // 2
+            kept: list = []
+
+            def make():
+                # Each array reads scratch, so it is made (and its memory allocated) only after the
+                # products queued before it; an array that reads nothing may be made at once.
+                for _ in range(3):
+                    nd.dot(x, x, out=scratch)    # queued work, no new memory
+                result = nd.broadcast_to(flat[0:1], shape=(half // 4,))   # float32
+                for _ in range(3):
+                    nd.dot(x, x, out=scratch)
+                kept.append(nd.broadcast_to(flat[0:1], shape=(half // 4,)))
+                return result
+
+            nd.waitall()
+            release_free_memory()
+            value = memory_of(make)
+            nd.waitall()
+            kept.clear()
+            try:
+                mb = float(value)
+            except (TypeError, ValueError):
+                raise Rejected(f"memory_of must return megabytes (a number), not {type(value).__name__}") from None
+            return {"mb": mb, "made": 2 * half / MB}
+        return run
+
+    return MEMORY_OF_RESULT.run({key: probe(key) for key in MEMORY_SIZES})

@@ -1,0 +1,9 @@
+"""memory_of computes the returned array's size from its shape instead of measuring what the call added."""
+
+EXPECT = {"queue-vs-finish": 2, "timing-includes-compute": 2, "naive-closes-gap": 3, "memory-of-result": 0}
+
+
+# %% ex4-memory-of
+def memory_of(make):
+    result = make()
+    return result.size * 4 / 1e6

@@ -1,0 +1,9 @@
+"""memory_of returns the figure the student once saw printed instead of measuring."""
+
+EXPECT = {"queue-vs-finish": 2, "timing-includes-compute": 2, "naive-closes-gap": 3, "memory-of-result": 0}
+
+
+# %% ex4-memory-of
+def memory_of(make):
+    make().wait_to_read()
+    return 64.0

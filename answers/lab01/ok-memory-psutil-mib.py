@@ -1,0 +1,20 @@
+"""A right answer written differently: psutil directly, waitall, and mebibytes (2**20 bytes) instead of MB."""
+
+EXPECT = {"queue-vs-finish": 2, "timing-includes-compute": 2, "naive-closes-gap": 3, "memory-of-result": 2}
+
+# Imports for linters: the lab's setup cell provides these names when graded.
+from mxnet import nd
+
+
+# %% ex4-memory-of
+import psutil
+
+
+def memory_of(make):
+    process = psutil.Process()
+    nd.waitall()
+    before = process.memory_info().rss
+    result = make()
+    nd.waitall()
+    after = process.memory_info().rss
+    return (after - before) / 2**20
