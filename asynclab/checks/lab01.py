@@ -19,6 +19,11 @@ without waiting cannot pass. Effect sizes and the margins they leave are in
   than enqueueing, under NaiveEngine enqueueing far longer than the (empty)
   wait; a snippet that never waits, or waits inside the enqueue block,
   lands near 1x on one side. Threshold 5x for both.
+- memory-of-result: memory, not time. What ``make()`` added, measured
+  after all its work, is 1.00x of what it allocated (margin 1.5 against a
+  1.5x window, quiet and loaded); a reading of the whole process is
+  hundreds of MB too many, a difference taken before the work is done
+  about 0x, the returned array's size alone 0.5x.
 """
 
 from __future__ import annotations
