@@ -1,6 +1,6 @@
 """dot_seconds returns the time a 2000x2000 product took once, typed in."""
 
-EXPECT = {"queue-vs-finish": 2, "timing-includes-compute": 0, "naive-closes-gap": 3, "memory-of-result": 2}
+EXPECT = {"queue-vs-finish": 2, "timing-includes-compute": 0, "naive-closes-gap": 3, "memory-of-result": 2, "predict-blocking": 2}
 
 
 # %% ex2-dot-seconds

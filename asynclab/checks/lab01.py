@@ -19,6 +19,11 @@ without waiting cannot pass. Effect sizes and the margins they leave are in
   than enqueueing, under NaiveEngine enqueueing far longer than the (empty)
   wait; a snippet that never waits, or waits inside the enqueue block,
   lands near 1x on one side. Threshold 5x for both.
+- predict-blocking: functional. Each call is made on a 2000x2000 product
+  just issued and timed against the product's compute time: calls that
+  wait take 0.95x-1.35x, calls that do not at most 0.003x (thresholds 0.3x
+  and 0.05x; a call in between is measured again). Every prediction must
+  match; a FAIL gives the number of misses, not which.
 - memory-of-result: memory, not time. What ``make()`` added, measured
   after all its work, is 1.00x of what it allocated (margin 1.5 against a
   1.5x window, quiet and loaded); a reading of the whole process is
@@ -60,6 +65,9 @@ QUEUE_VS_FINISH = Check(
     sentence=(f"finishing took {{ratio:.2f}}x as long as enqueueing (needs >= {QUEUE_FACTOR:g}x), "
               f"and {{overshoot:.2f}}x a smaller product's compute time (needs <= {FINISH_OVERSHOOT:g}x)"),
     threshold=f">= {QUEUE_FACTOR:g}x, small <= {FINISH_OVERSHOOT:g}x")
+
+# (declared in the order of the lab's check cells; its probe is with step 2 below)
+PREDICT_BLOCKING = Check("predict-blocking", points=2, threshold="all calls")
 
 TIMING_INCLUDES_COMPUTE = Check(
     "timing-includes-compute", points=2, protocol=_QUICK, calls="dot_seconds",
@@ -277,3 +285,62 @@ def check_memory_of(memory_of: Callable) -> CheckResult:
         return run
 
     return MEMORY_OF_RESULT.run({key: probe(key) for key in MEMORY_SIZES})
+
+
+# ------------------------------------------------------------ step 2: predict which calls wait
+#: The calls of the prediction step, each made on ``y = nd.dot(x, x)`` just issued (x is 2000x2000).
+CALLS = ("y.shape", "y + 1", "y.sum()", "y.copy()", "x.wait_to_read()", "y.wait_to_read()", "y.asnumpy()",
+         "y.sum().asscalar()")
+BLOCK_SHARE = 0.3        # a call that waits takes about the whole product; one that does not, about 0.001x
+RETURN_SHARE = 0.05
+
+def _measure_calls(x) -> dict[str, bool]:
+    """Whether each of :data:`CALLS` waited for the product, measured here (True: it waited)."""
+    from mxnet import nd
+
+    found: dict[str, bool] = {}
+    for call in CALLS:
+        for _ in range(3):                       # a call the machine left in between is measured again
+            nd.waitall()
+            start = time.perf_counter()
+            nd.dot(x, x).wait_to_read()
+            compute = time.perf_counter() - start
+            y = nd.dot(x, x)
+            start = time.perf_counter()
+            eval(call, {"x": x, "y": y, "nd": nd})
+            share = (time.perf_counter() - start) / compute
+            nd.waitall()
+            if share >= BLOCK_SHARE or share <= RETURN_SHARE:
+                found[call] = share >= BLOCK_SHARE
+                break
+        else:
+            raise RuntimeError(f"{call} neither waited nor returned at once in three tries; "
+                               "run the check again on a quieter machine")
+    return found
+
+
+def check_predict_blocking(predicted) -> CheckResult:
+    """``predicted`` maps each of :data:`CALLS` to True (it waits for the product) or False.
+
+    The check makes every call on a product it has just issued and times
+    it against the product's compute time; it passes when every prediction
+    matches. A FAIL says how many predictions missed, not which.
+    """
+    from asynclab.workloads import square_matrix
+
+    def condition() -> tuple[bool, str]:
+        if not isinstance(predicted, dict) or set(predicted) != set(CALLS):
+            return False, ("PREDICTED must be a dict with one entry per call of lab01.CALLS, "
+                           "the call's text as key")
+        bad = [c for c in CALLS if not isinstance(predicted[c], bool)]
+        if bad:
+            return False, f"each prediction must be True or False; {bad[0]!r} is {predicted[bad[0]]!r}"
+        measured = _measure_calls(square_matrix(SIZE))
+        missed = sum(predicted[c] != measured[c] for c in CALLS)
+        if missed:
+            return False, (f"{missed} of your {len(CALLS)} predictions did not match what the calls did: "
+                           "a call waits only when Python needs the values themselves")
+        return True, ""
+
+    return PREDICT_BLOCKING.holds(condition,
+                                  description=f"all {len(CALLS)} predictions matched what the calls did")

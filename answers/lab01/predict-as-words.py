@@ -1,0 +1,16 @@
+"""Writes "waits" and "returns" instead of True and False."""
+
+EXPECT = {"queue-vs-finish": 2, "predict-blocking": 0, "timing-includes-compute": 2, "naive-closes-gap": 3, "memory-of-result": 2}
+
+
+# %% ex-predict-blocking
+PREDICTED = {
+    "y.shape": "returns",
+    "y + 1": "returns",
+    "y.sum()": "returns",
+    "y.copy()": "returns",
+    "x.wait_to_read()": "returns",
+    "y.wait_to_read()": "waits",
+    "y.asnumpy()": "waits",
+    "y.sum().asscalar()": "waits",
+}

@@ -1,0 +1,16 @@
+"""Predicts that issuing an operation on a pending result waits for it."""
+
+EXPECT = {"queue-vs-finish": 2, "predict-blocking": 0, "timing-includes-compute": 2, "naive-closes-gap": 3, "memory-of-result": 2}
+
+
+# %% ex-predict-blocking
+PREDICTED = {
+    "y.shape": False,
+    "y + 1": True,
+    "y.sum()": True,
+    "y.copy()": True,
+    "x.wait_to_read()": False,
+    "y.wait_to_read()": True,
+    "y.asnumpy()": True,
+    "y.sum().asscalar()": True,
+}

@@ -1,0 +1,16 @@
+"""Predicts that waiting for x waits for the product too, though x was ready long before."""
+
+EXPECT = {"queue-vs-finish": 2, "predict-blocking": 0, "timing-includes-compute": 2, "naive-closes-gap": 3, "memory-of-result": 2}
+
+
+# %% ex-predict-blocking
+PREDICTED = {
+    "y.shape": False,
+    "y + 1": False,
+    "y.sum()": False,
+    "y.copy()": False,
+    "x.wait_to_read()": True,
+    "y.wait_to_read()": True,
+    "y.asnumpy()": True,
+    "y.sum().asscalar()": True,
+}
