@@ -232,7 +232,7 @@ MEMORY_OF_RESULT = Check(
     threshold=f"within {_MEMORY_WINDOW} at both sizes")
 
 
-def check_memory_of(memory_of: Callable) -> CheckResult:
+def check_memory_of_result(memory_of: Callable) -> CheckResult:
     """``memory_of(make)`` returns how many MB calling ``make()`` adds, once its queued work is done.
 
     The check's ``make`` queues a few products (into an existing array, so
