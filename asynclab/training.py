@@ -21,8 +21,7 @@ from typing import Sequence
 
 from asynclab.backends.fresh import FreshProcessError, run_fresh
 from asynclab.workloads.mlp import (HALF, LAB, LOADERS, SEED, DeviceLoader, HostLoader, IncompleteEpoch, Loop,
-                                    MLPConfig, QueueTracker, TrainResult, as_number, check_sync_every, loss_values,
-                                    make_loader,
+                                    MLPConfig, TrainResult, as_number, check_sync_every, loss_values, make_loader,
                                     make_mlp, peak_probe, require_full_epoch, run_epoch, sync_label, train_epoch,
                                     train_loop)
 from asynclab.workloads.native import EXACT_ENV, EXACT_THRESHOLD, map_large_allocations, release_free_memory
@@ -30,7 +29,7 @@ from asynclab.workloads.native import EXACT_ENV, EXACT_THRESHOLD, map_large_allo
 __all__ = ["MLPConfig", "SEED", "HALF", "LAB", "make_mlp", "HostLoader", "DeviceLoader", "LOADERS", "make_loader",
            "TrainResult", "sync_label", "train_loop", "Loop", "as_number", "loss_values", "run_epoch",
            "train_epoch", "IncompleteEpoch", "require_full_epoch", "peak_probe", "release_free_memory",
-           "map_large_allocations", "EXACT_THRESHOLD", "EXACT_ENV", "QueueTracker", "IsolatedRunError", "run_isolated",
+           "map_large_allocations", "EXACT_THRESHOLD", "EXACT_ENV", "IsolatedRunError", "run_isolated",
            "sync_every_sweep"]
 
 _CHILD = """

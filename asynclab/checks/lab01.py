@@ -39,6 +39,7 @@ from typing import Callable
 
 from asynclab.checks.core import Check, CheckResult, Protocol, Rejected
 from asynclab.checks.relations import AtLeast, AtMost, Within
+from asynclab.timing import time_call
 
 SIZE = 2000
 SMALL_SIZES = (800, 900, 1000)   # drawn at random each run; 2000 takes >= 8x the compute of any
@@ -294,6 +295,7 @@ CALLS = ("y.shape", "y + 1", "y.sum()", "y.copy()", "x.wait_to_read()", "y.wait_
 BLOCK_SHARE = 0.3        # a call that waits takes about the whole product; one that does not, about 0.001x
 RETURN_SHARE = 0.05
 
+
 def _measure_calls(x) -> dict[str, bool]:
     """Whether each of :data:`CALLS` waited for the product, measured here (True: it waited)."""
     from mxnet import nd
@@ -302,9 +304,7 @@ def _measure_calls(x) -> dict[str, bool]:
     for call in CALLS:
         for _ in range(3):                       # a call the machine left in between is measured again
             nd.waitall()
-            start = time.perf_counter()
-            nd.dot(x, x).wait_to_read()
-            compute = time.perf_counter() - start
+            compute = time_call(lambda: nd.dot(x, x), sync=True)
             y = nd.dot(x, x)
             start = time.perf_counter()
             eval(call, {"x": x, "y": y, "nd": nd})

@@ -42,6 +42,7 @@ from typing import Any, Callable, Mapping
 
 from asynclab.checks.core import Check, CheckResult, Protocol, Rejected
 from asynclab.checks.relations import AtMost, Within
+from asynclab.timing import time_call
 
 SIZES = (500, 1200)
 BLAME_SIZES = (600, 1400)
@@ -137,6 +138,16 @@ def _pair(value: Any, what: str, names: str = "(issue_seconds, call_seconds)") -
     if not (math.isfinite(a) and math.isfinite(b)):
         raise ValueError(f"{what} returned a value that is not finite")
     return a, b
+
+
+def _synced_dot(dot: Callable, x) -> Callable[[], float]:
+    """A probe: seconds of one ``dot(x, x)`` from an idle back end until it is computed."""
+    from asynclab.backends import mxnet as mxb
+
+    def probe() -> float:
+        mxb.sync_all()
+        return time_call(lambda: dot(x, x), sync=True)
+    return probe
 
 
 def check_sync_costs_compute(time_sync_call: Callable) -> CheckResult:
@@ -288,18 +299,10 @@ def check_blame_right_line(time_steps: Callable) -> CheckResult:
             return found
         return probe
 
-    def reference(size: int) -> Callable[[], float]:
-        def probe() -> float:
-            mxb.sync_all()
-            start = time.perf_counter()
-            mx.np.dot(xs[size], xs[size]).wait_to_read()
-            return time.perf_counter() - start
-        return probe
-
     probes: dict[str, Callable[[], Any]] = {}
     for size in BLAME_SIZES:
         probes[f"student{size}"] = student(size)
-        probes[f"reference{size}"] = reference(size)
+        probes[f"reference{size}"] = _synced_dot(mx.np.dot, xs[size])
     return BLAME_RIGHT_LINE.run(probes)
 
 
@@ -434,16 +437,8 @@ def check_fair_clocks(compare: Callable) -> CheckResult:
             return {"serial": serial, "halves": halves, "size": float(sizes[key])}
         return probe
 
-    def reference(key: str) -> Callable[[], float]:
-        def probe() -> float:
-            mxb.sync_all()
-            start = time.perf_counter()
-            nd.dot(xs[key], xs[key]).wait_to_read()
-            return time.perf_counter() - start
-        return probe
-
     probes: dict[str, Callable[[], Any]] = {}
     for key in CLOCK_SIZES:
         probes[f"student_{key}"] = student(key)
-        probes[f"reference_{key}"] = reference(key)
+        probes[f"reference_{key}"] = _synced_dot(nd.dot, xs[key])
     return FAIR_CLOCKS.run(probes)
