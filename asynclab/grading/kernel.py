@@ -29,6 +29,7 @@ from asynclab.grading.watchdog import MemoryWatchdog, kill_tree
 
 OK, ERROR, TIMEOUT, DEAD, MEMORY = "ok", "error", "timeout", "dead", "memory"
 PING_TIMEOUT = 10
+STARTUP_TIMEOUT = 60      # seconds for the startup guard, whatever the per-cell timeout (a busy machine)
 MAX_OUTPUT_BYTES = 2_000_000
 
 
@@ -130,7 +131,7 @@ class GradingKernel:
         self.starts += 1
         nonce = guard_code.new_secret()
         run = self.run(guard_code.startup_code(self.stash_name, self.package_root, nonce),
-                       store_history=False)
+                       timeout=max(self.timeout, STARTUP_TIMEOUT), store_history=False)
         report = guard_code.read_report(run.outputs, nonce, run.error)
         if run.status != OK or not report.ran:
             self.shutdown()

@@ -1,0 +1,150 @@
+"""Run the whole test suite (unit tests and nbval) in two lanes at once: what `make test` runs.
+
+The suite's timing tests need the machine to themselves, but half of the
+suite measures no time: the logic-only tests, the grader's tests on the
+fixture lab (kernels and their limits) and lab 04's checks, which compare
+memory (its catalogue of answers, marked ``memory``, and its solution
+notebook). Those go in the *side* lane, which runs beside the *timing* lane
+with a lower scheduling priority (``nice``), so that the timing lane's
+measurements see at most the one busy core that every check is built and
+benched to tolerate (``bench/reports/checks_robustness.md``, "loaded" rows),
+and lab 04's checks see the same (the report's lab 04 rows, both conditions).
+Lesson 04 asserts a time too, so it stays in the timing lane.
+
+Each lane runs its pytest commands one after another. The timing lane prints
+as it goes; the side lane writes a log, printed when both lanes are done. The
+exit status is non-zero when any command failed. With fewer than two
+cores, or with ``--serial``, the same commands run one after another.
+
+    python tools/test_lanes.py            # both lanes at once
+    python tools/test_lanes.py --serial   # one command after another
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SIDE_NICE = 5                     # the side lane yields the CPU to the timing lane when both want it
+MEMORY_NOTEBOOKS = ("solutions/04_async_memory_lab.ipynb",)
+NOTEBOOK_DIRS = ("notebooks", "solutions")
+NBVAL = ("--nbval", "--nbval-sanitize-with", "tests/sanitize.cfg", "--nbval-cell-timeout=600")
+
+
+@dataclass
+class Lane:
+    """A name and the pytest argument lists it runs one after another."""
+
+    name: str
+    commands: list[list[str]]
+    nice: int = 0
+    log: Path | None = None
+    codes: list[int] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def notebooks() -> tuple[list[str], list[str]]:
+    """The notebooks nbval validates: (timing lane's, side lane's), as paths relative to the root."""
+    found = sorted(str(p.relative_to(ROOT)) for d in NOTEBOOK_DIRS for p in (ROOT / d).glob("*.ipynb"))
+    side = [p for p in found if p in MEMORY_NOTEBOOKS]
+    return [p for p in found if p not in side], side
+
+
+def lanes() -> list[Lane]:
+    timing_nbs, side_nbs = notebooks()
+    timing = Lane("timing", [["tests", "-m", "measured and not memory"], [*NBVAL, *timing_nbs]])
+    side = Lane("side", [["tests", "-m", "not measured or memory"], [*NBVAL, *side_nbs]], nice=SIDE_NICE)
+    return [timing, side]
+
+
+def _lane_script(lane: Lane) -> list[str]:
+    """One process that runs the lane's pytest commands in turn and exits with the worst status."""
+    code = (
+        "import os, subprocess, sys\n"
+        f"os.nice({lane.nice})\n" if lane.nice else "import subprocess, sys\n"
+    ) + (
+        f"commands = {lane.commands!r}\n"
+        "worst = 0\n"
+        "for args in commands:\n"
+        "    print('$ pytest ' + ' '.join(args), flush=True)\n"
+        "    code = subprocess.call([sys.executable, '-m', 'pytest', *args])\n"
+        "    print(f'[exit status {code}]', flush=True)\n"
+        "    worst = worst or code\n"
+        "sys.exit(worst)\n"
+    )
+    return [sys.executable, "-c", code]
+
+
+def run_parallel(all_lanes: list[Lane], logs: Path) -> int:
+    started = time.perf_counter()
+    procs = []
+    for i, lane in enumerate(all_lanes):
+        # the first lane prints as it goes (CI sees progress); the others write a log shown at the end
+        lane.log = None if i == 0 else logs / f"{lane.name}.log"
+        handle = lane.log.open("w", encoding="utf-8") if lane.log else None
+        where = "log shown at the end" if lane.log else "output below"
+        print(f"lane {lane.name} (nice {lane.nice}): {len(lane.commands)} pytest runs, {where}", flush=True)
+        procs.append((lane, handle, time.perf_counter(),
+                      subprocess.Popen(_lane_script(lane), cwd=ROOT, stdout=handle,
+                                       stderr=subprocess.STDOUT if handle else None)))
+    worst = 0
+    try:
+        for lane, handle, began, proc in procs:
+            code = proc.wait()
+            lane.seconds = time.perf_counter() - began
+            lane.codes.append(code)
+            if handle:
+                handle.close()
+            worst = worst or code
+    except KeyboardInterrupt:
+        for _, _, _, proc in procs:
+            proc.terminate()
+        raise
+    for lane in all_lanes:
+        if lane.log:
+            print(f"\n{'=' * 30} lane {lane.name} (nice {lane.nice}) {'=' * 30}", flush=True)
+            sys.stdout.write(lane.log.read_text(encoding="utf-8", errors="replace"))
+    print()
+    for lane in all_lanes:
+        verdict = "passed" if not lane.codes[0] else f"FAILED (exit status {lane.codes[0]})"
+        print(f"lane {lane.name}: {verdict} in {lane.seconds:.0f} s")
+    print(f"both lanes: {time.perf_counter() - started:.0f} s")
+    return worst
+
+
+def run_serial(all_lanes: list[Lane]) -> int:
+    worst = 0
+    for lane in all_lanes:
+        for args in lane.commands:
+            print(f"$ pytest {' '.join(args)}", flush=True)
+            code = subprocess.call([sys.executable, "-m", "pytest", *args], cwd=ROOT)
+            worst = worst or code
+    return worst
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--serial", action="store_true", help="run every pytest command one after another")
+    parser.add_argument("--list", action="store_true", help="print each lane's commands and stop")
+    args = parser.parse_args(argv)
+    all_lanes = lanes()
+    if args.list:
+        for lane in all_lanes:
+            for command in lane.commands:
+                print(f"{lane.name}: pytest {' '.join(command)}")
+        return 0
+    if args.serial or (os.cpu_count() or 1) < 2:
+        return run_serial(all_lanes)
+    with tempfile.TemporaryDirectory(prefix="asynclab-lanes-") as logs:
+        return run_parallel(all_lanes, Path(logs))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
