@@ -6,6 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PY := $(BIN)/python
 STAMP := $(VENV)/.asynclab-installed
+LAB_STAMP := $(VENV)/.asynclab-lab-installed
 NOTEBOOK_DIRS := notebooks solutions
 PORT ?= 8888
 LAB ?= 01
@@ -29,8 +30,12 @@ $(STAMP): pyproject.toml
 	$(PY) -m ipykernel install --sys-prefix --name asynclab --display-name "Python 3 (asynclab)"
 	@touch $(STAMP)
 
-## lab: set up if needed, then open JupyterLab on the course's start page
-lab: setup
+$(LAB_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[lab,test]'
+	@touch $(LAB_STAMP)
+
+## lab: set up if needed (with JupyterLab), then open JupyterLab on the course's start page
+lab: $(LAB_STAMP)
 	$(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" --ip=127.0.0.1 --port=$(PORT) \
 	  --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb $(ROOT_FLAG)
 

@@ -24,7 +24,9 @@ def test_environment_yml_and_pyproject_agree():
     assert python, "environment.yml must pin python"
     assert project["requires-python"] == f">={python.group(1)},<3.{int(python.group(1).split('.')[1]) + 1}"
     assert re.search(r"^\s*-\s*pip\s*$", env, re.M)
-    assert re.search(r"^\s*-\s*-e \.(\[test\])?\s*$", env, re.M), "environment.yml must install the package"
+    assert re.search(r"^\s*-\s*-e \.(\[[a-z,]+\])?\s*$", env, re.M), "environment.yml must install the package"
+    assert "lab" in project["optional-dependencies"] and re.search(r"-e \.\[[a-z,]*lab", env), \
+        "environment.yml must install JupyterLab (the lab extra)"
     pinned = {re.split(r"[=<>!~\[]", d)[0].lower(): d for d in project["dependencies"]}
     for line in re.findall(r"^\s*-\s*([A-Za-z0-9_.-]+)\s*[=<>]=?\s*([\w.*]+)\s*$", env, re.M):
         name = line[0].lower()

@@ -27,6 +27,11 @@ so the speed-up is a reported figure, not a verdict.
   (a ``_dispatch`` that grants one entry per call passes the first only).
 - worked-example: functional (declared reads and writes, and the values).
 - errors-at-wait: functional (where the error of an op comes out).
+- predict-schedule: exact. Step 5's program of seven ops (0.1 s each) runs
+  on the course's engine with two workers; each op's round is read off the
+  measured start and end times (one more than the latest round among the
+  ops that had ended when it started), so it does not drift with dispatch
+  delays; every predicted round must match, in 3 runs.
 
 Effect sizes, quiet and with one core busy, are in
 ``bench/reports/checks_robustness.md``.
@@ -344,6 +349,7 @@ OVERLAP = Check(
 WORKED_EXAMPLE_CHECK = Check("worked-example", points=1, threshold="exact")
 
 ERRORS_AT_WAIT = Check("errors-at-wait", points=1, threshold="3/3")
+PREDICT_SCHEDULE = Check("predict-schedule", points=2, threshold="all operations, 3/3")
 
 
 # ---------------------------------------------------------------- step 1
@@ -702,3 +708,89 @@ def check_errors_at_wait(engine_class) -> CheckResult:
             _close(engine)
 
     return ERRORS_AT_WAIT.holds(condition, repeat=3)
+
+
+# ---------------------------------------------------------------- step 5
+#: Step 5's program, in push order: (name, reads, mutates). Each op sleeps OP_SECONDS; two workers.
+SCHEDULE = (
+    ("load x", (), ("x",)),
+    ("load y", (), ("y",)),
+    ("z = f(x)", ("x",), ("z",)),
+    ("w = g(y)", ("y",), ("w",)),
+    ("x[:] = 0", (), ("x",)),
+    ("out = h(z, w)", ("z", "w"), ("out",)),
+    ("print(x)", ("x",), ()),
+)
+SCHEDULE_WORKERS = 2
+OP_SECONDS = 0.1
+
+
+def push_schedule(engine, seconds: float = OP_SECONDS) -> None:
+    """Push :data:`SCHEDULE` onto ``engine``: one variable per name, each op sleeping ``seconds``."""
+    names = sorted({v for _, reads, mutates in SCHEDULE for v in reads + mutates})
+    var = {name: engine.new_var(name) for name in names}
+    for name, reads, mutates in SCHEDULE:
+        engine.push(lambda: time.sleep(seconds), reads=[var[v] for v in reads],
+                    mutates=[var[v] for v in mutates], name=name)
+
+
+def rounds_of(records) -> dict[str, int]:
+    """The round of each op in a measured run: 0 when it started before any op had ended, else one
+    more than the latest round among the ops that had ended when it started."""
+    ordered = sorted(records, key=lambda r: r.start)
+    rounds: dict[str, int] = {}
+    for record in ordered:
+        before = [rounds[r.name] for r in ordered if r.name in rounds and r.end <= record.start]
+        rounds[record.name] = 1 + max(before) if before else 0
+    return rounds
+
+
+def measure_schedule() -> dict[str, int]:
+    """The round of every op of :data:`SCHEDULE`, measured on an engine with MXNet's rule, two workers."""
+    from asynclab.engine_reference import Engine
+
+    with Engine(num_workers=SCHEDULE_WORKERS) as engine:
+        push_schedule(engine)
+        engine.wait_all(timeout=TIMEOUT)
+    return rounds_of(engine.records)
+
+
+def _as_round(value) -> int | None:
+    """A prediction as a whole round number, or None when it is not one."""
+    import numbers
+
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return None
+    if value < 0 or value != int(value):
+        return None
+    return int(value)
+
+
+def check_predict_schedule(predicted) -> CheckResult:
+    """``predicted`` maps each op name of :data:`SCHEDULE` to the round it starts in (0, 1, 2, ...).
+
+    The check runs the program on an engine with MXNet's rule and two
+    workers, each op taking 0.1 s, reads the rounds off the measured start
+    and end times (:func:`rounds_of`), and passes when every prediction
+    matches. A FAIL says how many predictions missed, not which.
+    """
+    names = [name for name, _, _ in SCHEDULE]
+
+    def condition() -> tuple[bool, str]:
+        if not isinstance(predicted, dict) or set(predicted) != set(names):
+            return False, ("PREDICTED_ROUNDS must be a dict with one entry per operation of lab05.SCHEDULE, "
+                           "the operation's name as key")
+        bad = [n for n in names if _as_round(predicted[n]) is None]
+        if bad:
+            return False, (f"each prediction must be a round number 0, 1, 2, ...; "
+                           f"{bad[0]!r} is {predicted[bad[0]]!r}")
+        measured = measure_schedule()
+        missed = sum(_as_round(predicted[n]) != measured[n] for n in names)
+        if missed:
+            return False, (f"{missed} of your {len(names)} predictions did not match the rounds measured: an "
+                           "operation starts when every operation queued before it on a variable it uses "
+                           "allows it, and a worker is free")
+        return True, ""
+
+    return PREDICT_SCHEDULE.holds(condition, repeat=3,
+                                  description=f"all {len(names)} predictions matched the rounds measured, 3 runs")

@@ -1,8 +1,9 @@
-"""The grader on a real lab: one grading run of a class of two lab-01 submissions.
+"""The grader on a real lab: one grading run of a class of two lab-02 submissions.
 
 The untouched lab scores 0, and one wrong answer of the catalogue
-(``answers/lab01/``), which passes every check but one, scores what its
-EXPECT says. This run shows that the real checks publish results the grader
+(``answers/lab02/``) scores what its EXPECT says: it fails one check and
+passes the four others, among them timing checks and one that runs programs
+in fresh processes under both engines. This run shows that the real checks publish results the grader
 can score, PASS and FAIL, from a kernel, under its guard. The solution's full
 marks are shown by nbval over ``solutions/`` and, under the grader, by
 ``make bench-checks``; every other answer is graded in-process by
@@ -24,22 +25,22 @@ from asynclab.grading.restore import solution_checks
 from build_fixture import copy_package  # registered by conftest.py
 
 ROOT = Path(__file__).resolve().parents[1]
-SOLUTION = ROOT / "solutions" / "01_async_dispatch_lab.ipynb"
-WRONG = "finish-does-not-wait"
+SOLUTION = ROOT / "solutions" / "02_sync_points_lab.ipynb"
+WRONG = "sync-on-a-copy"
 
 pytestmark = [pytest.mark.kernel, pytest.mark.measured]
 
 
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
-    base = tmp_path_factory.mktemp("lab01")
+    base = tmp_path_factory.mktemp("lab02")
     solution = nbtools.read(SOLUTION)
-    wrong = catalogue.load_answer(ROOT / "answers" / "lab01" / f"{WRONG}.py", solution)
+    wrong = catalogue.load_answer(ROOT / "answers" / "lab02" / f"{WRONG}.py", solution)
     subs = base / "subs"
     subs.mkdir()
     nbtools.write(nbtools.make_lab(solution), subs / "untouched.ipynb")
     nbtools.write(wrong.apply(solution), subs / f"{WRONG}.ipynb")
-    outcome = grade_class(subs, base / "out", lab="01", solutions=SOLUTION.parent, progress=False,
+    outcome = grade_class(subs, base / "out", lab="02", solutions=SOLUTION.parent, progress=False,
                           package_dir=copy_package(base))
     return {"results": {r.student: r for r in outcome.results}, "solution": solution, "wrong": wrong}
 

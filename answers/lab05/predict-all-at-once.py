@@ -1,0 +1,15 @@
+"""Predicts that all seven operations start at once, as if the engine ignored what they read and write."""
+
+EXPECT = {"sync-engine": 1, "hazards": 2, "serialize": 1, "overlap": 2, "worked-example": 1, "errors-at-wait": 1, "predict-schedule": 0}
+
+
+# %% ex5-predict-schedule
+PREDICTED_ROUNDS = {
+    "load x": 0,
+    "load y": 0,
+    "z = f(x)": 0,
+    "w = g(y)": 0,
+    "x[:] = 0": 0,
+    "out = h(z, w)": 0,
+    "print(x)": 0,
+}

@@ -1,0 +1,15 @@
+"""Gives start times in seconds (0.1 per round) instead of round numbers."""
+
+EXPECT = {"sync-engine": 1, "hazards": 2, "serialize": 1, "overlap": 2, "worked-example": 1, "errors-at-wait": 1, "predict-schedule": 0}
+
+
+# %% ex5-predict-schedule
+PREDICTED_ROUNDS = {
+    "load x": 0.0,
+    "load y": 0.0,
+    "z = f(x)": 0.1,
+    "w = g(y)": 0.1,
+    "x[:] = 0": 0.2,
+    "out = h(z, w)": 0.2,
+    "print(x)": 0.3,
+}
