@@ -1,0 +1,51 @@
+"""`make test`'s two lanes (tools/test_lanes.py) run every test and every notebook exactly once."""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SPEC = importlib.util.spec_from_file_location("test_lanes_tool", ROOT / "tools" / "test_lanes.py")
+lanes_tool = sys.modules.setdefault(SPEC.name, importlib.util.module_from_spec(SPEC))
+SPEC.loader.exec_module(lanes_tool)
+
+
+def _selections(lane) -> tuple[list[str], list[str], list[str]]:
+    """(marker expressions over tests/, files run whole, notebooks) of one lane's commands."""
+    markers, files, notebooks = [], [], []
+    for args in lane.commands:
+        if "--nbval" in args:
+            notebooks += [a for a in args if a.endswith(".ipynb")]
+        elif args[0] == "tests":
+            markers.append(args[args.index("-m") + 1])
+        else:
+            files += [a for a in args if a.startswith("tests/")]
+    return markers, files, notebooks
+
+
+def test_marker_selections_split_the_unit_tests_in_two():
+    """For every combination of the markers, exactly one lane's expression selects the test."""
+    expressions = [e for lane in lanes_tool.lanes() for e in _selections(lane)[0]]
+    assert len(expressions) == 2
+    for measured, memory, kernel in itertools.product([False, True], repeat=3):
+        names = {"measured": measured, "memory": memory, "kernel": kernel}
+        chosen = [e for e in expressions if eval(e, {}, names)]
+        assert len(chosen) == 1, f"{names}: selected by {chosen}"
+
+
+def test_files_moved_to_the_timing_lane_are_left_out_of_the_side_lane():
+    timing, side = lanes_tool.lanes()
+    moved = _selections(timing)[1]
+    assert moved and all((ROOT / f).is_file() for f in moved)
+    side_args = [a for args in side.commands for a in args]
+    assert all(f"--ignore={f}" in side_args for f in moved)
+
+
+def test_every_notebook_is_validated_by_exactly_one_lane():
+    found = sorted(str(p.relative_to(ROOT)) for d in ("notebooks", "solutions") for p in (ROOT / d).glob("*.ipynb"))
+    run = [nb for lane in lanes_tool.lanes() for nb in _selections(lane)[2]]
+    assert sorted(run) == found
+    assert "solutions/04_async_memory_lab.ipynb" in _selections(lanes_tool.lanes()[1])[2]
