@@ -406,6 +406,13 @@ def test_sections_keep_their_own_imports_verbatim(tmp_path):
     assert answer.cells["ex-square"] == "def square(x):\n    return x + x"
 
 
+def test_a_check_left_out_of_expect_must_score_full_points(tmp_path):
+    text = GOOD.replace(', "pause": 1', "").replace('"square": 2, ', "")
+    answer = load_answer(_write(tmp_path, text), crafted.solution())
+    assert answer.expect == {"square": 2, "total": 0, "pause": 1} and answer.expected_total == 3
+    assert load_answer(_write(tmp_path, text)).expect == {"total": 0}     # without the notebook: as written
+
+
 def test_expect_is_read_without_running_the_file(tmp_path):
     text = GOOD.replace("import math", "raise SystemExit('never run')")
     assert load_answer(_write(tmp_path, text)).expect["total"] == 0
@@ -415,8 +422,7 @@ def test_expect_is_read_without_running_the_file(tmp_path):
     (GOOD.replace("# %% ex-total", "# %% ex-nothing"), r"^wrong-total.py: the lab has no cell 'ex-nothing'\.$"),
     (GOOD.replace("# %% ex-total", "# %% check-total"), r"^wrong-total.py: 'check-total' is not an exercise cell"),
     (GOOD.replace("# %% ex-total", "# %% setup"), r"^wrong-total.py: 'setup' is not an exercise cell"),
-    (GOOD.replace('"pause": 1', '"pauses": 1'), r"^wrong-total.py: EXPECT misses pause and names unknown checks pauses"),
-    (GOOD.replace(', "pause": 1', ""), r"^wrong-total.py: EXPECT misses pause; the lab's checks are"),
+    (GOOD.replace('"pause": 1', '"pauses": 1'), r"^wrong-total.py: EXPECT names unknown checks pauses; the lab's"),
     (GOOD.split("\n", 1)[1], r"^wrong-total.py has no docstring"),
     ('""" """\n' + GOOD.split("\n", 1)[1], r"^wrong-total.py has no docstring"),
     (GOOD.replace("def total(values):", "def total(values)"), r"^wrong-total.py is not valid Python \(line \d+"),

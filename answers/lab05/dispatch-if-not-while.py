@@ -7,7 +7,6 @@ EXPECT = {
     "overlap": 0,
     "worked-example": 1,
     "errors-at-wait": 1,
-    "predict-schedule": 2,
 }
 
 # Every order still holds, and two reads pushed to an idle variable still run

@@ -7,7 +7,6 @@ EXPECT = {
     "overlap": 0,
     "worked-example": 1,
     "errors-at-wait": 0,
-    "predict-schedule": 2,
 }
 
 

@@ -7,7 +7,6 @@ EXPECT = {
     "overlap": 0,
     "worked-example": 1,
     "errors-at-wait": 0,
-    "predict-schedule": 2,
 }
 
 # The reference rule is importable from the package; building on it is the

@@ -7,7 +7,6 @@ EXPECT = {
     "overlap": 2,
     "worked-example": 1,
     "errors-at-wait": 1,
-    "predict-schedule": 2,
 }
 
 # Independent ops overlap, but a dependent op runs before the op it depends

@@ -7,7 +7,6 @@ EXPECT = {
     "overlap": 0,
     "worked-example": 1,
     "errors-at-wait": 1,
-    "predict-schedule": 2,
 }
 
 # Orders are right, but two ops that only read the same input wait for each

@@ -7,7 +7,6 @@ EXPECT = {
     "overlap": 2,
     "worked-example": 1,
     "errors-at-wait": 1,
-    "predict-schedule": 2,
 }
 
 # A write queued behind two reads may then start while the slower read is

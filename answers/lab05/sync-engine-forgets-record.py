@@ -7,7 +7,6 @@ EXPECT = {
     "overlap": 2,
     "worked-example": 1,
     "errors-at-wait": 1,
-    "predict-schedule": 2,
 }
 
 # The operations run inside push, in push order, but engine.records stays

@@ -7,7 +7,6 @@ EXPECT = {
     "overlap": 2,
     "worked-example": 1,
     "errors-at-wait": 1,
-    "predict-schedule": 2,
 }
 
 # Lazy, not synchronous: push returns before the op ran. check_sync_engine

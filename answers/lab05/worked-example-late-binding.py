@@ -7,7 +7,6 @@ EXPECT = {
     "overlap": 2,
     "worked-example": 0,
     "errors-at-wait": 1,
-    "predict-schedule": 2,
 }
 
 # The declared reads and writes are right, but every lambda sees the loop

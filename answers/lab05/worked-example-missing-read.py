@@ -7,7 +7,6 @@ EXPECT = {
     "overlap": 2,
     "worked-example": 0,
     "errors-at-wait": 1,
-    "predict-schedule": 2,
 }
 
 # The values often come out right by luck, but the op may start before

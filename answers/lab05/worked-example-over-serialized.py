@@ -7,7 +7,6 @@ EXPECT = {
     "overlap": 2,
     "worked-example": 0,
     "errors-at-wait": 1,
-    "predict-schedule": 2,
 }
 
 # The values are right, but B = A + 1 and C = A + 2 can no longer run side

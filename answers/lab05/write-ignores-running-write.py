@@ -7,7 +7,6 @@ EXPECT = {
     "overlap": 2,
     "worked-example": 1,
     "errors-at-wait": 1,
-    "predict-schedule": 2,
 }
 
 # Two writes to one variable may run at once and the earlier one may finish

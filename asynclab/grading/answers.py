@@ -13,9 +13,10 @@ is described in ``answers/README.md``)::
         ...
 
 - the module docstring is the description (one sentence);
-- ``EXPECT`` maps every check name of the lab (the check cell's grade_id
-  without ``check-``) to the points the answer must score; it is read with
-  :func:`ast.literal_eval`, never executed;
+- ``EXPECT`` maps check names of the lab (the check cell's grade_id without
+  ``check-``) to the points the answer must score; a check it leaves out
+  must score full points (so a new check needs no edit of older answers);
+  it is read with :func:`ast.literal_eval`, never executed;
 - each ``# %% <grade_id>`` line starts the whole new source of that exercise
   cell, up to the next such line (blank lines around it are dropped);
   everything before the first one is the preamble, part of no cell.
@@ -31,7 +32,7 @@ from __future__ import annotations
 import ast
 import re
 import symtable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import nbformat
@@ -56,7 +57,7 @@ class Answer:
     name: str
     description: str
     cells: dict[str, str]          # exercise grade_id -> the cell's whole new source
-    expect: dict[str, float]       # check name -> points it must score
+    expect: dict[str, float]       # check name -> points it must score (every check, once validated)
     path: Path | None = None
     preamble: str = field(default="", compare=False)
 
@@ -82,7 +83,7 @@ class Answer:
 
     def validate(self, solution: nbformat.NotebookNode) -> None:
         """Raise :class:`AnswerError` unless every section names an exercise cell of ``solution``
-        and ``EXPECT`` names exactly its checks."""
+        and ``EXPECT`` names only its checks."""
         cells = {nbtools.grade_id(c): c for c in solution.cells if nbtools.grade_id(c)}
         for grade_id in self.cells:
             cell = cells.get(grade_id)
@@ -94,14 +95,17 @@ class Answer:
         self.check_names(check_names(solution))
 
     def check_names(self, names: list[str]) -> None:
-        """Raise :class:`AnswerError` unless ``EXPECT`` names exactly the checks ``names``."""
-        if sorted(self.expect) != sorted(names):
-            missing = sorted(set(names) - set(self.expect))
-            unknown = sorted(set(self.expect) - set(names))
-            parts = ([f"misses {', '.join(missing)}"] if missing else []) + \
-                ([f"names unknown checks {', '.join(unknown)}"] if unknown else [])
-            raise AnswerError(f"{self.where}: EXPECT {' and '.join(parts)}; "
+        """Raise :class:`AnswerError` when ``EXPECT`` names a check not among ``names``."""
+        unknown = sorted(set(self.expect) - set(names))
+        if unknown:
+            raise AnswerError(f"{self.where}: EXPECT names unknown checks {', '.join(unknown)}; "
                               f"the lab's checks are {', '.join(sorted(names))}.")
+
+    def completed(self, solution: nbformat.NotebookNode) -> "Answer":
+        """This answer validated, with ``EXPECT`` giving full points to every check it leaves out."""
+        self.validate(solution)
+        points = check_points(solution)
+        return replace(self, expect={name: float(self.expect.get(name, full)) for name, full in points.items()})
 
 
 def check_names(solution: nbformat.NotebookNode) -> list[str]:
@@ -190,9 +194,7 @@ def load_answer(path: Path, solution: nbformat.NotebookNode | None = None) -> An
     except (OSError, UnicodeDecodeError) as error:
         raise AnswerError(f"{path.name} cannot be read as UTF-8 text ({error}).") from None
     answer = parse_answer(text, path.stem, lab_of(path.parent), path)
-    if solution is not None:
-        answer.validate(solution)
-    return answer
+    return answer.completed(solution) if solution is not None else answer
 
 
 def load_answers(folder: Path, solution: nbformat.NotebookNode | None = None) -> list[Answer]:
