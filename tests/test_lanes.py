@@ -49,3 +49,14 @@ def test_every_notebook_is_validated_by_exactly_one_lane():
     run = [nb for lane in lanes_tool.lanes() for nb in _selections(lane)[2]]
     assert sorted(run) == found
     assert "solutions/04_async_memory_lab.ipynb" in _selections(lanes_tool.lanes()[1])[2]
+
+
+def test_lanes_run_at_once_and_a_failing_lane_fails_the_run(tmp_path, capsys):
+    ok = lanes_tool.Lane("first", [["--version"]])
+    bad = lanes_tool.Lane("second", [["tests/no_such_test_file.py", "-q"]], nice=1)
+    code = lanes_tool.run_parallel([ok, bad], tmp_path, poll_s=0.05)
+    out = capsys.readouterr().out
+    assert code != 0 and ok.code == 0 and bad.code not in (0, None)
+    assert "lane first: passed in" in out and "lane second: FAILED (exit status" in out
+    assert "lane second (nice 1)" in out and "no_such_test_file.py" in out      # the side lane's log is shown
+    assert 0 < ok.seconds and 0 < bad.seconds

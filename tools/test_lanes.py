@@ -25,12 +25,14 @@ cores, or with ``--serial``, the same commands run one after another.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import signal
 import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -51,8 +53,8 @@ class Lane:
     commands: list[list[str]]
     nice: int = 0
     log: Path | None = None
-    codes: list[int] = field(default_factory=list)
-    seconds: float = 0.0
+    code: int | None = None       # exit status, once the lane has ended
+    seconds: float = 0.0          # from the start of both lanes to this lane's end
 
 
 def notebooks() -> tuple[list[str], list[str]]:
@@ -90,30 +92,30 @@ def _lane_script(lane: Lane) -> list[str]:
     return [sys.executable, "-c", code]
 
 
-def run_parallel(all_lanes: list[Lane], logs: Path) -> int:
+def run_parallel(all_lanes: list[Lane], logs: Path, poll_s: float = 0.2) -> int:
+    """Start every lane at once, wait for all, print the logs and one verdict line per lane."""
     started = time.perf_counter()
-    procs = []
+    running = []
     for i, lane in enumerate(all_lanes):
         # the first lane prints as it goes (CI sees progress); the others write a log shown at the end
         lane.log = None if i == 0 else logs / f"{lane.name}.log"
         handle = lane.log.open("w", encoding="utf-8") if lane.log else None
         where = "log shown at the end" if lane.log else "output below"
         print(f"lane {lane.name} (nice {lane.nice}): {len(lane.commands)} pytest runs, {where}", flush=True)
-        procs.append((lane, handle, time.perf_counter(),
-                      subprocess.Popen(_lane_script(lane), cwd=ROOT, stdout=handle,
-                                       stderr=subprocess.STDOUT if handle else None)))
-    worst = 0
+        # a session of its own, so that an interrupt can stop the lane's pytest and its kernels too
+        proc = subprocess.Popen(_lane_script(lane), cwd=ROOT, stdout=handle,
+                                stderr=subprocess.STDOUT if handle else None, start_new_session=True)
+        running.append((lane, handle, proc))
     try:
-        for lane, handle, began, proc in procs:
-            code = proc.wait()
-            lane.seconds = time.perf_counter() - began
-            lane.codes.append(code)
-            if handle:
-                handle.close()
-            worst = worst or code
+        while any(lane.code is None for lane, _, _ in running):
+            for lane, handle, proc in running:
+                if lane.code is None and proc.poll() is not None:
+                    lane.code, lane.seconds = proc.returncode, time.perf_counter() - started
+                    if handle:
+                        handle.close()
+            time.sleep(poll_s)
     except KeyboardInterrupt:
-        for _, _, _, proc in procs:
-            proc.terminate()
+        _stop([proc for _, _, proc in running])
         raise
     for lane in all_lanes:
         if lane.log:
@@ -121,10 +123,28 @@ def run_parallel(all_lanes: list[Lane], logs: Path) -> int:
             sys.stdout.write(lane.log.read_text(encoding="utf-8", errors="replace"))
     print()
     for lane in all_lanes:
-        verdict = "passed" if not lane.codes[0] else f"FAILED (exit status {lane.codes[0]})"
+        verdict = "passed" if lane.code == 0 else f"FAILED (exit status {lane.code})"
         print(f"lane {lane.name}: {verdict} in {lane.seconds:.0f} s")
     print(f"both lanes: {time.perf_counter() - started:.0f} s")
-    return worst
+    return next((lane.code for lane in all_lanes if lane.code), 0)
+
+
+def _interrupted(signum, frame) -> None:
+    raise KeyboardInterrupt
+
+
+def _stop(procs: list[subprocess.Popen], grace_s: float = 15.0) -> None:
+    """Interrupt each lane's process group (pytest shuts its kernels down), then kill what is left."""
+    for proc in procs:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGINT)
+    deadline = time.monotonic() + grace_s
+    for proc in procs:
+        try:
+            proc.wait(timeout=max(0.1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
 
 
 def run_serial(all_lanes: list[Lane]) -> int:
@@ -150,8 +170,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.serial or (os.cpu_count() or 1) < 2:
         return run_serial(all_lanes)
+    signal.signal(signal.SIGTERM, _interrupted)         # a CI job cancelled: stop both lanes as for Ctrl-C
     with tempfile.TemporaryDirectory(prefix="asynclab-lanes-") as logs:
-        return run_parallel(all_lanes, Path(logs))
+        try:
+            return run_parallel(all_lanes, Path(logs))
+        except KeyboardInterrupt:
+            print("interrupted: both lanes were stopped", file=sys.stderr)
+            return 130
 
 
 if __name__ == "__main__":
