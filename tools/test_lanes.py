@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import signal
 import subprocess
@@ -74,22 +75,17 @@ def lanes() -> list[Lane]:
     return [timing, side]
 
 
-def _lane_script(lane: Lane) -> list[str]:
-    """One process that runs the lane's pytest commands in turn and exits with the worst status."""
-    code = (
-        "import os, subprocess, sys\n"
-        f"os.nice({lane.nice})\n" if lane.nice else "import subprocess, sys\n"
-    ) + (
-        f"commands = {lane.commands!r}\n"
-        "worst = 0\n"
-        "for args in commands:\n"
-        "    print('$ pytest ' + ' '.join(args), flush=True)\n"
-        "    code = subprocess.call([sys.executable, '-m', 'pytest', *args])\n"
-        "    print(f'[exit status {code}]', flush=True)\n"
-        "    worst = worst or code\n"
-        "sys.exit(worst)\n"
-    )
-    return [sys.executable, "-c", code]
+def run_lane(lane: Lane) -> int:
+    """Run the lane's pytest commands in turn, at its priority; the worst exit status."""
+    if lane.nice:
+        os.nice(lane.nice)
+    worst = 0
+    for args in lane.commands:
+        print(f"$ pytest {' '.join(args)}", flush=True)
+        code = subprocess.call([sys.executable, "-m", "pytest", *args], cwd=ROOT)
+        print(f"[exit status {code}]", flush=True)
+        worst = worst or code
+    return worst
 
 
 def run_parallel(all_lanes: list[Lane], logs: Path, poll_s: float = 0.2) -> int:
@@ -103,7 +99,8 @@ def run_parallel(all_lanes: list[Lane], logs: Path, poll_s: float = 0.2) -> int:
         where = "log shown at the end" if lane.log else "output below"
         print(f"lane {lane.name} (nice {lane.nice}): {len(lane.commands)} pytest runs, {where}", flush=True)
         # a session of its own, so that an interrupt can stop the lane's pytest and its kernels too
-        proc = subprocess.Popen(_lane_script(lane), cwd=ROOT, stdout=handle,
+        spec = json.dumps({"name": lane.name, "commands": lane.commands, "nice": lane.nice})
+        proc = subprocess.Popen([sys.executable, __file__, "--run-lane", spec], cwd=ROOT, stdout=handle,
                                 stderr=subprocess.STDOUT if handle else None, start_new_session=True)
         running.append((lane, handle, proc))
     try:
@@ -150,10 +147,7 @@ def _stop(procs: list[subprocess.Popen], grace_s: float = 15.0) -> None:
 def run_serial(all_lanes: list[Lane]) -> int:
     worst = 0
     for lane in all_lanes:
-        for args in lane.commands:
-            print(f"$ pytest {' '.join(args)}", flush=True)
-            code = subprocess.call([sys.executable, "-m", "pytest", *args], cwd=ROOT)
-            worst = worst or code
+        worst = worst or run_lane(Lane(lane.name, lane.commands))      # without the side lane's nice
     return worst
 
 
@@ -161,7 +155,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--serial", action="store_true", help="run every pytest command one after another")
     parser.add_argument("--list", action="store_true", help="print each lane's commands and stop")
+    parser.add_argument("--run-lane", help=argparse.SUPPRESS)     # how run_parallel starts one lane (JSON)
     args = parser.parse_args(argv)
+    if args.run_lane:
+        return run_lane(Lane(**json.loads(args.run_lane)))
     all_lanes = lanes()
     if args.list:
         for lane in all_lanes:
