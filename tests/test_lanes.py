@@ -1,4 +1,4 @@
-"""`make test`'s two lanes (tools/test_lanes.py) run every test and every notebook exactly once."""
+"""`make test-lanes`'s two lanes (tools/test_lanes.py) run every test and every notebook exactly once."""
 
 from __future__ import annotations
 

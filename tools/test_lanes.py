@@ -1,4 +1,4 @@
-"""Run the whole test suite (unit tests and nbval) in two lanes at once: what `make test` runs.
+"""Run the whole test suite (unit tests and nbval) in two lanes at once: what `make test-lanes` runs.
 
 The suite's timing tests need the machine to themselves, but half of the
 suite measures no time: the logic-only tests, the grader's tests on the
