@@ -15,7 +15,7 @@ OUT ?= grading-out
 # Jupyter refuses to serve as root unless told to; containers often run as root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: setup lab test test-lanes unit unit-fast nbval labs labs-check execute grade bench-checks bench-engine clean
+.PHONY: setup lab test test-lanes test-serial unit unit-fast nbval labs labs-check execute grade gpu-check bench-checks bench-engine clean
 
 ## setup: create .venv, install the pinned stack and asynclab, register the kernel
 setup: $(STAMP)
@@ -39,13 +39,16 @@ lab: $(LAB_STAMP)
 	$(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" --ip=127.0.0.1 --port=$(PORT) \
 	  --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb $(ROOT_FLAG)
 
-## test: set up if needed, run the unit tests, then validate every notebook with nbval (what CI runs)
-test: setup unit nbval
-
-## test-lanes: the same tests in two lanes at once (tools/test_lanes.py), about 9 minutes instead of 17;
-## not CI's command yet: lab 04's catalogue answers, judged on one round, flaked once in this mode
-test-lanes: setup
+## test: set up if needed, then every test: the unit tests and nbval over every notebook, in two
+## lanes at once (tools/test_lanes.py: timing tests in one, the rest beside them). What CI runs.
+test: setup
 	$(PY) tools/test_lanes.py
+
+## test-serial: the same tests one after another (unit, then nbval), about twice as long
+test-serial: setup unit nbval
+
+## test-lanes: another name for make test
+test-lanes: test
 
 unit: setup
 	$(PY) -m pytest tests
@@ -56,6 +59,13 @@ unit-fast: setup
 
 nbval: setup
 	$(PY) -m pytest --nbval --nbval-sanitize-with tests/sanitize.cfg --nbval-cell-timeout=600 $(NOTEBOOK_DIRS)
+
+## gpu-check: the course's GPU checks with PyTorch on a CUDA device, one verdict per check. Needs
+## only a Python with torch (GPU_PYTHON, default python3), not the course's .venv: GPU machines
+## often have Python 3.12 and numpy 2, where MXNet cannot run.
+GPU_PYTHON ?= python3
+gpu-check:
+	PYTHONPATH="$(CURDIR)$${PYTHONPATH:+:$$PYTHONPATH}" $(GPU_PYTHON) -m asynclab gpu-check
 
 ## labs: regenerate the student labs/ from solutions/
 labs: setup

@@ -1,4 +1,4 @@
-"""Command line: ``python -m asynclab {labs,normalize,execute,grade} ...``."""
+"""Command line: ``python -m asynclab {labs,normalize,execute,grade,gpu-check} ...``."""
 
 from __future__ import annotations
 
@@ -45,6 +45,12 @@ def _cmd_grade(args: argparse.Namespace) -> int:
     return grade_run(args)
 
 
+def _cmd_gpu_check(args: argparse.Namespace) -> int:
+    from asynclab import gpucheck
+
+    return gpucheck.main(device=args.device, names=tuple(args.check or ()), save=args.save)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m asynclab", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -63,6 +69,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="+")
     p.add_argument("--timeout", type=int, default=600, help="seconds per cell")
     p.set_defaults(func=_cmd_execute)
+
+    p = sub.add_parser("gpu-check", help="run the course's GPU checks with PyTorch on a CUDA device")
+    p.add_argument("--device", default="cuda",
+                   help="cuda (default), cuda:N, or cpu: the same probes on the CPU, where PyTorch "
+                        "runs each operator before returning, so the queue check fails there")
+    p.add_argument("--check", action="append", metavar="NAME", help="run only this check (repeatable)")
+    p.add_argument("--save", metavar="FILE", help="also write the verdicts, figures and the machine to FILE (JSON)")
+    p.set_defaults(func=_cmd_gpu_check)
 
     try:
         from asynclab.grading.cli import add_arguments

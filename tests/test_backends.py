@@ -9,6 +9,7 @@ from asynclab.backends import mxnet as mxb
 def test_get_known_and_unknown_frameworks():
     assert backends.get("numpy").ASYNC is False
     assert backends.get("mxnet").ASYNC is True
+    assert backends.get("torch").ASYNC is False          # on the CPU
     with pytest.raises(ValueError, match="unknown framework"):
         backends.get("tensorflow")
 
@@ -102,3 +103,49 @@ def test_run_fresh_says_in_one_sentence_what_went_wrong():
     assert issubclass(mxb.SnippetError, fresh.FreshProcessError)
     with pytest.raises(TypeError):
         fresh.run_fresh(lambda: None, timeout=60)
+
+
+# ------------------------------------------------------------------ PyTorch
+def test_torch_backend_on_the_cpu():
+    import torch
+
+    from asynclab.backends import torch as tb
+
+    a = torch.ones(3, 3) * 2
+    tb.sync(a)
+    tb.sync([a, (a, a)])
+    tb.sync_all()
+    assert float(tb.to_host(a).sum()) == 18.0
+    assert tb.devices() and tb.devices()[-1].type in ("cpu", "cuda")
+    assert tb.num_gpus() == torch.cuda.device_count() * torch.cuda.is_available()
+    assert tb.is_async("cpu") is False and tb.is_async("cuda:0") is True
+    with pytest.raises(TypeError, match="PyTorch tensor"):
+        tb.sync([a, 1])
+    with pytest.raises(TypeError, match="True or False"):
+        tb.launch_blocking_env("yes")
+    assert tb.launch_blocking_env(True, {"A": "b"}) == {"A": "b", "CUDA_LAUNCH_BLOCKING": "1"}
+    assert tb.launch_blocking_env(False)["CUDA_LAUNCH_BLOCKING"] == "0"
+
+
+TORCH_SNIPPET = """
+import os
+import torch
+from asynclab.timing import Benchmark
+print("blocking", os.environ["CUDA_LAUNCH_BLOCKING"])
+x = torch.ones(64, 64)
+with Benchmark("product", quiet=True):
+    y = x @ x
+"""
+
+
+@pytest.mark.kernel
+def test_run_with_launch_blocking_sets_the_switch_and_collects_benchmarks():
+    from asynclab.backends import torch as tb
+
+    run = tb.run_with_launch_blocking(TORCH_SNIPPET, blocking=True)
+    assert "blocking 1" in run.stdout and run.env == {"CUDA_LAUNCH_BLOCKING": "1"}
+    assert run.labels == ["product"] and run["product"] >= 0
+    off = tb.run_with_launch_blocking(TORCH_SNIPPET, blocking=False)
+    assert "blocking 0" in off.stdout
+    with pytest.raises(tb.SnippetError, match=r"CUDA_LAUNCH_BLOCKING=1 failed .*ZeroDivisionError"):
+        tb.run_with_launch_blocking("1 / 0")

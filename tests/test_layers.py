@@ -21,7 +21,8 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "asynclab"
 FOUNDATION = ("asynclab.timing", "asynclab.memory", "asynclab.backends", "asynclab.engine", "asynclab.engine_reference",
               "asynclab.workloads")
-LESSON_HELPERS = ("training", "loops", "syncpoints", "engine_demos", "models", "plots", "nbtools", "grading")
+LESSON_HELPERS = ("training", "loops", "syncpoints", "engine_demos", "models", "frameworks", "plots", "nbtools",
+                  "grading", "gpucheck")
 
 
 def module_name(path: Path) -> str:
@@ -98,6 +99,21 @@ def test_importing_the_engine_and_the_checks_loads_no_plotting_and_no_framework(
     code = ("import asynclab.engine, asynclab.checks, sys; "
             "loaded = [m for m in ('matplotlib', 'mxnet') if m in sys.modules]; "
             "assert not loaded, f'importing asynclab.engine and asynclab.checks loaded {loaded}'")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          cwd=PACKAGE.parent)
+    assert proc.returncode == 0, proc.stderr.strip().splitlines()[-1]
+
+
+NEUTRAL = ("asynclab.timing", "asynclab.memory", "asynclab.engine", "asynclab.engine_reference",
+           "asynclab.checks", "asynclab.checks.core", "asynclab.checks.relations", "asynclab.plots",
+           "asynclab.backends", "asynclab.backends.fresh", "asynclab.backends.numpy", "asynclab.backends.torch")
+
+
+@pytest.mark.kernel
+def test_the_framework_neutral_modules_import_where_mxnet_cannot():
+    """On a stack without MXNet (a GPU machine with Python 3.12 and numpy 2), these still import."""
+    code = ("import importlib, sys; sys.modules['mxnet'] = None; "   # None in sys.modules: import fails
+            f"[importlib.import_module(name) for name in {NEUTRAL!r}]")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
                           cwd=PACKAGE.parent)
     assert proc.returncode == 0, proc.stderr.strip().splitlines()[-1]

@@ -1,8 +1,8 @@
 """Per-framework back-end operations: synchronize, move to host, list devices.
 
 Each framework lives in its own submodule (``asynclab.backends.mxnet``,
-``asynclab.backends.numpy``) and is imported only when asked for, so a
-machine without a framework can still use the rest of the engine.
+``.numpy``, ``.torch``) and is imported only when asked for, so a machine
+without a framework can still use the rest of the engine.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-FRAMEWORKS = ("mxnet", "numpy")
+FRAMEWORKS = ("mxnet", "numpy", "torch")
 
 
 def get(framework: str) -> ModuleType:

@@ -23,10 +23,12 @@ import os
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from statistics import median
 from typing import Any, Mapping
 
-__all__ = ["FreshRun", "FreshProcessError", "run_fresh", "payload", "emit", "MARKER"]
+__all__ = ["FreshRun", "FreshProcessError", "run_fresh", "payload", "emit", "MARKER",
+           "SnippetRun", "SnippetError", "run_snippet"]
 
 MARKER = "__ASYNCLAB_FRESH_RESULT__"
 _NO_PAYLOAD = object()
@@ -110,3 +112,72 @@ def emit(result: Any) -> None:
     sys.stdout.flush()
     sys.stdout.write(f"\n{MARKER}{text}\n")
     sys.stdout.flush()
+
+
+@dataclass(frozen=True)
+class SnippetRun:
+    """Figures measured by a snippet in its fresh process.
+
+    ``env`` holds the variables the run set (the switch under test, e.g.
+    ``{"MXNET_ENGINE_TYPE": "NaiveEngine"}``); ``records`` are ``(label,
+    seconds)`` pairs, one per finished :class:`asynclab.timing.Benchmark`, in
+    the order they finished; ``stdout`` is what the snippet printed.
+    """
+
+    records: tuple[tuple[str, float], ...]
+    stdout: str
+    env: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def labels(self) -> list[str]:
+        seen: list[str] = []
+        for label, _ in self.records:
+            if label not in seen:
+                seen.append(label)
+        return seen
+
+    def samples(self, label: str) -> list[float]:
+        """Every figure recorded under ``label`` (seconds)."""
+        values = [s for lab, s in self.records if lab == label]
+        if not values:
+            raise KeyError(f"the snippet measured no Benchmark labelled {label!r}; "
+                           f"it measured {self.labels or 'nothing'}.")
+        return values
+
+    def __getitem__(self, label: str) -> float:
+        """Median seconds recorded under ``label``."""
+        return median(self.samples(label))
+
+
+class SnippetError(FreshProcessError):
+    """The snippet failed, timed out or measured nothing in its fresh process."""
+
+
+_SNIPPET_RUNNER = """
+from asynclab import timing
+from asynclab.backends import fresh
+records = []
+timing.add_listener(lambda label, seconds: records.append([label, seconds]))
+job = fresh.payload()
+exec(compile(job["prologue"], "<prologue>", "exec"), {"__name__": "__main__"})
+exec(compile(job["code"], "<snippet>", "exec"), {"__name__": "__main__"})
+exec(compile(job["epilogue"], "<epilogue>", "exec"), {"__name__": "__main__"})
+fresh.emit(records)
+"""
+
+
+def run_snippet(code: str, *, env: Mapping[str, str], timeout: float, what: str,
+                prologue: str = "", epilogue: str = "") -> SnippetRun:
+    """Run ``code`` in a fresh process with ``env`` set; collect its Benchmarks.
+
+    ``prologue`` runs before the snippet (a framework's switch that is a call,
+    not a variable) and ``epilogue`` after it (the framework's wait for all
+    its work, so that nothing is left running). ``timeout`` is in seconds;
+    a failure raises :class:`SnippetError` naming ``what``.
+    """
+    if not isinstance(code, str):
+        raise TypeError(f"code must be a string of Python source, not {type(code).__name__}.")
+    job = {"prologue": prologue, "code": code, "epilogue": epilogue}
+    run = run_fresh(_SNIPPET_RUNNER, payload=job, env=env, timeout=timeout, what=what, error=SnippetError)
+    records = tuple((str(label), float(s)) for label, s in run.result)
+    return SnippetRun(records=records, stdout=run.stdout, env=dict(env))

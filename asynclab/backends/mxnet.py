@@ -9,10 +9,12 @@ different engine needs a fresh process: :func:`run_with_engine` (built on
 from __future__ import annotations
 
 from dataclasses import dataclass
-from statistics import median
 from typing import Any, Mapping
 
-from asynclab.backends.fresh import FreshProcessError, run_fresh
+from asynclab.backends.fresh import SnippetError, SnippetRun, run_snippet
+
+__all__ = ["sync", "sync_all", "to_host", "num_gpus", "devices", "cpu_contexts", "EngineRun",
+           "SnippetError", "engine_env", "run_with_engine"]
 
 NAME = "mxnet"
 ASYNC = True
@@ -70,40 +72,12 @@ def cpu_contexts(n: int = 2) -> list:
 
 
 @dataclass(frozen=True)
-class EngineRun:
-    """Figures measured by a snippet run under ``engine_type``.
-
-    ``records`` are ``(label, seconds)`` pairs, one per finished
-    :class:`asynclab.timing.Benchmark`, in the order they finished.
-    """
-
-    engine_type: str
-    records: tuple[tuple[str, float], ...]
-    stdout: str
+class EngineRun(SnippetRun):
+    """A :class:`~asynclab.backends.fresh.SnippetRun` under one MXNet engine."""
 
     @property
-    def labels(self) -> list[str]:
-        seen: list[str] = []
-        for label, _ in self.records:
-            if label not in seen:
-                seen.append(label)
-        return seen
-
-    def samples(self, label: str) -> list[float]:
-        """Every figure recorded under ``label`` (seconds)."""
-        values = [s for lab, s in self.records if lab == label]
-        if not values:
-            raise KeyError(f"the snippet measured no Benchmark labelled {label!r}; "
-                           f"it measured {self.labels or 'nothing'}.")
-        return values
-
-    def __getitem__(self, label: str) -> float:
-        """Median seconds recorded under ``label``."""
-        return median(self.samples(label))
-
-
-class SnippetError(FreshProcessError):
-    """The snippet failed, timed out or measured nothing in its fresh process."""
+    def engine_type(self) -> str:
+        return self.env["MXNET_ENGINE_TYPE"]
 
 
 def engine_env(engine_type: str, env: Mapping[str, str] | None = None) -> dict[str, str]:
@@ -111,18 +85,6 @@ def engine_env(engine_type: str, env: Mapping[str, str] | None = None) -> dict[s
     if engine_type not in ENGINE_TYPES:
         raise ValueError(f"unknown engine type {engine_type!r}; MXNet knows {', '.join(ENGINE_TYPES)}.")
     return {**(env or {}), "MXNET_ENGINE_TYPE": engine_type}
-
-
-_RUNNER = """
-from asynclab import timing
-from asynclab.backends import fresh
-records = []
-timing.add_listener(lambda label, seconds: records.append([label, seconds]))
-exec(compile(fresh.payload(), "<snippet>", "exec"), {"__name__": "__main__"})
-import mxnet
-mxnet.nd.waitall()
-fresh.emit(records)
-"""
 
 
 def run_with_engine(code: str, engine_type: str = "NaiveEngine", timeout: float = 120.0,
@@ -133,9 +95,7 @@ def run_with_engine(code: str, engine_type: str = "NaiveEngine", timeout: float 
     finished benchmark comes back in :class:`EngineRun` (seconds). ``timeout``
     is in seconds; a failure raises :class:`SnippetError`.
     """
-    if not isinstance(code, str):
-        raise TypeError(f"code must be a string of Python source, not {type(code).__name__}.")
-    run = run_fresh(_RUNNER, payload=code, env=engine_env(engine_type, env), timeout=timeout,
-                    what=f"the snippet under {engine_type}", error=SnippetError)
-    records = tuple((str(label), float(s)) for label, s in run.result)
-    return EngineRun(engine_type=engine_type, records=records, stdout=run.stdout)
+    full = engine_env(engine_type, env)
+    run = run_snippet(code, env=full, timeout=timeout, what=f"the snippet under {engine_type}",
+                      epilogue="import mxnet\nmxnet.nd.waitall()\n")
+    return EngineRun(records=run.records, stdout=run.stdout, env={"MXNET_ENGINE_TYPE": engine_type})

@@ -1,0 +1,178 @@
+"""The course's GPU checks, with PyTorch on a CUDA device: what ``python -m asynclab gpu-check`` runs.
+
+They need only PyTorch (a GPU machine often has Python 3.12 and numpy 2,
+where MXNet 1.9.1 cannot run), and they run on any device PyTorch knows,
+which is how the tests check their logic on a CPU: PyTorch's CPU operators
+run before the call returns, so the CPU fails ``gpu-queue-vs-finish``.
+
+- ``gpu-queue-vs-finish``: an 8192x8192 float32 product; the wait that
+  follows the call takes at least 10x as long as the call (measured on an
+  H100: 0.019 ms vs 21.5 ms, a ratio of about 400-1100).
+- ``gpu-launch-blocking``: the same product in a fresh process with
+  ``CUDA_LAUNCH_BLOCKING=1``; the call itself then carries at least half of
+  the work (H100: 21.6 ms of 21.6 ms).
+- ``gpu-events-see-the-work``: CUDA events around the call see at least 10x
+  what ``time.perf_counter`` around the call alone sees (H100: 21.5 ms vs
+  0.2 ms).
+
+Later lessons add their GPU checks here. Seconds throughout.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+from asynclab.checks.core import Check, CheckFailed, CheckResult, Protocol
+from asynclab.checks.relations import AtLeast
+
+__all__ = ["SIZE", "CPU_SIZE", "GPU_CHECKS", "size_for", "run_all", "cuda_available"]
+
+SIZE = 8192                 # float32 product of SIZE x SIZE matrices on a GPU
+CPU_SIZE = 1024             # the same probes on a CPU (tests, the curious): 8192 would take ~20 s a product
+QUEUE_FACTOR = 10.0         # finish / enqueue at least this
+BLOCKING_SHARE = 0.5        # with CUDA_LAUNCH_BLOCKING=1, enqueue / finish at least this
+EVENTS_FACTOR = 10.0        # CUDA events / perf_counter around the call alone, at least this
+
+_ROUNDS = Protocol(warmup=1, min_rounds=5, max_rounds=15, budget_s=30.0)
+_FRESH = Protocol(warmup=0, min_rounds=1, max_rounds=3, budget_s=120.0)
+
+GPU_QUEUE_VS_FINISH = Check(
+    "gpu-queue-vs-finish", points=1, protocol=_ROUNDS, calls="the product",
+    relations=(AtLeast("ratio", num="product.finish", den="product.enqueue", threshold=QUEUE_FACTOR),),
+    sentence=lambda o: (f"a square float32 product: the call returned after {o.median('product.enqueue'):.3g} s, "
+                        f"the result was ready after {o.median('product.finish'):.3g} s, "
+                        f"{o.bands['ratio'].value:.3g}x (needs >= {QUEUE_FACTOR:g}x)"),
+    threshold=f">= {QUEUE_FACTOR:g}x")
+
+GPU_LAUNCH_BLOCKING = Check(
+    "gpu-launch-blocking", points=1, protocol=_FRESH, calls="the product under CUDA_LAUNCH_BLOCKING=1",
+    relations=(AtLeast("share", num="blocking.enqueue", den="blocking.finish", threshold=BLOCKING_SHARE),),
+    sentence=("with CUDA_LAUNCH_BLOCKING=1 the call itself took {share:.2f} of the time until the result "
+              f"was ready (needs >= {BLOCKING_SHARE:g})"),
+    threshold=f">= {BLOCKING_SHARE:g}")
+
+GPU_EVENTS_SEE_THE_WORK = Check(
+    "gpu-events-see-the-work", points=1, protocol=_ROUNDS, calls="the product",
+    relations=(AtLeast("ratio", num="clocks.events", den="clocks.perf_counter", threshold=EVENTS_FACTOR),),
+    sentence=lambda o: (f"CUDA events around the call measured {o.median('clocks.events'):.3g} s, "
+                        f"time.perf_counter around it {o.median('clocks.perf_counter'):.3g} s: "
+                        f"{o.bands['ratio'].value:.3g}x (needs >= {EVENTS_FACTOR:g}x)"),
+    threshold=f">= {EVENTS_FACTOR:g}x")
+
+
+def cuda_available() -> bool:
+    """Whether PyTorch is installed and sees a CUDA device."""
+    try:
+        import torch
+    except ImportError:
+        return False
+    return bool(torch.cuda.is_available())
+
+
+def size_for(device: str) -> int:
+    """The matrix size the checks use on ``device``."""
+    import torch
+
+    return SIZE if torch.device(device).type == "cuda" else CPU_SIZE
+
+
+def _operands(device: str):
+    import torch
+
+    from asynclab.backends import torch as tb
+
+    n = size_for(device)
+    x = torch.randn(n, n, device=device)
+    tb.sync(x @ x)          # the first product starts the BLAS library: not measured
+    return x
+
+
+def check_queue_vs_finish(device: str = "cuda") -> CheckResult:
+    """Time the call of one product and the wait that follows it, in rounds."""
+    from asynclab.backends import torch as tb
+
+    x = _operands(device)
+
+    def product() -> dict[str, float]:
+        tb.sync_all()
+        start = time.perf_counter()
+        y = x @ x
+        issued = time.perf_counter()
+        tb.sync(y)
+        return {"enqueue": issued - start, "finish": time.perf_counter() - start}
+
+    return GPU_QUEUE_VS_FINISH.run({"product": product})
+
+
+_BLOCKING_SNIPPET = """
+import torch
+from asynclab.backends import torch as tb
+from asynclab.timing import Benchmark
+x = torch.randn({size}, {size}, device={device!r})
+tb.sync(x @ x)
+for _ in range(3):
+    tb.sync_all()
+    with Benchmark("finish", quiet=True):
+        with Benchmark("enqueue", quiet=True):
+            y = x @ x
+        tb.sync(y)
+"""
+
+
+def check_launch_blocking(device: str = "cuda") -> CheckResult:
+    """The product in a fresh process with ``CUDA_LAUNCH_BLOCKING=1``: the call carries the work."""
+    from asynclab.backends import torch as tb
+
+    def blocking() -> dict[str, float]:
+        run = tb.run_with_launch_blocking(_BLOCKING_SNIPPET.format(size=size_for(device), device=device),
+                                          blocking=True)
+        return {"enqueue": run["enqueue"], "finish": run["finish"]}
+
+    return GPU_LAUNCH_BLOCKING.run({"blocking": blocking})
+
+
+def check_events_see_the_work(device: str = "cuda") -> CheckResult:
+    """CUDA events against ``time.perf_counter`` around the same call, without a wait in between."""
+    import torch
+
+    from asynclab.backends import torch as tb
+
+    x = _operands(device)
+
+    def clocks() -> dict[str, float]:
+        tb.sync_all()
+        begin, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        begin.record()
+        start = time.perf_counter()
+        y = x @ x
+        host = time.perf_counter() - start
+        end.record()
+        end.synchronize()
+        del y
+        return {"events": begin.elapsed_time(end) / 1000.0, "perf_counter": host}
+
+    return GPU_EVENTS_SEE_THE_WORK.run({"clocks": clocks})
+
+
+GPU_CHECKS: dict[str, Callable[[str], CheckResult]] = {
+    GPU_QUEUE_VS_FINISH.name: check_queue_vs_finish,
+    GPU_LAUNCH_BLOCKING.name: check_launch_blocking,
+    GPU_EVENTS_SEE_THE_WORK.name: check_events_see_the_work,
+}
+
+
+def run_all(device: str = "cuda", names: tuple[str, ...] | None = None) -> list[CheckResult]:
+    """Run the GPU checks (all, or ``names``) on ``device``; a failing check is returned, not raised."""
+    unknown = sorted(set(names or ()) - set(GPU_CHECKS))
+    if unknown:
+        raise ValueError(f"unknown GPU check(s) {', '.join(unknown)}; the checks are {', '.join(GPU_CHECKS)}.")
+    results = []
+    for name, check in GPU_CHECKS.items():
+        if names and name not in names:
+            continue
+        try:
+            results.append(check(device))
+        except CheckFailed as failed:
+            results.append(failed.result)
+    return results

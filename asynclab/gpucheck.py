@@ -1,0 +1,84 @@
+"""``python -m asynclab gpu-check``: every GPU check of the course, one verdict line each.
+
+Needs only PyTorch. Exit status: 0 when every check passed, 1 when one
+failed, 2 when there is nothing to check (no PyTorch, no CUDA device, an
+unknown check). ``--save FILE`` writes the verdicts, their figures and the
+machine (GPU name, PyTorch and CUDA versions, date) as JSON: how the
+reference figures that lessons show on a CPU-only machine are recorded.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import platform
+import sys
+from pathlib import Path
+from typing import Any
+
+__all__ = ["machine", "main"]
+
+
+def machine(device: str) -> dict[str, Any]:
+    """What the figures were measured on: the device's name, PyTorch, CUDA, Python, the date."""
+    import torch
+
+    on_cuda = torch.device(device).type == "cuda"
+    return {
+        "device": torch.cuda.get_device_name(torch.device(device)) if on_cuda else f"CPU ({platform.machine()})",
+        "torch": torch.__version__,
+        "cuda": torch.version.cuda if on_cuda else None,
+        "python": platform.python_version(),
+        "date": datetime.date.today().isoformat(),
+    }
+
+
+def _say(text: str) -> None:
+    print(text, flush=True)
+
+
+def main(device: str = "cuda", names: tuple[str, ...] = (), save: str | None = None) -> int:
+    try:
+        import torch
+    except ImportError:
+        print("gpu-check: PyTorch is not installed here; install torch to run the GPU checks.", file=sys.stderr)
+        return 2
+    from asynclab.checks import gpu
+
+    try:
+        kind = torch.device(device).type
+    except RuntimeError:
+        print(f"gpu-check: {device!r} is not a device PyTorch knows (try cuda, cuda:1 or cpu).", file=sys.stderr)
+        return 2
+    if kind == "cuda" and not torch.cuda.is_available():
+        print("gpu-check: no CUDA device here (torch.cuda.is_available() is False); nothing was checked. "
+              "The lessons show reference figures measured on a GPU instead.", file=sys.stderr)
+        return 2
+    unknown = sorted(set(names) - set(gpu.GPU_CHECKS))
+    if unknown:
+        print(f"gpu-check: unknown check(s) {', '.join(unknown)}; the checks are {', '.join(gpu.GPU_CHECKS)}.",
+              file=sys.stderr)
+        return 2
+    names = names or tuple(gpu.GPU_CHECKS)
+    if kind != "cuda":
+        names = tuple(n for n in names if n != gpu.GPU_EVENTS_SEE_THE_WORK.name)
+        _say(f"gpu-check on {device}: the GPU probes on the CPU, where PyTorch runs each operator before "
+             "returning (CUDA events need a GPU, so that check is left out)")
+    if not names:
+        print("gpu-check: nothing to run: CUDA events need a CUDA device.", file=sys.stderr)
+        return 2
+    where = machine(device)
+    _say(f"gpu-check: {where['device']}, PyTorch {where['torch']}"
+         + (f", CUDA {where['cuda']}" if where["cuda"] else "") + f", {len(names)} check(s)")
+    results = gpu.run_all(device, names)
+    for result in results:
+        _say(result.verdict())
+        shown = ", ".join(f"{k}={v:.4g}" for k, v in result.figures.items() if isinstance(v, (int, float)))
+        _say(f"    figures: {shown}")
+    passed = sum(r.passed for r in results)
+    _say(f"gpu-check: {passed} of {len(results)} passed")
+    if save:
+        report = {"machine": where, "results": [r.to_dict() for r in results]}
+        Path(save).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+        _say(f"gpu-check: wrote {save}")
+    return 0 if passed == len(results) else 1

@@ -1,0 +1,44 @@
+"""gpu-check: the GPU checks' verdicts, and one sentence when there is nothing to check.
+
+CI has no GPU: the checks' logic is tested by running the same probes on
+the CPU, where PyTorch runs each operator before the call returns, so
+``gpu-queue-vs-finish`` must fail there and ``gpu-launch-blocking`` pass.
+"""
+
+import json
+
+import pytest
+import torch
+
+from asynclab import gpucheck
+from asynclab.checks import gpu
+
+
+@pytest.mark.skipif(torch.cuda.is_available(), reason="this machine has a CUDA device")
+def test_without_a_gpu_it_says_so_and_checks_nothing(capsys):
+    assert gpucheck.main() == 2
+    assert "no CUDA device here" in capsys.readouterr().err
+
+
+def test_bad_requests_get_one_sentence(capsys):
+    assert gpucheck.main(device="cpu", names=("nope",)) == 2
+    assert "unknown check(s) nope" in capsys.readouterr().err
+    assert gpucheck.main(device="no-such-device") == 2
+    assert "not a device PyTorch knows" in capsys.readouterr().err
+    assert gpucheck.main(device="cpu", names=("gpu-events-see-the-work",)) == 2
+    assert "CUDA events need a CUDA device" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="unknown GPU check"):
+        gpu.run_all("cpu", ("nope",))
+
+
+@pytest.mark.kernel
+@pytest.mark.measured
+def test_on_the_cpu_the_queue_check_catches_a_synchronous_back_end(tmp_path, capsys):
+    saved = tmp_path / "figures.json"
+    assert gpucheck.main(device="cpu", save=str(saved)) == 1
+    out = capsys.readouterr().out
+    assert "FAIL [gpu-queue-vs-finish]" in out and "PASS [gpu-launch-blocking]" in out
+    assert "gpu-check: 1 of 2 passed" in out
+    report = json.loads(saved.read_text())
+    assert report["machine"]["device"].startswith("CPU") and report["machine"]["torch"] == torch.__version__
+    assert [r["name"] for r in report["results"]] == ["gpu-queue-vs-finish", "gpu-launch-blocking"]
