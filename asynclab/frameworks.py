@@ -25,7 +25,7 @@ from typing import Mapping, Sequence
 from asynclab.backends.fresh import SnippetRun, run_snippet
 from asynclab.timing import Samples, quartiles
 
-__all__ = ["Framework", "FRAMEWORKS", "available", "Measured", "measure", "measure_all", "WAIT_SHARE"]
+__all__ = ["Framework", "FRAMEWORKS", "available", "Measured", "measure", "measure_all", "table", "WAIT_SHARE"]
 
 WAIT_SHARE = 0.5       # a call "waits" when it takes at least this share of the product's finish time
 
@@ -202,3 +202,24 @@ def measure_all(names: Sequence[str] | None = None, **options) -> list[Measured]
     jobs = [(name, switched) for name in names for switched in (False, True)]
     return [measure(name, switched=switched, **options)
             for name, switched in tqdm(jobs, desc="frameworks", unit="process", leave=False)]
+
+
+def _ms(samples: Samples, scale: float = 1e3) -> str:
+    q1, q2, q3 = quartiles(samples.values)
+    return f"{scale * q2:.2f} [{scale * q1:.2f}-{scale * q3:.2f}]"
+
+
+def table(results: Sequence[Measured]) -> str:
+    """The measurements as a Markdown table: medians in ms (µs per tiny op), quartiles in brackets.
+
+    No column is padded, so the text stays the same when only its numbers change.
+    """
+    lines = ["| framework | switch | enqueue ms | finish ms | returns early | tiny op µs, queued | "
+             "tiny op µs, a wait after each |",
+             "|---|---|---|---|---|---|---|"]
+    for r in results:
+        switch = f"`{FRAMEWORKS[r.framework].switch}`" if r.switched else "as it comes"
+        lines.append(f"| {r.framework} | {switch} | {_ms(r.enqueue)} | {_ms(r.finish)} | "
+                     f"{'yes' if r.returns_early else 'no'} | {1e6 * r.tiny_queued.median:.2f} | "
+                     f"{1e6 * r.tiny_waited.median:.2f} |")
+    return "\n".join(lines)

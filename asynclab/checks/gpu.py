@@ -26,7 +26,7 @@ from typing import Callable
 from asynclab.checks.core import Check, CheckFailed, CheckResult, Protocol
 from asynclab.checks.relations import AtLeast
 
-__all__ = ["SIZE", "CPU_SIZE", "GPU_CHECKS", "size_for", "run_all", "cuda_available"]
+__all__ = ["SIZE", "CPU_SIZE", "GPU_CHECKS", "size_for", "run_all", "cuda_available", "reference"]
 
 SIZE = 8192                 # float32 product of SIZE x SIZE matrices on a GPU
 CPU_SIZE = 1024             # the same probes on a CPU (tests, the curious): 8192 would take ~20 s a product
@@ -59,6 +59,14 @@ GPU_EVENTS_SEE_THE_WORK = Check(
                         f"time.perf_counter around it {o.median('clocks.perf_counter'):.3g} s: "
                         f"{o.bands['ratio'].value:.3g}x (needs >= {EVENTS_FACTOR:g}x)"),
     threshold=f">= {EVENTS_FACTOR:g}x")
+
+
+def reference() -> dict:
+    """The reference GPU figures stored with the package (``asynclab/data/gpu_reference.json``), ms."""
+    import json
+    from pathlib import Path
+
+    return json.loads((Path(__file__).resolve().parents[1] / "data" / "gpu_reference.json").read_text("utf-8"))
 
 
 def cuda_available() -> bool:
