@@ -3,7 +3,7 @@
 Works with the legacy ``mx.nd.NDArray`` and with ``mx.np.ndarray`` alike.
 MXNet reads ``MXNET_ENGINE_TYPE`` once, when the library loads, so a
 different engine needs a fresh process: :func:`run_with_engine` (built on
-:func:`asynclab.backends.fresh.run_fresh`). Seconds throughout.
+:func:`asynclab.backends.fresh.run_snippet`). Seconds throughout.
 """
 
 from __future__ import annotations
