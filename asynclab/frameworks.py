@@ -162,16 +162,6 @@ class Measured:
         """Whether ``call``, made right after a product was launched, waited for it."""
         return self.calls[call].median >= WAIT_SHARE * self.finish.median
 
-    def row(self) -> dict[str, object]:
-        e1, e2, e3 = quartiles(self.enqueue.values)
-        f1, f2, f3 = quartiles(self.finish.values)
-        return {"framework": self.framework, "switch on": self.switched,
-                "enqueue ms": f"{1e3 * e2:.3g} [{1e3 * e1:.3g}-{1e3 * e3:.3g}]",
-                "finish ms": f"{1e3 * f2:.3g} [{1e3 * f1:.3g}-{1e3 * f3:.3g}]",
-                "finish/enqueue": f"{self.ratio:.3g}", "returns early": "yes" if self.returns_early else "no",
-                "tiny op queued µs": f"{1e6 * self.tiny_queued.median:.3g}",
-                "tiny op waited µs": f"{1e6 * self.tiny_waited.median:.3g}"}
-
 
 def measure(name: str, *, switched: bool = False, n: int = 1000, rounds: int = 5, ops: int = 200,
             timeout: float = 180.0) -> Measured:

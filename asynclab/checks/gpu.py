@@ -25,6 +25,7 @@ from typing import Callable
 
 from asynclab.checks.core import Check, CheckFailed, CheckResult, Protocol
 from asynclab.checks.relations import AtLeast
+from asynclab.timing import split
 
 __all__ = ["SIZE", "CPU_SIZE", "GPU_CHECKS", "size_for", "run_all", "cuda_available", "reference"]
 
@@ -104,11 +105,8 @@ def check_queue_vs_finish(device: str = "cuda") -> CheckResult:
 
     def product() -> dict[str, float]:
         tb.sync_all()
-        start = time.perf_counter()
-        y = x @ x
-        issued = time.perf_counter()
-        tb.sync(y)
-        return {"enqueue": issued - start, "finish": time.perf_counter() - start}
+        timed = split(lambda: x @ x, tb.sync)
+        return {"enqueue": timed.enqueue, "finish": timed.total}
 
     return GPU_QUEUE_VS_FINISH.run({"product": product})
 
