@@ -25,7 +25,8 @@ from typing import Mapping, Sequence
 from asynclab.backends.fresh import SnippetRun, run_snippet
 from asynclab.timing import Samples, quartiles
 
-__all__ = ["Framework", "FRAMEWORKS", "available", "Measured", "measure", "measure_all", "table", "WAIT_SHARE"]
+__all__ = ["Framework", "FRAMEWORKS", "CORE", "available", "Measured", "measure", "measure_all", "table", "WAIT_SHARE",
+           "to_dict", "from_dict", "reference", "save_reference"]
 
 WAIT_SHARE = 0.5       # a call "waits" when it takes at least this share of the product's finish time
 
@@ -79,7 +80,21 @@ FRAMEWORKS: dict[str, Framework] = {
         calls=("y.shape", "y.device", "tb.sync(y)", "y.sum().item()", "y.numpy()", "repr(y)"),
         switch="CUDA_LAUNCH_BLOCKING=1", env={"CUDA_LAUNCH_BLOCKING": "1"},
         note="on the CPU every operator runs before the call returns; the switch acts on CUDA only"),
+    "MindSpore": Framework(
+        "MindSpore", "mindspore",
+        "import numpy as np\nimport mindspore as ms\nfrom mindspore import ops\n"
+        "from asynclab.backends import mindspore as msb",
+        make="x = ms.Tensor(np.ones((N, N), dtype=np.float32))", product="ops.matmul(x, x)",
+        wait="msb.sync({a})", wait_all="msb.sync_all()",
+        tiny="t = ms.Tensor(np.ones(1, dtype=np.float32))", tiny_op="t + 1",
+        calls=("y.shape", "y.asnumpy()", "repr(y)", "y[0, 0].item()", "ms.hal.synchronize()",
+               "ms.runtime.synchronize()"),
+        switch="set_context(pynative_synchronize=True)",
+        prologue="import mindspore\nmindspore.set_context(pynative_synchronize=True)\n",
+        note="PyNative queues every operator, on the CPU too; runtime.synchronize() does not wait on the CPU"),
 }
+#: Frameworks the lesson's main table always measures (installed by make test); the others when present.
+CORE = ("NumPy", "MXNet", "PyTorch")
 
 
 def available() -> list[str]:
@@ -182,6 +197,67 @@ def measure(name: str, *, switched: bool = False, n: int = 1000, rounds: int = 5
     queued = Samples(tuple(v / ops for v in run.samples("tiny.queued")))
     waited = Samples(tuple(v / ops for v in run.samples("tiny.waited")))
     return Measured(name, switched, n, _samples(run, "enqueue"), _samples(run, "finish"), calls, queued, waited)
+
+
+def _samples_dict(s: Samples) -> list[float]:
+    return [float(v) for v in s.values]
+
+
+def to_dict(m: Measured) -> dict:
+    """A :class:`Measured` as plain JSON-ready data (seconds)."""
+    return {"framework": m.framework, "switched": m.switched, "n": m.n,
+            "enqueue": _samples_dict(m.enqueue), "finish": _samples_dict(m.finish),
+            "calls": {c: _samples_dict(s) for c, s in m.calls.items()},
+            "tiny_queued": _samples_dict(m.tiny_queued), "tiny_waited": _samples_dict(m.tiny_waited)}
+
+
+def from_dict(data: Mapping) -> Measured:
+    """The inverse of :func:`to_dict`."""
+    def s(values) -> Samples:
+        return Samples(tuple(float(v) for v in values))
+    return Measured(str(data["framework"]), bool(data["switched"]), int(data["n"]), s(data["enqueue"]),
+                    s(data["finish"]), {c: s(v) for c, v in data["calls"].items()}, s(data["tiny_queued"]),
+                    s(data["tiny_waited"]))
+
+
+REFERENCE = "frameworks_reference.json"
+
+
+def reference_path():
+    from pathlib import Path
+
+    return Path(__file__).resolve().parent / "data" / REFERENCE
+
+
+def reference() -> tuple[dict, list[Measured], dict]:
+    """Figures stored with the course for frameworks ``make test`` does not install (MindSpore).
+
+    Returns (the machine they were measured on, the measurements, the
+    framework's own facts such as :func:`asynclab.backends.mindspore.facts`).
+    """
+    import json
+
+    data = json.loads(reference_path().read_text("utf-8"))
+    return data["machine"], [from_dict(m) for m in data["measured"]], data.get("facts", {})
+
+
+def save_reference(results: Sequence[Measured], machine: Mapping[str, str], facts: Mapping | None = None,
+                   path=None) -> None:
+    """Store ``results`` (and ``facts``) as the course's reference figures, with the machine that measured them.
+
+    How the stored file was made, in a Python that has MindSpore::
+
+        from asynclab import frameworks
+        from asynclab.backends import mindspore as msb
+        frameworks.save_reference(frameworks.measure_all(["MindSpore"]), {...}, msb.facts())
+    """
+    import json
+
+    for key in ("cpu", "os", "date", "by"):
+        if not machine.get(key):
+            raise ValueError(f"machine needs a {key!r} entry, saying where and when the figures were measured.")
+    data = {"machine": dict(machine), "measured": [to_dict(r) for r in results], "facts": dict(facts or {})}
+    (path or reference_path()).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 
 def measure_all(names: Sequence[str] | None = None, **options) -> list[Measured]:

@@ -1,7 +1,7 @@
 """Per-framework back-end operations: synchronize, move to host, list devices.
 
 Each framework lives in its own submodule (``asynclab.backends.mxnet``,
-``.numpy``, ``.torch``) and is imported only when asked for, so a machine
+``.numpy``, ``.torch``, ``.mindspore``) and is imported only when asked for, so a machine
 without a framework can still use the rest of the engine.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-FRAMEWORKS = ("mxnet", "numpy", "torch")
+FRAMEWORKS = ("mxnet", "numpy", "torch", "mindspore")
 
 
 def get(framework: str) -> ModuleType:
