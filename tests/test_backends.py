@@ -149,3 +149,22 @@ def test_run_with_launch_blocking_sets_the_switch_and_collects_benchmarks():
     assert "blocking 0" in off.stdout
     with pytest.raises(tb.SnippetError, match=r"CUDA_LAUNCH_BLOCKING=1 failed .*ZeroDivisionError"):
         tb.run_with_launch_blocking("1 / 0")
+
+
+def test_flatten_takes_nested_lists_and_names_what_it_expected():
+    from asynclab.backends import flatten
+
+    assert flatten([1, (2, [3])], int, "an int") == [1, 2, 3]
+    with pytest.raises(TypeError, match="expected an int, got str"):
+        flatten([1, "2"], int, "an int")
+
+
+def test_mindspore_backend_imports_without_mindspore_and_refuses_bad_input():
+    from asynclab.backends import get
+
+    msb = get("mindspore")
+    assert msb.ASYNC and "pynative_synchronize=True" in msb.SWITCH_PROLOGUE
+    with pytest.raises(TypeError, match="synchronize must be True or False"):
+        msb.run_with_synchronize("pass", synchronize="yes")
+    with pytest.raises(ValueError, match="n must be a positive whole number"):
+        msb.facts(n=0)

@@ -99,6 +99,26 @@ PARAMS = [pytest.param(lab, answer, id=f"lab{lab}-{answer.name}",
 
 # ------------------------------------------------------------------ running an answer
 @contextlib.contextmanager
+def _patched(module, patch: dict):
+    """Set ``module``'s attributes from ``patch`` for the block, then put the old values back."""
+    saved = {attr: getattr(module, attr) for attr in patch}
+    for attr, value in patch.items():
+        setattr(module, attr, value)
+    try:
+        yield
+    finally:
+        for attr, value in saved.items():
+            setattr(module, attr, value)
+
+
+def _checks_of(lab: str):
+    """The lab's check module and its declared checks, by attribute name."""
+    from asynclab.checks import Check
+
+    module = importlib.import_module(f"asynclab.checks.lab{lab}")
+    return module, {attr: c for attr, c in vars(module).items() if isinstance(c, Check)}
+
+
 def quick_checks(lab: str, expect: Mapping[str, float] | None = None):
     """The lab's declared checks with a protocol that stops as soon as a verdict is sure.
 
@@ -106,33 +126,31 @@ def quick_checks(lab: str, expect: Mapping[str, float] | None = None):
     first round; one it must pass keeps at least three rounds (or the lab's
     own minimum, when lower), so that a right answer is judged on a median.
     """
-    from asynclab.checks import Check
-
     expect = expect or {}
-    module = importlib.import_module(f"asynclab.checks.lab{lab}")
-    saved = {}
-    for attr, check in list(vars(module).items()):
-        if isinstance(check, Check):
-            p = check.protocol
-            if lab in IN_WORKER and expect.get(check.name) == 0:
-                # two rounds, the second in reverse order: one round's later epochs peak higher
-                quick = dataclasses.replace(p, warmup=0, min_rounds=2)
-            elif lab in IN_WORKER:
-                quick = dataclasses.replace(p, warmup=0, min_rounds=1)
-            elif expect.get(check.name) == 0:
-                quick = dataclasses.replace(p, min_rounds=1)
-            else:
-                quick = dataclasses.replace(p, min_rounds=min(p.min_rounds, 3))
-            saved[attr] = check
-            setattr(module, attr, dataclasses.replace(check, protocol=quick))
+    module, checks = _checks_of(lab)
+    patch = {}
+    for attr, check in checks.items():
+        p = check.protocol
+        if lab in IN_WORKER and expect.get(check.name) == 0:
+            # two rounds, the second in reverse order: one round's later epochs peak higher
+            quick = dataclasses.replace(p, warmup=0, min_rounds=2)
+        elif lab in IN_WORKER:
+            quick = dataclasses.replace(p, warmup=0, min_rounds=1)
+        elif expect.get(check.name) == 0:
+            quick = dataclasses.replace(p, min_rounds=1)
+        else:
+            quick = dataclasses.replace(p, min_rounds=min(p.min_rounds, 3))
+        patch[attr] = dataclasses.replace(check, protocol=quick)
     if hasattr(module, "TIMEOUT"):          # lab 05: an engine whose waits hang fails sooner
-        saved["TIMEOUT"] = module.TIMEOUT
-        module.TIMEOUT = min(module.TIMEOUT, 2.0)
-    try:
-        yield
-    finally:
-        for attr, value in saved.items():
-            setattr(module, attr, value)
+        patch["TIMEOUT"] = min(module.TIMEOUT, 2.0)
+    return _patched(module, patch)
+
+
+def single_round(lab: str, names: set[str]):
+    """The checks ``names`` of the lab, as already patched, limited to one round."""
+    module, checks = _checks_of(lab)
+    return _patched(module, {attr: dataclasses.replace(c, protocol=dataclasses.replace(
+        c.protocol, min_rounds=1, max_rounds=1)) for attr, c in checks.items() if c.name in names})
 
 
 def _last_expression(code: str, filename: str, namespace: dict):
@@ -190,23 +208,6 @@ def _run_cells(todo: catalogue.Plan, lab: str = "",
                 continue
         scores[check], notes[check] = _score_check(code, label, namespace)
     return scores, notes
-
-
-@contextlib.contextmanager
-def single_round(lab: str, names: set[str]):
-    """The checks ``names`` of the lab, as already patched, limited to one round."""
-    module = importlib.import_module(f"asynclab.checks.lab{lab}")
-    saved = {}
-    for attr, check in list(vars(module).items()):
-        if getattr(check, "name", None) in names and hasattr(check, "protocol"):
-            saved[attr] = check
-            one = dataclasses.replace(check.protocol, min_rounds=1, max_rounds=1)
-            setattr(module, attr, dataclasses.replace(check, protocol=one))
-    try:
-        yield
-    finally:
-        for attr, value in saved.items():
-            setattr(module, attr, value)
 
 
 def one_round_first(lab: str, expect: Mapping[str, float]) -> set[str]:

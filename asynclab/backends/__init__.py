@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
+from typing import Any
 
 FRAMEWORKS = ("mxnet", "numpy", "torch", "mindspore")
 
@@ -18,3 +19,12 @@ def get(framework: str) -> ModuleType:
     if framework not in FRAMEWORKS:
         raise ValueError(f"unknown framework {framework!r}; choose one of {', '.join(FRAMEWORKS)}.")
     return importlib.import_module(f"asynclab.backends.{framework}")
+
+
+def flatten(value: Any, kind: type, what: str) -> list:
+    """``value`` (one ``kind`` or nested lists/tuples of them) as a flat list; ``what`` names ``kind`` in the error."""
+    if isinstance(value, (list, tuple)):
+        return [item for part in value for item in flatten(part, kind, what)]
+    if not isinstance(value, kind):
+        raise TypeError(f"expected {what}, got {type(value).__name__}.")
+    return [value]

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from asynclab.backends import flatten
 from asynclab.backends.fresh import FreshProcessError, SnippetError, SnippetRun, run_fresh, run_snippet
 
 __all__ = ["NAME", "ASYNC", "sync", "sync_all", "to_host", "devices", "SWITCH", "SWITCH_PROLOGUE",
@@ -44,12 +45,7 @@ def _ms():
 
 
 def _tensors(value: Any) -> list:
-    ms = _ms()
-    if isinstance(value, (list, tuple)):
-        return [t for item in value for t in _tensors(item)]
-    if not isinstance(value, ms.Tensor):
-        raise TypeError(f"expected a MindSpore tensor, got {type(value).__name__}.")
-    return [value]
+    return flatten(value, _ms().Tensor, "a MindSpore tensor")
 
 
 def sync(tensor: Any) -> None:

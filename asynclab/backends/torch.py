@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from asynclab.backends import flatten
 from asynclab.backends.fresh import SnippetError, SnippetRun, run_snippet
 
 __all__ = ["NAME", "ASYNC", "is_async", "sync", "sync_all", "to_host", "num_gpus", "devices",
@@ -31,12 +32,7 @@ def _torch():
 
 
 def _tensors(value: Any) -> list:
-    torch = _torch()
-    if isinstance(value, (list, tuple)):
-        return [t for item in value for t in _tensors(item)]
-    if not isinstance(value, torch.Tensor):
-        raise TypeError(f"expected a PyTorch tensor, got {type(value).__name__}.")
-    return [value]
+    return flatten(value, _torch().Tensor, "a PyTorch tensor")
 
 
 def is_async(device: Any = "cpu") -> bool:
