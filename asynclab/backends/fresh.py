@@ -1,7 +1,7 @@
 """Run Python code in a fresh process and get one JSON result back.
 
 Some measurements need a process of their own: MXNet reads
-``MXNET_ENGINE_TYPE`` only when it loads, and memory that one experiment
+``MXNET_ENGINE_TYPE`` only at a process's first operation, and memory that one experiment
 freed can be reused by the next one in the same process. :func:`run_fresh`
 is the one way this package starts such a process:
 

@@ -1,7 +1,8 @@
 """MXNet: synchronization points, devices, and snippets under another engine.
 
 Works with the legacy ``mx.nd.NDArray`` and with ``mx.np.ndarray`` alike.
-MXNet reads ``MXNET_ENGINE_TYPE`` once, when the library loads, so a
+MXNet reads ``MXNET_ENGINE_TYPE`` once, when it creates its engine at the
+first operation of a process (importing ``mxnet`` does not), so a
 different engine needs a fresh process: :func:`run_with_engine` (built on
 :func:`asynclab.backends.fresh.run_snippet`). Seconds throughout.
 """

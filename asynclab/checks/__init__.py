@@ -21,7 +21,7 @@ from asynclab.checks.core import (
     declared,
 )
 
-LABS = ("01", "02", "03", "04", "05")
+LABS = ("01", "02", "03", "04", "05", "08")
 
 __all__ = [
     "DEFAULT_PROTOCOL", "MIME_TYPE", "Check", "CheckFailed", "CheckResult", "Outcome", "Protocol",
