@@ -15,7 +15,7 @@ OUT ?= grading-out
 # Jupyter refuses to serve as root unless told to; containers often run as root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: setup lab test test-lanes test-serial unit unit-fast nbval labs labs-check execute grade gpu-check bench-checks bench-engine clean
+.PHONY: setup lab check test test-lanes test-serial unit unit-fast nbval labs labs-check execute grade gpu-check bench-checks bench-engine clean
 
 ## setup: create .venv, install the pinned stack and asynclab, register the kernel
 setup: $(STAMP)
@@ -78,6 +78,12 @@ labs-check: setup
 NB ?= notebooks/*.ipynb solutions/*.ipynb
 execute: setup
 	$(PY) -m asynclab execute $(NB)
+
+## check: grade your own lab as the instructor's grader will, e.g. make check LAB=01 (or NOTEBOOK=path)
+NOTEBOOK ?= $(firstword $(wildcard labs/$(LAB)_*_lab.ipynb))
+check: setup
+	@test -n "$(NOTEBOOK)" || { echo "There is no labs/$(LAB)_*_lab.ipynb; name your notebook: make check NOTEBOOK=path/to/lab.ipynb"; exit 2; }
+	$(PY) -m asynclab check "$(NOTEBOOK)"
 
 ## grade: grade a folder of submissions, e.g. make grade LAB=01 SUBMISSIONS=class/ OUT=results/
 grade: setup

@@ -1,4 +1,4 @@
-"""Command line: ``python -m asynclab {labs,normalize,execute,grade,gpu-check} ...``."""
+"""Command line: ``python -m asynclab {labs,normalize,execute,check,grade,gpu-check} ...``."""
 
 from __future__ import annotations
 
@@ -45,6 +45,12 @@ def _cmd_grade(args: argparse.Namespace) -> int:
     return grade_run(args)
 
 
+def _cmd_check(args: argparse.Namespace) -> int:
+    from asynclab.grading.selfcheck import run as check_run
+
+    return check_run(args)
+
+
 def _cmd_gpu_check(args: argparse.Namespace) -> int:
     from asynclab import gpucheck
 
@@ -86,6 +92,11 @@ def build_parser() -> argparse.ArgumentParser:
         p = sub.add_parser("grade", help="grade a folder of lab submissions")
         add_arguments(p)
         p.set_defaults(func=_cmd_grade)
+        from asynclab.grading import selfcheck
+
+        p = sub.add_parser("check", help="grade your own lab notebook exactly as the instructor's grader will")
+        selfcheck.add_arguments(p)
+        p.set_defaults(func=_cmd_check)
     return parser
 
 
