@@ -15,7 +15,7 @@ OUT ?= grading-out
 # Jupyter refuses to serve as root unless told to; containers often run as root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: setup lab check test test-lanes test-serial unit unit-fast nbval labs labs-check execute grade gpu-check bench-checks bench-engine clean
+.PHONY: setup lab check test test-browser test-lanes test-serial unit unit-fast nbval labs labs-check execute grade gpu-check bench-checks bench-engine clean
 
 ## setup: create .venv, install the pinned stack and asynclab, register the kernel
 setup: $(STAMP)
@@ -31,7 +31,7 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 $(LAB_STAMP): $(STAMP)
-	$(PY) -m pip install --quiet -e '.[lab,test]'
+	$(PY) -m pip install --quiet -e '.[lab,mindspore,test]'
 	@touch $(LAB_STAMP)
 
 ## lab: set up if needed (with JupyterLab), then open JupyterLab on the course's start page
@@ -43,6 +43,16 @@ lab: $(LAB_STAMP)
 ## lanes at once (tools/test_lanes.py: timing tests in one, the rest beside them). What CI runs.
 test: setup
 	$(PY) tools/test_lanes.py
+
+## test-browser: JupyterLab in headless Chromium, as a student sees it (tools/browser_test.py);
+## screenshots in browser-screenshots/. Needs the system's Chromium (apt-get install chromium).
+BROWSER_STAMP := $(VENV)/.asynclab-browser-installed
+$(BROWSER_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[lab,browser,test]'
+	@touch $(BROWSER_STAMP)
+
+test-browser: $(BROWSER_STAMP)
+	$(PY) tools/browser_test.py
 
 ## test-serial: the same tests one after another (unit, then nbval), about twice as long
 test-serial: setup unit nbval

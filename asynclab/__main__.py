@@ -1,4 +1,4 @@
-"""Command line: ``python -m asynclab {labs,normalize,execute,check,grade,gpu-check} ...``."""
+"""Command line: ``python -m asynclab {labs,normalize,execute,check,grade,gradescope,gpu-check} ...``."""
 
 from __future__ import annotations
 
@@ -97,6 +97,14 @@ def build_parser() -> argparse.ArgumentParser:
         p = sub.add_parser("check", help="grade your own lab notebook exactly as the instructor's grader will")
         selfcheck.add_arguments(p)
         p.set_defaults(func=_cmd_check)
+        from asynclab.grading import gradescope
+
+        p = sub.add_parser("gradescope", help="write a lab's Gradescope autograder (a zip)")
+        gradescope.add_build_arguments(p)
+        p.set_defaults(func=gradescope.run_build)
+        p = sub.add_parser("gradescope-run", help="(inside Gradescope) grade one submission into results.json")
+        gradescope.add_run_arguments(p)
+        p.set_defaults(func=gradescope.run_grade)
     return parser
 
 

@@ -1,0 +1,48 @@
+"""The nbgrader round trip: nbgrader 0.9 itself generates the fixture lab and autogrades submissions.
+
+``nbgrader generate_assignment`` builds the student version from the
+solution, ``nbgrader autograde`` grades a full solution, the lab as handed
+out and three wrong answers in the course's kernel, and its scores must
+equal our grader's, check by check. nbgrader lives in ``.venv-nbgrader``
+(made on first use; see :mod:`asynclab.grading.nbgrader_roundtrip`).
+``bench/nbgrader_roundtrip.py`` does the same for the course's own labs.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from asynclab.grading.nbgrader_roundtrip import Roundtrip, nbgrader_requirement, roundtrip
+from asynclab.grading.runner import GradingConfig
+
+import crafted  # registered by conftest.py
+from build_fixture import SOLUTIONS, copy_package
+
+
+def test_nbgrader_is_pinned_once():
+    assert nbgrader_requirement().startswith("nbgrader==0.9.")
+
+
+def test_differences_name_each_check_that_disagrees():
+    trip = Roundtrip(nbgrader={"a": {"x": 1.0, "y": 0.0}, "b": {"x": 2.0}},
+                     ours={"a": {"x": 1.0, "y": 1.0}, "b": {"x": 2.0}, "c": {"x": 0.0}})
+    assert trip.differences() == {"a": {"y": (0.0, 1.0)}, "c": {"x": (None, 0.0)}}
+
+
+@pytest.mark.kernel
+def test_nbgrader_scores_equal_ours(tmp_path):
+    subs = {
+        "full": crafted.solution(),
+        "blank": crafted.lab(),
+        "wrong-square": crafted.replace(crafted.solution(), "ex-square", "def square(x):\n    return x + x"),
+        "wrong-total": crafted.replace(crafted.solution(), "ex-total", "def total(values):\n    return max(values)"),
+        "no-pause": crafted.replace(crafted.solution(), "ex-pause", "def pause():\n    pass"),
+    }
+    config = GradingConfig(timeout=20, budget=120, memory_mb=2000)
+    trip = roundtrip("99", subs, tmp_path / "course", solutions=SOLUTIONS, config=config,
+                     package_dir=copy_package(tmp_path))
+    assert trip.differences() == {}, trip
+    assert sum(trip.ours["full"].values()) == crafted.MAX
+    assert sum(trip.ours["blank"].values()) == 0
+    for wrong, check in (("wrong-square", "square"), ("wrong-total", "total"), ("no-pause", "pause")):
+        assert trip.nbgrader[wrong][check] == 0 and sum(trip.nbgrader[wrong].values()) > 0
