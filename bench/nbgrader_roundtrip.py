@@ -3,7 +3,7 @@
 For each lab (``--lab``, repeatable; default every lab) this script builds
 an nbgrader course from ``solutions/``, lets nbgrader 0.9 generate the
 student version and autograde the solution, the lab as handed out
-(``untouched``) and the first ``--wrong`` wrong answers of the catalogue
+(``untouched``) and ``--wrong`` wrong answers of the catalogue (one per check first)
 (``answers/labNN``), grades the same notebooks with our grader, and writes
 one section per lab into ``bench/reports/nbgrader_roundtrip.md`` (other
 labs' sections are kept). Timing checks run twice per notebook (once under
@@ -36,8 +36,14 @@ from asynclab.grading.nbgrader_roundtrip import ensure_nbgrader, nbgrader_requir
 
 def _submissions(lab: str, wrong: int) -> dict:
     solution = nbtools.read(find_solution(ROOT / "solutions", lab))
-    picked = [a for a in catalogue.lab_answers(lab, ROOT / "solutions", include_solution=False)
-              if any(points == 0 for points in a.expect.values())][:wrong]
+    wrong_ones = [a for a in catalogue.lab_answers(lab, ROOT / "solutions", include_solution=False)
+                  if any(points == 0 for points in a.expect.values())]
+    picked: list = []
+    for check in catalogue.check_names(solution):      # one answer per check first, then the rest in order
+        first = next((a for a in wrong_ones if a.expect.get(check) == 0 and a not in picked), None)
+        if first is not None and len(picked) < wrong:
+            picked.append(first)
+    picked += [a for a in wrong_ones if a not in picked][:max(0, wrong - len(picked))]
     subs = {"solution": catalogue.solution_answer(solution, lab).apply(solution),
             "untouched": catalogue.untouched_answer(solution, lab).apply(solution)}
     subs.update({a.name: a.apply(solution) for a in picked})

@@ -37,11 +37,16 @@ def test_nbgrader_scores_equal_ours(tmp_path):
         "wrong-square": crafted.replace(crafted.solution(), "ex-square", "def square(x):\n    return x + x"),
         "wrong-total": crafted.replace(crafted.solution(), "ex-total", "def total(values):\n    return max(values)"),
         "no-pause": crafted.replace(crafted.solution(), "ex-pause", "def pause():\n    pass"),
+        # the lab as handed out, with the checks patched to always pass (README: what nbgrader does not do)
+        "patches-checks": crafted.insert_after(crafted.lab(), "setup", crafted.PATCH_CHECKS),
     }
     config = GradingConfig(timeout=20, budget=120, memory_mb=2000)
     trip = roundtrip("99", subs, tmp_path / "course", solutions=SOLUTIONS, config=config,
                      package_dir=copy_package(tmp_path))
-    assert trip.differences() == {}, trip
+    # nbgrader scores a check cell by whether it raised, so a notebook that patches the checks gets every
+    # point there; our grader restores the checks in a guarded kernel and gives it nothing
+    assert trip.differences() == {"patches-checks": {c: (p, 0.0) for c, p in (("pause", 1.0), ("square", 2.0),
+                                                                              ("total", 1.0))}}, trip
     assert sum(trip.ours["full"].values()) == crafted.MAX
     assert sum(trip.ours["blank"].values()) == 0
     for wrong, check in (("wrong-square", "square"), ("wrong-total", "total"), ("no-pause", "pause")):

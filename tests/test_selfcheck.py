@@ -70,27 +70,30 @@ def test_check_scores_what_grade_scores_and_changes_nothing(tmp_path, capsys):
     config = GradingConfig(timeout=20, budget=120, memory_mb=2000)
     package = copy_package(tmp_path)
 
-    checked = {name: check_notebook(p, solutions=SOLUTIONS, out=tmp_path / f"out-{name}", config=config,
-                                    package_dir=package) for name, p in paths.items()}
+    checked = {name: check_notebook(paths[name], solutions=SOLUTIONS, out=tmp_path / f"out-{name}", config=config,
+                                    package_dir=package) for name in ("blank", "half")}
     graded = grade_class(mine, tmp_path / "class", lab="99", solutions=SOLUTIONS, config=config,
                          progress=False, package_dir=package)
     by_file = {r.path.rsplit("/", 1)[-1]: r for r in graded.results}
 
     for name, p in paths.items():
         assert _digest(p) == digests[name], f"check changed {p.name}"
-        mine_scores = {c.name: c.score for c in checked[name].result.checks}
-        class_scores = {c.name: c.score for c in by_file[p.name].checks}
+    for name, mine_checked in checked.items():
+        mine_scores = {c.name: c.score for c in mine_checked.result.checks}
+        class_scores = {c.name: c.score for c in by_file[paths[name].name].checks}
         assert mine_scores == class_scores, name
-        assert checked[name].feedback.is_file() and checked[name].graded.is_file()
-    totals = {name: sum(c.score for c in checked[name].result.checks) for name in notebooks}
-    assert totals["blank"] == 0 and 0 < totals["half"] < totals["full"] == crafted.MAX
-
+        assert mine_checked.feedback.is_file() and mine_checked.graded.is_file()
+    totals = {name: sum(c.score for c in checked[name].result.checks) for name in checked}
+    assert totals["blank"] == 0 and 0 < totals["half"] < crafted.MAX
     table = score_table(checked["half"])
     assert "square" in table and "total" in table.splitlines()[-1]
 
+    # the full solution through the command line, as a student runs it (the package the grader imports
+    # is this one here, so only its scores are compared)
     status = main(["check", str(paths["full"]), "--solutions", str(SOLUTIONS), "--out", str(tmp_path / "cli"),
                    "--no-progress", "--timeout", "20", "--budget", "120", "--memory-mb", "2000"])
     out = capsys.readouterr().out
-    assert status == 0
-    assert f"total  {crafted.MAX:g}/{crafted.MAX:g}" in out.replace("   ", "  ")
-    assert "feedback: " in out and out.strip().splitlines()[-2].endswith("feedback.md")
+    assert status == 0 and _digest(paths["full"]) == digests["full"]
+    class_total = sum(c.score for c in by_file[paths["full"].name].checks)
+    assert class_total == crafted.MAX and f"{crafted.MAX:g}/{crafted.MAX:g}" in out.splitlines()[-3]
+    assert out.strip().splitlines()[-2].startswith("feedback: ") and out.strip().splitlines()[-2].endswith("feedback.md")

@@ -61,8 +61,14 @@ def _start_lab(workdir: Path, port: int, token: str) -> subprocess.Popen:
             "--ServerApp.port_retries=0"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         args.append("--allow-root")
+    # settings and workspaces of this run only: every cell rendered (no windowing), nothing restored
+    settings = workdir / ".lab-settings" / "@jupyterlab" / "notebook-extension"
+    settings.mkdir(parents=True)
+    (settings / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}', encoding="utf-8")
+    env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(workdir / ".lab-settings"),
+               JUPYTERLAB_WORKSPACES_DIR=str(workdir / ".lab-workspaces"))
     log = open(workdir / "jupyterlab.log", "w")
-    proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, start_new_session=True, env=env)
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -88,15 +94,18 @@ def _stop(proc: subprocess.Popen) -> None:
             pass
 
 
+NOTEBOOK = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook"
+
+
 def _open(page, base: str, path: str) -> None:
     page.goto(f"{base}/lab/tree/{path}")
-    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+    page.locator(f"{NOTEBOOK} .jp-Cell").first.wait_for(state="visible", timeout=60_000)
     page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
 
 
 def _run_cell_by_cell(page) -> None:
     """Run every cell in order, as a student does with Shift+Enter, each after the one before is done."""
-    cells = page.locator(".jp-Notebook .jp-Cell")
+    cells = page.locator(f"{NOTEBOOK} .jp-Cell")
     cells.first.click()
     page.keyboard.press("Escape")
     for _ in range(cells.count()):
@@ -105,13 +114,17 @@ def _run_cell_by_cell(page) -> None:
         page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=CELL_TIMEOUT_MS)
 
 
-def _check_outputs(page) -> list[tuple[str, str]]:
-    """(source's first line, output text) of every locked check cell."""
-    found = []
-    for cell in page.locator(".jp-Notebook .jp-CodeCell").all():
+def _check_outputs(page, shot: Path) -> list[tuple[str, str]]:
+    """(source's first line, output text) of every locked check cell; ``shot`` shows the first two."""
+    found, cells = [], []
+    for cell in page.locator(f"{NOTEBOOK} .jp-CodeCell").all():
         source = cell.locator(".jp-InputArea-editor").inner_text()
         if source.lstrip().startswith("# Check (locked)"):
             found.append((source.strip().splitlines()[0], cell.locator(".jp-OutputArea").inner_text()))
+            cells.append(cell)
+    if cells:
+        cells[0].scroll_into_view_if_needed()
+        page.screenshot(path=str(shot))
     return found
 
 
@@ -146,8 +159,7 @@ def main() -> int:
 
                 _open(page, base, f"labs/{LAB}")
                 _run_cell_by_cell(page)
-                blank = _check_outputs(page)
-                page.screenshot(path=str(SHOTS / "lab01-blank.png"), full_page=True)
+                blank = _check_outputs(page, SHOTS / "lab01-blank.png")
                 if not blank:
                     problems.append("lab 01 as handed out: no check cell found on the page")
                 for first, text in blank:
@@ -159,15 +171,17 @@ def main() -> int:
 
                 _open(page, base, f"solutions/{LAB}")
                 _run_cell_by_cell(page)
-                solved = _check_outputs(page)
-                page.screenshot(path=str(SHOTS / "lab01-solution.png"), full_page=True)
+                solved = _check_outputs(page, SHOTS / "lab01-solution.png")
                 for first, text in solved:
                     if "PASS [" not in text:
                         problems.append(f"lab 01 solution, {first}: no PASS line, shows {text.splitlines()[:3]}")
 
                 _open(page, base, f"notebooks/{LESSON}")
-                images = page.locator(".jp-OutputArea-output img").count()
-                page.screenshot(path=str(SHOTS / "lesson01.png"), full_page=True)
+                plots = page.locator(f"{NOTEBOOK} .jp-OutputArea-output img")
+                images = plots.count()
+                if images:
+                    plots.first.scroll_into_view_if_needed()
+                page.screenshot(path=str(SHOTS / "lesson01.png"))
                 if images == 0:
                     problems.append("lesson 01: no plot was drawn")
                 browser.close()

@@ -21,7 +21,11 @@ from asynclab.checks.core import (
     declared,
 )
 
+from asynclab.checks import cell_errors
+
 LABS = ("01", "02", "03", "04", "05", "08")
+
+cell_errors.install()      # in IPython: a check cell's NameError reads as one FAIL line
 
 __all__ = [
     "DEFAULT_PROTOCOL", "MIME_TYPE", "Check", "CheckFailed", "CheckResult", "Outcome", "Protocol",
