@@ -202,10 +202,15 @@ def load_answers(folder: Path, solution: nbformat.NotebookNode | None = None) ->
     return [load_answer(p, solution) for p in sorted(Path(folder).glob("*.py"))]
 
 
+def _exercise(cell) -> bool:
+    """A code cell the student writes (a markdown answer cell, graded by hand if at all, is not one)."""
+    return (cell.get("cell_type") == "code" and nbtools.is_solution(cell) and not nbtools.is_check(cell)
+            and bool(nbtools.grade_id(cell)))
+
+
 def solution_answer(solution: nbformat.NotebookNode, lab: str) -> Answer:
     """The solution notebook's own exercise cells as an answer, expected full marks."""
-    cells = {nbtools.grade_id(c): c.source for c in solution.cells
-             if nbtools.is_solution(c) and not nbtools.is_check(c) and nbtools.grade_id(c)}
+    cells = {nbtools.grade_id(c): c.source for c in solution.cells if _exercise(c)}
     return Answer(lab, SOLUTION_NAME, "the solution notebook's own exercise cells", cells,
                   check_points(solution))
 
@@ -224,8 +229,7 @@ def lab_answers(lab: str, solutions: Path | None = None, catalogue: Path | None 
 def untouched_answer(solution: nbformat.NotebookNode, lab: str) -> Answer:
     """The student lab as handed out (every exercise a stub): it must score nothing."""
     lab_nb = nbtools.make_lab(solution)
-    cells = {nbtools.grade_id(c): c.source for c in lab_nb.cells
-             if nbtools.is_solution(c) and not nbtools.is_check(c) and nbtools.grade_id(c)}
+    cells = {nbtools.grade_id(c): c.source for c in lab_nb.cells if _exercise(c)}
     return Answer(lab, "untouched", "the lab as handed out, every exercise still a stub", cells,
                   {name: 0.0 for name in check_names(solution)})
 
