@@ -154,8 +154,17 @@ def _frameworks() -> dict[str, tuple[Callable[[], Any], Callable[[], None], dict
     }
 
 
-def measure_table() -> dict[str, dict[str, bool]]:
-    """Each framework's answers to :data:`CALLS`, measured here (True: the call waited / returned early)."""
+_checking = [0]         # > 0 while check_predict_frameworks runs: the table is the check's, not an answer key
+
+
+def _measure_table() -> dict[str, dict[str, bool]]:
+    """Each framework's answers to :data:`CALLS`, measured here (True: the call waited / returned early).
+
+    Only the check may call it: a prediction copied from the check's own
+    measurement is not a prediction.
+    """
+    if not _checking[0]:
+        raise RuntimeError("this is the check's own measurement, not an answer key: predict, then run the check")
     found: dict[str, dict[str, bool]] = {}
     for name, (product, wait_all, names) in _frameworks().items():
         found[name] = {}
@@ -207,7 +216,11 @@ def check_predict_frameworks(predicted: Any) -> CheckResult:
             bad = [q for q in questions if not isinstance(inner[q], bool)]
             if bad:
                 return False, f"each prediction must be True or False; {name} {bad[0]!r} is {inner[bad[0]]!r}"
-        measured = measure_table()
+        _checking[0] += 1
+        try:
+            measured = _measure_table()
+        finally:
+            _checking[0] -= 1
         total = sum(len(q) for q in CALLS.values())
         missed = sum(predicted[n][q] != measured[n][q] for n, qs in CALLS.items() for q in qs)
         if missed:
