@@ -40,16 +40,13 @@ def test_bundle_holds_the_scripts_the_package_and_the_solution(tmp_path):
     assert "--lab 99" in run and "results/results.json" in run
 
 
-@pytest.mark.parametrize("args, words", [
-    (["--lab", "42"], "no solution for lab 42"),
-    (["--lab", "99", "--out-name", "bundle.tar"], "must be a .zip"),
+@pytest.mark.parametrize("lab, name, words", [
+    ("42", "autograder.zip", "no solution for lab 42"),
+    ("99", "bundle.tar", "must be a .zip"),
 ])
-def test_bad_bundle_requests_get_one_sentence(tmp_path, capsys, args, words):
-    out = tmp_path / "autograder.zip"
-    if "--out-name" in args:
-        out = tmp_path / args.pop()
-        args.pop()
-    status = main(["gradescope", *args, "--out", str(out), "--solutions", str(SOLUTIONS)])
+def test_bad_bundle_requests_get_one_sentence(tmp_path, capsys, lab, name, words):
+    out = tmp_path / name
+    status = main(["gradescope", "--lab", lab, "--out", str(out), "--solutions", str(SOLUTIONS)])
     err = capsys.readouterr().err.strip()
     assert status == 2 and err.startswith("error: ") and words in err and "\n" not in err
     assert not out.exists()

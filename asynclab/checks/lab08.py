@@ -25,30 +25,21 @@ that it makes itself. Effect sizes and the margins they leave are in
 
 from __future__ import annotations
 
-import random
 import time
 from typing import Any, Callable
 
 from asynclab.checks.core import Check, CheckResult, Protocol, Rejected
+# step 1 is lab 01's wait, asked of every framework: the same sizes, thresholds and protocol
+from asynclab.checks.lab01 import (_CHOOSER, _QUICK, FINISH_OVERSHOOT, QUEUE_FACTOR, SIZE, SMALL_SIZES,
+                                   _small)
 from asynclab.checks.relations import AtLeast, AtMost
 
-SIZE = 2000
-SMALL_SIZES = (800, 900, 1000)   # drawn at random each run; 2000 takes >= 8x the compute of any
-QUEUE_FACTOR = 10.0
-FINISH_OVERSHOOT = 3.0
 SWITCH_SIZE = 1000
 SWITCH_FACTOR = 5.0
-
-_QUICK = Protocol(warmup=1, min_rounds=5, max_rounds=15, budget_s=25.0)
 _SUBPROCESS = Protocol(warmup=0, min_rounds=2, max_rounds=4, budget_s=60.0)
-_CHOOSER = random.SystemRandom()   # sizes a student's code cannot predict, even after random.seed()
 
 
 # ------------------------------------------------------------ step 1: one finish for every framework
-def _small(o) -> int:
-    return int(o.median("small.size"))
-
-
 FINISH_EVERY_FRAMEWORK = Check(
     "finish-every-framework", points=3, protocol=_QUICK, calls="finish",
     relations=(AtLeast("ratio", num="mxnet.finish", den="mxnet.enqueue", threshold=QUEUE_FACTOR),
@@ -67,9 +58,10 @@ def _call_finish(finish: Callable, y: Any, framework: str) -> float:
     try:
         finish(y)
     except Exception as error:
-        raise Rejected(f"finish(y) failed on {framework}: {type(error).__name__}: {error}".rstrip(": ")
-                       + (" (this machine has no CUDA device: wait only for what y's own device queued)"
-                          if "CUDA" in str(error) else "")) from None
+        detail = f": {error}" if str(error) else ""
+        hint = " (this machine has no CUDA device: wait only for what y's own device queued)" \
+            if "CUDA" in str(error) else ""
+        raise Rejected(f"finish(y) failed on {framework}: {type(error).__name__}{detail}{hint}") from None
     return time.perf_counter() - start
 
 

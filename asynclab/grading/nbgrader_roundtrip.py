@@ -19,6 +19,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -132,8 +133,6 @@ def roundtrip(lab: str, submissions: Mapping[str, nbformat.NotebookNode], course
               solutions: Path = Path("solutions"), python: Path | None = None,
               config: GradingConfig | None = None, package_dir: Path | None = None) -> Roundtrip:
     """Grade ``submissions`` (student name -> notebook) of lab ``lab`` with nbgrader and with ours."""
-    import time
-
     from asynclab.grading.cli import grade_class
 
     python = python or ensure_nbgrader()
