@@ -1,6 +1,6 @@
 """The import rules between asynclab's layers, read from the source with ``ast``.
 
-- the foundation (timing, memory, backends.*, engine, workloads.*) imports
+- the foundation (timing, memory, profiling, backends.*, engine, workloads.*) imports
   nothing of asynclab outside the foundation, so that a lesson's demo
   cannot change what a check measures;
 - the checks import the foundation only, never a lesson helper;
@@ -20,7 +20,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "asynclab"
 FOUNDATION = ("asynclab.timing", "asynclab.memory", "asynclab.backends", "asynclab.engine", "asynclab.engine_reference",
-              "asynclab.workloads")
+              "asynclab.workloads", "asynclab.profiling")
 LESSON_HELPERS = ("training", "loops", "syncpoints", "engine_demos", "models", "frameworks", "plots", "nbtools",
                   "grading", "gpucheck")
 

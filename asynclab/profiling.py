@@ -1,0 +1,182 @@
+"""What MXNet's profiler saw: operator spans per device and worker thread.
+
+MXNet's profiler (``mx.profiler``) writes a Chrome-trace JSON file: one
+``B``/``E`` event pair per operator run by the engine, with the device as
+``pid`` (``cpu(1)`` is 1) and the worker thread as ``tid``; times in
+microseconds of the system clock. :func:`record` runs a block under the
+profiler and returns the operators it ran as :class:`OpSpan` objects
+(seconds); :func:`parse_trace` reads such a file's text; :func:`busy_overlap`
+tells for how much of the time two groups of spans were running at once.
+
+Facts of MXNet 1.9.1 that shape this module (``src/profiler/profiler.cc``):
+
+- a dump consumes the events recorded so far, and output stays off until
+  ``set_config`` is called again, so :func:`record` calls it every time;
+- a dump of this build is not always valid JSON: the list is left open
+  (continuous dumping is on unless ``set_config`` turns it off), only the first dump of a
+  process writes the header and names the devices, and every later one
+  starts with a comma. :func:`parse_trace` reads all of these forms;
+- after ``dump(finished=True)`` the next ``set_config`` fails, so
+  :func:`record` never finishes the profiler.
+
+Foundation layer: imports MXNet only inside :func:`record`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator
+
+__all__ = ["OpSpan", "Trace", "parse_trace", "record", "busy_time", "busy_overlap", "TraceError"]
+
+
+class TraceError(ValueError):
+    """The text is not a trace of MXNet's profiler."""
+
+
+@dataclass(frozen=True)
+class OpSpan:
+    """One operator run: ``name``, ``device`` (the context's number), ``thread`` (the worker's id
+    in the trace), ``start`` and ``end`` in seconds of the trace's clock."""
+
+    name: str
+    device: int
+    thread: int
+    start: float
+    end: float
+
+    @property
+    def seconds(self) -> float:
+        return self.end - self.start
+
+    @property
+    def row(self) -> str:
+        """The timeline row: the device (as in ``plots.timeline``)."""
+        return f"cpu({self.device})"
+
+    @property
+    def label(self) -> str:
+        return self.name
+
+
+@dataclass
+class Trace:
+    """The operators one :func:`record` block ran, in start order (filled when the block ends)."""
+
+    spans: list[OpSpan] = field(default_factory=list)
+
+    def on(self, device: int, name: str | None = None) -> list[OpSpan]:
+        """The spans of one device, optionally only those of operator ``name``."""
+        return [s for s in self.spans if s.device == device and (name is None or s.name == name)]
+
+    def named(self, name: str) -> list[OpSpan]:
+        return [s for s in self.spans if s.name == name]
+
+    @property
+    def devices(self) -> list[int]:
+        return sorted({s.device for s in self.spans})
+
+
+def parse_trace(text: str, *, category: str = "operator") -> list[OpSpan]:
+    """The operator spans of one profiler dump (its file's text), in start order.
+
+    Events of other categories (C API calls, storage) are left out. Raises
+    :class:`TraceError` with one sentence when the text is not such a trace.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"the trace must be the file's text (a string), not {type(text).__name__}.")
+    body = re.sub(r'^\s*\{\s*"traceEvents"\s*:\s*\[', "", text)          # the header, first dump only
+    body = re.sub(r'\]\s*,\s*"displayTimeUnit"[^\]]*\}\s*$', "", body)     # the footer, closed files only
+    body = body.strip().strip(",").strip()
+    try:
+        events = json.loads(f"[{body}]")
+    except json.JSONDecodeError:
+        events = None
+    if not isinstance(events, list) or any(not isinstance(e, dict) for e in events) \
+            or (body and not any("ph" in e for e in events)):
+        raise TraceError("this is not a trace of MXNet's profiler (no list of trace events).")
+    open_: dict[tuple[int, int], list[tuple[str, float]]] = {}
+    spans: list[OpSpan] = []
+    for event in events:
+        if not isinstance(event, dict) or event.get("cat") != category or event.get("ph") not in ("B", "E"):
+            continue
+        key = (int(event["pid"]), int(event["tid"]))
+        seconds = float(event["ts"]) * 1e-6
+        if event["ph"] == "B":
+            open_.setdefault(key, []).append((event["name"], seconds))
+        elif open_.get(key):
+            name, start = open_[key].pop()
+            spans.append(OpSpan(name, key[0], key[1], start, seconds))
+    spans.sort(key=lambda s: (s.start, s.end))
+    return spans
+
+
+@contextmanager
+def record(*, folder: str | None = None) -> Iterator[Trace]:
+    """Run the block under MXNet's profiler; the yielded :class:`Trace` holds its operators after it.
+
+    Waits for all pending work before starting and before stopping, so the
+    trace holds every operator the block issued. The trace file lives in
+    ``folder`` (the system's temporary folder by default) and is deleted.
+    """
+    from mxnet import nd, profiler
+
+    trace = Trace()
+    handle, path = tempfile.mkstemp(prefix="asynclab-trace-", suffix=".json", dir=folder)
+    os.close(handle)
+    try:
+        nd.waitall()
+        profiler.set_config(profile_imperative=True, aggregate_stats=False, filename=path)
+        profiler.set_state("run")
+        try:
+            yield trace
+            nd.waitall()
+        finally:
+            profiler.set_state("stop")
+            profiler.dump(finished=False)
+        with open(path, encoding="utf-8") as f:
+            trace.spans.extend(parse_trace(f.read()))
+    finally:
+        if os.path.exists(path):
+            os.remove(path)
+
+
+def _union(spans: Iterable[OpSpan]) -> list[tuple[float, float]]:
+    merged: list[list[float]] = []
+    for s in sorted(spans, key=lambda s: s.start):
+        if merged and s.start <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], s.end)
+        else:
+            merged.append([s.start, s.end])
+    return [(a, b) for a, b in merged]
+
+
+def busy_time(spans: Iterable[OpSpan]) -> float:
+    """Seconds during which at least one of ``spans`` was running."""
+    return sum(b - a for a, b in _union(spans))
+
+
+def busy_overlap(first: Iterable[OpSpan], second: Iterable[OpSpan]) -> float:
+    """Share of the less busy group's busy time during which the other group was busy too.
+
+    0 when the two groups ran one after the other, 1 when the less busy one
+    ran entirely beside the other; 0 when either group is empty.
+    """
+    a, b = _union(first), _union(second)
+    if not a or not b:
+        return 0.0
+    shared, i, j = 0.0, 0, 0
+    while i < len(a) and j < len(b):
+        lo, hi = max(a[i][0], b[j][0]), min(a[i][1], b[j][1])
+        shared += max(0.0, hi - lo)
+        if a[i][1] < b[j][1]:
+            i += 1
+        else:
+            j += 1
+    least = min(sum(y - x for x, y in a), sum(y - x for x, y in b))
+    return shared / least if least > 0 else 0.0
