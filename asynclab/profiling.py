@@ -6,7 +6,8 @@ MXNet's profiler (``mx.profiler``) writes a Chrome-trace JSON file: one
 microseconds of the system clock. :func:`record` runs a block under the
 profiler and returns the operators it ran as :class:`OpSpan` objects
 (seconds); :func:`parse_trace` reads such a file's text; :func:`busy_overlap`
-tells for how much of the time two groups of spans were running at once.
+tells for how much of the time two groups of spans were running at once, and
+:func:`share_beside` how many spans of one group ran beside the other at all.
 
 Facts of MXNet 1.9.1 that shape this module (``src/profiler/profiler.cc``):
 
@@ -32,7 +33,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
-__all__ = ["OpSpan", "Trace", "parse_trace", "record", "busy_time", "busy_overlap", "TraceError"]
+__all__ = ["OpSpan", "Trace", "parse_trace", "record", "busy_time", "busy_overlap", "share_beside", "TraceError"]
 
 
 class TraceError(ValueError):
@@ -180,3 +181,17 @@ def busy_overlap(first: Iterable[OpSpan], second: Iterable[OpSpan]) -> float:
             j += 1
     least = min(sum(y - x for x, y in a), sum(y - x for x, y in b))
     return shared / least if least > 0 else 0.0
+
+
+def share_beside(first: Iterable[OpSpan], second: Iterable[OpSpan]) -> float:
+    """Share of the spans in ``first`` that ran, for any time at all, beside a span of ``second``.
+
+    Unlike :func:`busy_overlap` it does not weigh how long: a short span
+    that a worker's wake-up delay leaves half alone still counts. 0 when
+    ``first`` is empty.
+    """
+    first, second = list(first), list(second)
+    if not first:
+        return 0.0
+    beside = sum(1 for a in first if any(min(a.end, b.end) > max(a.start, b.start) for b in second))
+    return beside / len(first)

@@ -15,6 +15,12 @@ run before the call returns, so the CPU fails ``gpu-queue-vs-finish``.
   what ``time.perf_counter`` around the call alone sees (H100: 21.5 ms vs
   0.2 ms).
 
+- ``gpu-copy-beside-compute`` (lesson 06): a host-to-device copy from pinned
+  memory on a second stream beside a product on the default stream takes
+  at most 0.75x what the same two take on one stream (H100: 1 GiB copy
+  19.6 ms, product 21.6 ms; 41.0 ms on one stream, 21.8 ms on two, 0.53x).
+  On a CPU there are no streams: the two run one after the other and fail.
+
 Later lessons add their GPU checks here. Seconds throughout.
 """
 
@@ -24,7 +30,7 @@ import time
 from typing import Callable
 
 from asynclab.checks.core import Check, CheckFailed, CheckResult, Protocol
-from asynclab.checks.relations import AtLeast
+from asynclab.checks.relations import AtLeast, AtMost
 from asynclab.timing import split
 
 __all__ = ["SIZE", "CPU_SIZE", "GPU_CHECKS", "size_for", "run_all", "cuda_available", "reference"]
@@ -34,6 +40,9 @@ CPU_SIZE = 1024             # the same probes on a CPU (tests, the curious): 819
 QUEUE_FACTOR = 10.0         # finish / enqueue at least this
 BLOCKING_SHARE = 0.5        # with CUDA_LAUNCH_BLOCKING=1, enqueue / finish at least this
 EVENTS_FACTOR = 10.0        # CUDA events / perf_counter around the call alone, at least this
+STREAMS_SHARE = 0.75        # copy and product on two streams / on one stream, at most this
+COPY_MB = 1024              # the pinned host-to-device copy on a GPU (about as long as the product on an H100)
+CPU_COPY_MB = 64
 
 _ROUNDS = Protocol(warmup=1, min_rounds=5, max_rounds=15, budget_s=30.0)
 _FRESH = Protocol(warmup=0, min_rounds=1, max_rounds=3, budget_s=120.0)
@@ -60,6 +69,16 @@ GPU_EVENTS_SEE_THE_WORK = Check(
                         f"time.perf_counter around it {o.median('clocks.perf_counter'):.3g} s: "
                         f"{o.bands['ratio'].value:.3g}x (needs >= {EVENTS_FACTOR:g}x)"),
     threshold=f">= {EVENTS_FACTOR:g}x")
+
+
+GPU_COPY_BESIDE_COMPUTE = Check(
+    "gpu-copy-beside-compute", points=1, protocol=_ROUNDS, calls="a pinned copy and the product",
+    relations=(AtMost("share", num="pair.two", den="pair.one", threshold=STREAMS_SHARE),),
+    sentence=lambda o: (f"a pinned host-to-device copy ({o.median('pair.copy'):.3g} s alone) and the product "
+                        f"({o.median('pair.product'):.3g} s alone) took {o.median('pair.one'):.3g} s on one stream and "
+                        f"{o.median('pair.two'):.3g} s on two, {o.bands['share'].value:.2f}x "
+                        f"(needs <= {STREAMS_SHARE:g}x)"),
+    threshold=f"<= {STREAMS_SHARE:g}x")
 
 
 def reference() -> dict:
@@ -161,10 +180,52 @@ def check_events_see_the_work(device: str = "cuda") -> CheckResult:
     return GPU_EVENTS_SEE_THE_WORK.run({"clocks": clocks})
 
 
+def check_copy_beside_compute(device: str = "cuda") -> CheckResult:
+    """A pinned host-to-device copy on a second stream beside a product: at most 0.75x of one stream."""
+    import torch
+
+    from asynclab.backends import torch as tb
+
+    x = _operands(device)
+    on_gpu = torch.device(device).type == "cuda"
+    count = (COPY_MB if on_gpu else CPU_COPY_MB) * 2**20 // 4
+    host = torch.ones(count, pin_memory=on_gpu)
+    target = torch.empty(count, device=device)
+    side = torch.cuda.Stream(device=device) if on_gpu else None
+
+    def timed(fn: Callable[[], object]) -> float:
+        tb.sync_all()
+        start = time.perf_counter()
+        fn()
+        tb.sync_all()
+        return time.perf_counter() - start
+
+    def one_stream() -> None:
+        target.copy_(host, non_blocking=True)
+        x @ x
+
+    def two_streams() -> None:
+        if side is None:                 # a CPU has no streams: the same two, one after the other
+            one_stream()
+            return
+        side.wait_stream(torch.cuda.current_stream(device))
+        with torch.cuda.stream(side):
+            target.copy_(host, non_blocking=True)
+        x @ x
+        torch.cuda.current_stream(device).wait_stream(side)
+
+    def pair() -> dict[str, float]:
+        return {"copy": timed(lambda: target.copy_(host, non_blocking=True)), "product": timed(lambda: x @ x),
+                "one": timed(one_stream), "two": timed(two_streams)}
+
+    return GPU_COPY_BESIDE_COMPUTE.run({"pair": pair})
+
+
 GPU_CHECKS: dict[str, Callable[[str], CheckResult]] = {
     GPU_QUEUE_VS_FINISH.name: check_queue_vs_finish,
     GPU_LAUNCH_BLOCKING.name: check_launch_blocking,
     GPU_EVENTS_SEE_THE_WORK.name: check_events_see_the_work,
+    GPU_COPY_BESIDE_COMPUTE.name: check_copy_beside_compute,
 }
 
 
