@@ -13,7 +13,9 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   device's products before the other's gives (reps - 3) / reps of
   head start to the first, an overlap of about 0.3 at the 10-13 products
   the check asks for; waiting between the devices 0. Threshold 0.75.
-- predict-head-start: exact, at two counts drawn at random from 4..12.
+- predict-head-start: exact, at two counts drawn at random, one from 4..7
+  and one from 8..12 (the lesson's 7 of 10 scaled to other counts matches
+  only at 9 to 11).
   The measured head start is the least of three runs (a worker that wakes
   late can only add to it).
 - copy-beside-compute: ``pipeline`` runs in a fresh process whose
@@ -32,6 +34,7 @@ from __future__ import annotations
 
 import inspect
 import random
+import re
 import textwrap
 from typing import Any, Callable
 
@@ -40,7 +43,7 @@ from asynclab.checks.relations import AtLeast
 
 SIZE = 700                     # one product about 10 ms here: long beside a worker's wake-up
 REPS = (10, 11, 12, 13)        # products per device in step 1, drawn at random each round
-HEAD_REPS = tuple(range(4, 13))
+HEAD_REPS = (tuple(range(4, 8)), tuple(range(8, 13)))   # one count drawn from each
 TEMP_COPIES = 4                # MXNET_CPU_TEMP_COPY's default: the copies of temporary space all CPU devices share
 BOTH_OVERLAP = 0.75
 COPY_BESIDE = 0.25
@@ -141,8 +144,8 @@ def check_predict_head_start(head_start: Callable) -> CheckResult:
     """``head_start(reps)``: how many of ``cpu(0)``'s ``reps`` products finish before ``cpu(1)``'s first starts.
 
     All of ``cpu(0)``'s products are issued first, then ``cpu(1)``'s, under
-    MXNet's default settings. The check asks at two counts drawn at random
-    from 4 to 12 and measures each in MXNet's profile; passes when both
+    MXNet's default settings. The check asks at two counts drawn at random,
+    one from 4 to 7 and one from 8 to 12, and measures each in MXNet's profile; passes when both
     predictions match exactly. ``head_start`` must predict: one that runs
     MXNet operators fails.
     """
@@ -157,7 +160,7 @@ def check_predict_head_start(head_start: Callable) -> CheckResult:
         raise TypeError(f"head_start must be a function, not {type(head_start).__name__}.")
 
     def condition() -> tuple[bool, str]:
-        counts = sorted(_CHOOSER.sample(HEAD_REPS, 2))
+        counts = [_CHOOSER.choice(low_or_high) for low_or_high in HEAD_REPS]
         predicted = {}
         for reps in counts:
             with record() as trace:
@@ -249,10 +252,14 @@ def check_copy_beside_compute(pipeline: Callable) -> CheckResult:
     def chain() -> dict[str, float]:
         steps = _CHOOSER.choice(CHAIN_STEPS)
         try:
-            run = run_fresh(_PIPELINE_CHILD, timeout=120, what="your pipeline in a fresh process",
+            run = run_fresh(_PIPELINE_CHILD, timeout=120, what="your pipeline",
                             payload={"source": source, "name": pipeline.__name__, "shape": CHAIN_SHAPE,
                                      "steps": steps, "seed": _CHOOSER.randrange(2**31)})
         except FreshProcessError as error:
+            missing = re.search(r"name '(\w+)' is not defined", str(error))
+            if missing:
+                raise Rejected(f"your pipeline uses {missing.group(1)!r} without importing it: the check runs it "
+                               "in a fresh process, so import inside it everything it uses") from None
             raise Rejected(str(error).rstrip(".")) from None
         if run.result["problem"]:
             raise Rejected(run.result["problem"])
