@@ -92,7 +92,7 @@ def parse_trace(text: str, *, category: str = "operator") -> list[OpSpan]:
     if not isinstance(text, str):
         raise TypeError(f"the trace must be the file's text (a string), not {type(text).__name__}.")
     body = re.sub(r'^\s*\{\s*"traceEvents"\s*:\s*\[', "", text)          # the header, first dump only
-    body = re.sub(r'\]\s*,\s*"displayTimeUnit"[^\]]*\}\s*$', "", body)     # the footer, closed files only
+    body = re.sub(r'\]\s*(,\s*"displayTimeUnit"\s*:\s*"[^"]*"\s*)?\}\s*$', "", body)   # the footer, if closed
     body = body.strip().strip(",").strip()
     try:
         events = json.loads(f"[{body}]")

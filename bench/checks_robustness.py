@@ -121,7 +121,7 @@ def _payloads(graded: Path) -> dict[str, dict]:
 
 def _decisive_value(payload: dict) -> float | None:
     figures = payload.get("figures") or {}
-    for key in ("ratio", "median", "big_median", "naive_enqueue_share", "overlap", "k_share"):
+    for key in ("ratio", "median", "big_median", "naive_enqueue_share", "overlap", "beside", "k_share"):
         value = figures.get(key)
         if isinstance(value, (int, float)):
             return float(value)

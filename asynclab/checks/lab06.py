@@ -244,6 +244,9 @@ def check_copy_beside_compute(pipeline: Callable) -> CheckResult:
 
     if not callable(pipeline) or not hasattr(pipeline, "__code__"):
         raise TypeError(f"pipeline must be a function defined with def, not {type(pipeline).__name__}.")
+    if pipeline.__name__ == "<lambda>":
+        raise TypeError("pipeline must be a function defined with def, not a lambda: the check sends its source "
+                        "to a fresh process.")
     try:
         source = textwrap.dedent(inspect.getsource(pipeline))
     except (OSError, TypeError):

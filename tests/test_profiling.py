@@ -1,0 +1,125 @@
+"""asynclab.profiling: reading MXNet's traces, and the overlap arithmetic the lab 06 checks rest on.
+
+The texts below have the three forms a dump of MXNet 1.9.1 takes (first
+dump: header and device names, list left open; later dumps: a leading
+comma, no header; a closed file), cut down from real dumps.
+"""
+
+import pytest
+
+from asynclab.profiling import OpSpan, TraceError, busy_overlap, busy_time, parse_trace, share_beside
+
+FIRST_DUMP = """{
+    "traceEvents": [
+        {"ph": "M", "args": {"name": "cpu/0"}, "pid": 0, "name": "process_name"},
+        {"ph": "M", "args": {"name": "cpu/1"}, "pid": 1, "name": "process_name"}
+,
+
+        {"name": "dot", "cat": "operator", "ph": "B", "ts": 1000, "pid": 0, "tid": 77},
+        {"name": "dot", "cat": "operator", "ph": "E", "ts": 31000, "pid": 0, "tid": 77}
+,
+
+        {"name": "dot", "cat": "operator", "ph": "B", "ts": 2000, "pid": 1, "tid": 88},
+        {"name": "dot", "cat": "operator", "ph": "E", "ts": 30000, "pid": 1, "tid": 88}
+,
+        {"name": "MXImperativeInvokeEx", "cat": "MXNET_C_API", "ph": "b", "ts": 900, "id": 1, "pid": 5, "tid": 9},
+        {"name": "Memory: cpu/0", "cat": "Device Storage", "ph": "C", "ts": 950, "pid": 6, "tid": 9,
+         "args": {"Memory: cpu/0": 4}}
+"""
+
+LATER_DUMP = """,
+
+        {"name": "CopyCPU2CPU", "cat": "operator", "ph": "B", "ts": 5000, "pid": 0, "tid": 78},
+        {"name": "CopyCPU2CPU", "cat": "operator", "ph": "E", "ts": 6500, "pid": 0, "tid": 78}
+"""
+
+CLOSED = """{
+    "traceEvents": [
+        {"name": "relu", "cat": "operator", "ph": "B", "ts": 10, "pid": 0, "tid": 1},
+        {"name": "relu", "cat": "operator", "ph": "E", "ts": 20, "pid": 0, "tid": 1}
+
+    ],
+    "displayTimeUnit": "ms"
+}
+"""
+
+
+def span(start, end, name="dot", device=0):
+    return OpSpan(name, device, 1, start, end)
+
+
+def test_every_form_of_a_dump_is_read():
+    first = parse_trace(FIRST_DUMP)
+    assert [(s.name, s.device, s.thread) for s in first] == [("dot", 0, 77), ("dot", 1, 88)]
+    assert first[0].start == pytest.approx(0.001) and first[0].seconds == pytest.approx(0.030)
+    later = parse_trace(LATER_DUMP)
+    assert [(s.name, s.device) for s in later] == [("CopyCPU2CPU", 0)]
+    assert later[0].seconds == pytest.approx(0.0015)
+    closed = parse_trace(CLOSED)
+    assert [s.name for s in closed] == ["relu"] and closed[0].row == "cpu(0)"
+    assert parse_trace("") == []
+
+
+def test_nested_operators_on_one_thread_pair_up_innermost_first():
+    text = """{"traceEvents": [
+        {"name": "outer", "cat": "operator", "ph": "B", "ts": 0, "pid": 0, "tid": 1},
+        {"name": "inner", "cat": "operator", "ph": "B", "ts": 10, "pid": 0, "tid": 1},
+        {"name": "inner", "cat": "operator", "ph": "E", "ts": 20, "pid": 0, "tid": 1},
+        {"name": "outer", "cat": "operator", "ph": "E", "ts": 30, "pid": 0, "tid": 1}]}"""
+    found = {s.name: (s.start, s.end) for s in parse_trace(text)}
+    assert found == {"outer": (0.0, pytest.approx(3e-5)), "inner": (pytest.approx(1e-5), pytest.approx(2e-5))}
+
+
+@pytest.mark.parametrize("text", ["not json at all", '{"no": "events"}', "[1, 2, 3]", '{"traceEvents": [{"x": 1}]}'])
+def test_what_is_not_a_trace_gets_one_sentence(text):
+    with pytest.raises(TraceError, match="not a trace of MXNet's profiler"):
+        parse_trace(text)
+
+
+def test_a_trace_must_be_text():
+    with pytest.raises(TypeError, match="the file's text"):
+        parse_trace(b"{}")
+
+
+def test_busy_time_counts_overlapping_spans_once():
+    assert busy_time([span(0, 2), span(1, 3), span(5, 6)]) == pytest.approx(4.0)
+    assert busy_time([]) == 0.0
+
+
+def test_busy_overlap_is_one_side_by_side_and_zero_one_after_the_other():
+    a = [span(0, 1), span(1, 2), span(2, 3)]
+    assert busy_overlap(a, [span(0, 3, device=1)]) == pytest.approx(1.0)
+    assert busy_overlap(a, [span(3, 6, device=1)]) == 0.0
+    # the second device starts after two of three products: one third of its busy time is shared
+    assert busy_overlap(a, [span(2, 5, device=1)]) == pytest.approx(1 / 3)
+    assert busy_overlap(a, []) == 0.0
+
+
+def test_share_beside_counts_spans_not_time():
+    copies = [span(0.0, 0.001, "CopyCPU2CPU"), span(1.0, 1.001, "CopyCPU2CPU"), span(2.0, 2.001, "CopyCPU2CPU")]
+    chain = [span(0.0009, 0.9), span(2.0005, 3.0)]
+    assert share_beside(copies, chain) == pytest.approx(2 / 3)      # the middle copy ran alone
+    touching = [span(0.001, 0.5)]                                    # starts as the copy ends: not beside
+    assert share_beside(copies[:1], touching) == 0.0
+    assert share_beside([], chain) == 0.0
+
+
+@pytest.mark.measured
+def test_record_sees_both_devices_can_run_again_in_one_process_and_leaves_no_file(tmp_path):
+    import mxnet as mx
+    from mxnet import nd
+
+    from asynclab.profiling import record
+
+    xa = nd.ones((200, 200))
+    xb = xa.copyto(mx.cpu(1))
+    for _ in range(2):                  # a second dump in a process is not valid JSON on its own
+        with record(folder=str(tmp_path)) as trace:
+            [nd.dot(xa, xa), nd.dot(xb, xb)]
+        assert trace.devices == [0, 1]
+        assert len(trace.on(0, "dot")) == 1 and len(trace.on(1, "dot")) == 1
+        assert list(tmp_path.iterdir()) == []
+    with pytest.raises(ZeroDivisionError):
+        with record(folder=str(tmp_path)):
+            1 / 0
+    assert list(tmp_path.iterdir()) == []
