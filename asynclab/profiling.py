@@ -33,11 +33,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
-__all__ = ["OpSpan", "Trace", "parse_trace", "record", "busy_time", "busy_overlap", "share_beside", "TraceError"]
+__all__ = ["OpSpan", "Trace", "parse_trace", "record", "busy_time", "busy_overlap", "share_beside", "TraceError",
+           "aggregate", "FRONT_END"]
+
+
+FRONT_END = -1      # the "device" of the front end's C API calls in a trace
 
 
 class TraceError(ValueError):
-    """The text is not a trace of MXNet's profiler."""
+    """The text is not a trace (or an aggregate table) of MXNet's profiler."""
 
 
 @dataclass(frozen=True)
@@ -57,8 +61,8 @@ class OpSpan:
 
     @property
     def row(self) -> str:
-        """The timeline row: the device (as in ``plots.timeline``)."""
-        return f"cpu({self.device})"
+        """The timeline row: the device, or the front end (as in ``plots.timeline``)."""
+        return "front end" if self.device == FRONT_END else f"cpu({self.device})"
 
     @property
     def label(self) -> str:
@@ -84,9 +88,11 @@ class Trace:
 
 
 def parse_trace(text: str, *, category: str = "operator") -> list[OpSpan]:
-    """The operator spans of one profiler dump (its file's text), in start order.
+    """The spans of one category of one profiler dump (its file's text), in start order.
 
-    Events of other categories (C API calls, storage) are left out. Raises
+    ``"operator"``: the operators the engine ran, per device and worker;
+    ``"MXNET_C_API"``: the front end's calls into MXNet (device
+    :data:`FRONT_END`; recorded when ``profile_api`` is on). Raises
     :class:`TraceError` with one sentence when the text is not such a trace.
     """
     if not isinstance(text, str):
@@ -101,18 +107,23 @@ def parse_trace(text: str, *, category: str = "operator") -> list[OpSpan]:
     if not isinstance(events, list) or any(not isinstance(e, dict) for e in events) \
             or (body and not any("ph" in e for e in events)):
         raise TraceError("this is not a trace of MXNet's profiler (no list of trace events).")
-    open_: dict[tuple[int, int], list[tuple[str, float]]] = {}
+    mine = [e for e in events if isinstance(e, dict) and e.get("cat") == category]
+    # operators come twice, as B/E on their worker and as b/e async events; the C API only as b/e
+    phases = ("B", "E") if any(e.get("ph") in ("B", "E") for e in mine) else ("b", "e")
+    open_: dict[tuple, list[tuple[str, float]]] = {}
     spans: list[OpSpan] = []
-    for event in events:
-        if not isinstance(event, dict) or event.get("cat") != category or event.get("ph") not in ("B", "E"):
+    for event in mine:
+        if event.get("ph") not in phases:
             continue
-        key = (int(event["pid"]), int(event["tid"]))
+        front = event["ph"] in ("b", "e")           # the C API's calls: async events, paired by id
+        key = (event.get("name"), event.get("id")) if front else (int(event["pid"]), int(event["tid"]))
         seconds = float(event["ts"]) * 1e-6
-        if event["ph"] == "B":
+        if event["ph"] in ("B", "b"):
             open_.setdefault(key, []).append((event["name"], seconds))
         elif open_.get(key):
             name, start = open_[key].pop()
-            spans.append(OpSpan(name, key[0], key[1], start, seconds))
+            device, thread = (FRONT_END, int(event.get("tid", 0))) if front else key
+            spans.append(OpSpan(name, device, thread, start, seconds))
     spans.sort(key=lambda s: (s.start, s.end))
     return spans
 
@@ -195,3 +206,40 @@ def share_beside(first: Iterable[OpSpan], second: Iterable[OpSpan]) -> float:
         return 0.0
     beside = sum(1 for a in first if any(min(a.end, b.end) > max(a.start, b.start) for b in second))
     return beside / len(first)
+
+
+_TABLE_ROW = re.compile(r"^(?P<name>\S.*?)\s+(?P<count>\d+)\s+(?P<numbers>-?\d+\.\d+(?:\s+-?\d+\.\d+){2,3})\s*$")
+
+
+def aggregate(text: str):
+    """MXNet's aggregate table (``profiler.dumps()``) as a pandas DataFrame, one row per entry.
+
+    Columns: ``section`` (``operator``, ``MXNET_C_API``, ``Device Storage``,
+    ...), ``name``, ``count``, ``total`` (ms; empty for memory), ``min``,
+    ``max``, ``avg`` and ``unit`` (``ms``, or ``kB`` for memory), rows in
+    the table's order (each section by total time, longest first). Names
+    longer than the table's column are read whole. An empty profile gives
+    an empty frame; text that is not such a table raises :class:`TraceError`.
+    """
+    import pandas as pd
+
+    if not isinstance(text, str):
+        raise TypeError(f"the table must be the text profiler.dumps() returned, not {type(text).__name__}.")
+    if "Profile Statistics" not in text:
+        raise TraceError("this is not an aggregate table of MXNet's profiler (no 'Profile Statistics' heading): "
+                         "pass what profiler.dumps() returned, with aggregate_stats=True in set_config.")
+    rows, section, lines = [], None, text.splitlines()
+    for i, line in enumerate(lines):
+        if i + 1 < len(lines) and set(lines[i + 1].strip()) == {"="}:
+            section = line.strip()
+            continue
+        match = _TABLE_ROW.match(line.strip())
+        if section is None or not match or line.startswith("Name"):
+            continue
+        numbers = [float(v) for v in match["numbers"].split()]
+        memory = len(numbers) == 3
+        total, low, high, avg = ([float("nan")] + numbers) if memory else numbers
+        rows.append({"section": section, "name": match["name"].strip(), "count": int(match["count"]),
+                     "total": total, "min": low, "max": high, "avg": avg, "unit": "kB" if memory else "ms"})
+    columns = ["section", "name", "count", "total", "min", "max", "avg", "unit"]
+    return pd.DataFrame(rows, columns=columns)

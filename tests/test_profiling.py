@@ -123,3 +123,60 @@ def test_record_sees_both_devices_can_run_again_in_one_process_and_leaves_no_fil
         with record(folder=str(tmp_path)):
             1 / 0
     assert list(tmp_path.iterdir()) == []
+
+
+def test_operators_are_read_once_and_the_front_ends_calls_on_a_row_of_their_own():
+    from asynclab.profiling import FRONT_END
+
+    text = """{"traceEvents": [
+        {"name": "dot", "cat": "operator", "ph": "B", "ts": 100, "pid": 0, "tid": 7},
+        {"name": "dot", "cat": "operator", "ph": "b", "ts": 100, "pid": 99, "tid": 5, "id": 3},
+        {"name": "dot", "cat": "operator", "ph": "E", "ts": 900, "pid": 0, "tid": 7},
+        {"name": "dot", "cat": "operator", "ph": "e", "ts": 900, "pid": 99, "tid": 5, "id": 3},
+        {"name": "MXImperativeInvokeEx", "cat": "MXNET_C_API", "ph": "b", "ts": 10, "pid": 98, "tid": 4, "id": 1},
+        {"name": "MXImperativeInvokeEx", "cat": "MXNET_C_API", "ph": "e", "ts": 60, "pid": 98, "tid": 4, "id": 1}]}"""
+    assert [(s.name, s.device) for s in parse_trace(text)] == [("dot", 0)]
+    calls = parse_trace(text, category="MXNET_C_API")
+    assert [(s.name, s.device, s.row) for s in calls] == [("MXImperativeInvokeEx", FRONT_END, "front end")]
+    assert calls[0].seconds == pytest.approx(5e-5)
+
+
+FIXTURES = __import__("pathlib").Path(__file__).parent / "fixtures"
+
+
+def test_the_aggregate_table_of_a_real_training_step_reads_into_a_dataframe():
+    from asynclab.profiling import aggregate
+
+    table = aggregate((FIXTURES / "profiler_aggregate_mxnet_1.9.1.txt").read_text())
+    assert list(table.columns) == ["section", "name", "count", "total", "min", "max", "avg", "unit"]
+    assert set(table.section) == {"Device Storage", "MXNET_C_API", "operator"}
+    ops = table[table.section == "operator"]
+    assert ops.name.iloc[0] in ("dot", "_backward_dot")                 # each section is sorted by total time
+    assert int(ops[ops.name == "dot"]["count"].iloc[0]) == 2
+    # a name longer than the table's column pushes the numbers right; it is still read whole
+    assert "_backward_softmax_cross_entropy" in set(ops.name)
+    memory = table[table.section == "Device Storage"]
+    assert list(memory.unit) == ["kB"] and memory.total.isna().all()
+    assert (table[table.unit == "ms"].total >= 0).all()
+
+
+def test_a_table_recorded_without_a_wait_has_no_operator_section():
+    from asynclab.profiling import aggregate
+
+    table = aggregate((FIXTURES / "profiler_aggregate_no_wait_mxnet_1.9.1.txt").read_text())
+    assert "operator" not in set(table.section) and "MXNET_C_API" in set(table.section)
+
+
+@pytest.mark.parametrize("text", ["", "Name  Total Count\nrelu 1 0.1 0.1 0.1 0.1"])
+def test_what_is_not_an_aggregate_table_gets_one_sentence(text):
+    from asynclab.profiling import aggregate
+
+    with pytest.raises(TraceError, match="not an aggregate table of MXNet's profiler"):
+        aggregate(text)
+
+
+def test_an_empty_profile_is_an_empty_frame():
+    from asynclab.profiling import aggregate
+
+    empty = aggregate("\nProfile Statistics:\n\tNote the difference in units for different entries.\n")
+    assert empty.empty and "name" in empty.columns

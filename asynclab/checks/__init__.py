@@ -23,7 +23,7 @@ from asynclab.checks.core import (
 
 from asynclab.checks import cell_errors
 
-LABS = ("01", "02", "03", "04", "05", "06", "08")
+LABS = ("01", "02", "03", "04", "05", "06", "07", "08")
 
 cell_errors.install()      # in IPython: a check cell's NameError reads as one FAIL line
 

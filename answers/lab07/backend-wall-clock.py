@@ -1,0 +1,16 @@
+"""backend_ms returns the wall time of fn(), pauses included."""
+
+EXPECT = {"agrees-with-clock": 0}
+
+# Imports for linters: the lab's setup cell provides these names when graded.
+import time
+from mxnet import nd
+
+
+# %% ex2-backend-ms
+def backend_ms(fn):
+    nd.waitall()
+    start = time.perf_counter()
+    fn()
+    nd.waitall()
+    return 1e3 * (time.perf_counter() - start)
