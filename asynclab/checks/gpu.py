@@ -21,6 +21,11 @@ run before the call returns, so the CPU fails ``gpu-queue-vs-finish``.
   19.6 ms, product 21.6 ms; 41.0 ms on one stream, 21.8 ms on two, 0.53x).
   On a CPU there are no streams: the two run one after the other and fail.
 
+- ``gpu-first-call`` (lesson 07): in a fresh process, the first product
+  (cuBLAS starts) takes at least 10x a warm one (H100: 94-103 ms against
+  3.1 ms for 4096x4096, 30x, after a first allocation of 309-327 ms). On a
+  CPU the first product costs 1-4x the next (measured here): it fails.
+
 Later lessons add their GPU checks here. Seconds throughout.
 """
 
@@ -41,6 +46,8 @@ QUEUE_FACTOR = 10.0         # finish / enqueue at least this
 BLOCKING_SHARE = 0.5        # with CUDA_LAUNCH_BLOCKING=1, enqueue / finish at least this
 EVENTS_FACTOR = 10.0        # CUDA events / perf_counter around the call alone, at least this
 STREAMS_SHARE = 0.75        # copy and product on two streams / on one stream, at most this
+FIRST_FACTOR = 10.0         # the first product of a fresh process / a warm one, at least this (CPU: 1-4x)
+FIRST_SIZE = 4096
 COPY_MB = 1024              # the pinned host-to-device copy on a GPU (about as long as the product on an H100)
 CPU_COPY_MB = 64
 
@@ -79,6 +86,15 @@ GPU_COPY_BESIDE_COMPUTE = Check(
                         f"{o.median('pair.two'):.3g} s on two, {o.bands['share'].value:.2f}x "
                         f"(needs <= {STREAMS_SHARE:g}x)"),
     threshold=f"<= {STREAMS_SHARE:g}x")
+
+
+GPU_FIRST_CALL = Check(
+    "gpu-first-call", points=1, protocol=_FRESH, calls="a fresh process's first product",
+    relations=(AtLeast("ratio", num="fresh.first", den="fresh.warm", threshold=FIRST_FACTOR),),
+    sentence=lambda o: (f"in a fresh process the first allocation took {o.median('fresh.alloc'):.3g} s, the first "
+                        f"product {o.median('fresh.first'):.3g} s and a warm one {o.median('fresh.warm'):.3g} s, "
+                        f"{o.bands['ratio'].value:.3g}x (needs >= {FIRST_FACTOR:g}x)"),
+    threshold=f">= {FIRST_FACTOR:g}x")
 
 
 def reference() -> dict:
@@ -221,11 +237,49 @@ def check_copy_beside_compute(device: str = "cuda") -> CheckResult:
     return GPU_COPY_BESIDE_COMPUTE.run({"pair": pair})
 
 
+_FIRST_CHILD = """
+import time
+import torch
+from asynclab.backends import fresh
+job = fresh.payload()
+device, n = job["device"], job["n"]
+def sync():
+    if device.startswith("cuda"):
+        torch.cuda.synchronize(device)
+start = time.perf_counter()
+x = torch.randn(n, n, device=device)
+sync()
+alloc = time.perf_counter() - start
+times = []
+for _ in range(4):
+    start = time.perf_counter()
+    y = x @ x
+    sync()
+    times.append(time.perf_counter() - start)
+fresh.emit({"alloc": alloc, "first": times[0], "warm": sorted(times[1:])[1]})
+"""
+
+
+def check_first_call(device: str = "cuda") -> CheckResult:
+    """A fresh process's first product against a warm one: at least 10x on a GPU."""
+    from asynclab.backends.fresh import run_fresh
+
+    size = FIRST_SIZE if device.startswith("cuda") else CPU_SIZE
+
+    def fresh() -> dict[str, float]:
+        run = run_fresh(_FIRST_CHILD, payload={"device": device, "n": size}, timeout=300,
+                        what="the first product in a fresh process")
+        return dict(run.result)
+
+    return GPU_FIRST_CALL.run({"fresh": fresh})
+
+
 GPU_CHECKS: dict[str, Callable[[str], CheckResult]] = {
     GPU_QUEUE_VS_FINISH.name: check_queue_vs_finish,
     GPU_LAUNCH_BLOCKING.name: check_launch_blocking,
     GPU_EVENTS_SEE_THE_WORK.name: check_events_see_the_work,
     GPU_COPY_BESIDE_COMPUTE.name: check_copy_beside_compute,
+    GPU_FIRST_CALL.name: check_first_call,
 }
 
 
