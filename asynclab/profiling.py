@@ -17,8 +17,10 @@ Facts of MXNet 1.9.1 that shape this module (``src/profiler/profiler.cc``):
   (continuous dumping is on unless ``set_config`` turns it off), only the first dump of a
   process writes the header and names the devices, and every later one
   starts with a comma. :func:`parse_trace` reads all of these forms;
-- after ``dump(finished=True)`` the next ``set_config`` fails, so
-  :func:`record` never finishes the profiler.
+- after ``dump(finished=True)`` the next ``set_config`` fails, and so does
+  one that leaves ``continuous_dump`` on after one that turned it off, for
+  the rest of the process: :func:`record` never does either, and
+  :func:`configure` turns that failure into :class:`ProfilerBroken`.
 
 Foundation layer: imports MXNet only inside :func:`record`.
 """
@@ -34,10 +36,19 @@ from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
 __all__ = ["OpSpan", "Trace", "parse_trace", "record", "busy_time", "busy_overlap", "share_beside", "TraceError",
-           "aggregate", "FRONT_END"]
+           "aggregate", "FRONT_END", "ProfilerBroken", "configure", "BROKEN"]
 
 
 FRONT_END = -1      # the "device" of the front end's C API calls in a trace
+
+
+BROKEN = ("MXNet's profiler can no longer be configured in this process: something called "
+          "profiler.dump() with finished=True (its default) or set continuous_dump=False before; restart the "
+          "kernel, and end a recording with profiler.dump(finished=False) instead")
+
+
+class ProfilerBroken(RuntimeError):
+    """MXNet's profiler refuses ``set_config`` for the rest of the process (see :data:`BROKEN`)."""
 
 
 class TraceError(ValueError):
@@ -79,9 +90,6 @@ class Trace:
         """The spans of one device, optionally only those of operator ``name``."""
         return [s for s in self.spans if s.device == device and (name is None or s.name == name)]
 
-    def named(self, name: str) -> list[OpSpan]:
-        return [s for s in self.spans if s.name == name]
-
     @property
     def devices(self) -> list[int]:
         return sorted({s.device for s in self.spans})
@@ -107,7 +115,7 @@ def parse_trace(text: str, *, category: str = "operator") -> list[OpSpan]:
     if not isinstance(events, list) or any(not isinstance(e, dict) for e in events) \
             or (body and not any("ph" in e for e in events)):
         raise TraceError("this is not a trace of MXNet's profiler (no list of trace events).")
-    mine = [e for e in events if isinstance(e, dict) and e.get("cat") == category]
+    mine = [e for e in events if e.get("cat") == category]
     # operators come twice, as B/E on their worker and as b/e async events; the C API only as b/e
     phases = ("B", "E") if any(e.get("ph") in ("B", "E") for e in mine) else ("b", "e")
     open_: dict[tuple, list[tuple[str, float]]] = {}
@@ -143,7 +151,7 @@ def record(*, folder: str | None = None) -> Iterator[Trace]:
     os.close(handle)
     try:
         nd.waitall()
-        profiler.set_config(profile_imperative=True, aggregate_stats=False, filename=path)
+        configure(profile_imperative=True, aggregate_stats=False, filename=path)
         profiler.set_state("run")
         try:
             yield trace
@@ -156,6 +164,19 @@ def record(*, folder: str | None = None) -> Iterator[Trace]:
     finally:
         if os.path.exists(path):
             os.remove(path)
+
+
+def configure(**settings) -> None:
+    """``mx.profiler.set_config(**settings)``, or :class:`ProfilerBroken` with one sentence when MXNet refuses."""
+    from mxnet import profiler
+    from mxnet.base import MXNetError
+
+    try:
+        profiler.set_config(**settings)
+    except MXNetError as error:
+        if "auto_remove_" in str(error):
+            raise ProfilerBroken(BROKEN) from None
+        raise
 
 
 def _union(spans: Iterable[OpSpan]) -> list[tuple[float, float]]:

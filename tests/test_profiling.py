@@ -180,3 +180,31 @@ def test_an_empty_profile_is_an_empty_frame():
 
     empty = aggregate("\nProfile Statistics:\n\tNote the difference in units for different entries.\n")
     assert empty.empty and "name" in empty.columns
+
+
+@pytest.mark.measured
+def test_a_profiler_mxnet_refuses_to_configure_gives_one_sentence():
+    """After dump(finished=True) MXNet refuses set_config for good, so this runs in a process of its own."""
+    from asynclab.backends.fresh import run_fresh
+
+    code = """
+from mxnet import nd, profiler
+from asynclab.backends import fresh
+from asynclab.profiling import ProfilerBroken, record
+profiler.set_config(profile_imperative=True, filename=fresh.payload())
+profiler.set_state("run"); nd.ones((2,)).wait_to_read(); profiler.set_state("stop")
+profiler.dump()
+try:
+    with record():
+        nd.ones((2,))
+    fresh.emit("no error")
+except ProfilerBroken as error:
+    fresh.emit(str(error))
+"""
+    import os
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        said = run_fresh(code, payload=os.path.join(folder, "t.json"), timeout=120, what="the profiler").result
+    assert said.startswith("MXNet's profiler can no longer be configured in this process")
+    assert "dump(finished=False)" in said

@@ -332,8 +332,10 @@ class Check:
                 reason = str(error)
                 break
             except Exception as error:
+                detail = f": {error}" if str(error) else (" (the exercise is not done yet)"
+                                                          if isinstance(error, NotImplementedError) else "")
                 return finish(CheckResult(self.name, self.points, False,
-                                          f"the code under test raised {type(error).__name__}: {error}"))
+                                          f"the code under test raised {type(error).__name__}{detail}"))
             ok, why = (outcome if isinstance(outcome, tuple) else (bool(outcome), ""))
             if not ok:
                 reason = why or "the condition did not hold"

@@ -16,15 +16,17 @@ run before the call returns, so the CPU fails ``gpu-queue-vs-finish``.
   0.2 ms).
 
 - ``gpu-copy-beside-compute`` (lesson 06): a host-to-device copy from pinned
-  memory on a second stream beside a product on the default stream takes
-  at most 0.75x what the same two take on one stream (H100: 1 GiB copy
-  19.6 ms, product 21.6 ms; 41.0 ms on one stream, 21.8 ms on two, 0.53x).
-  On a CPU there are no streams: the two run one after the other and fail.
+  memory on a second stream beside a product on the default stream; two
+  streams must save at least half of the shorter one's time against one
+  stream (perfect overlap saves all of it: H100, 1 GiB copy 19.6 ms,
+  product 21.6 ms, 41.0 ms on one stream and 21.8 ms on two, 0.98 of the
+  copy saved). On a CPU there are no streams: nothing is saved, it fails.
 
 - ``gpu-first-call`` (lesson 07): in a fresh process, the first product
   (cuBLAS starts) takes at least 10x a warm one (H100: 94-103 ms against
   3.1 ms for 4096x4096, 30x, after a first allocation of 309-327 ms). On a
-  CPU the first product costs 1-4x the next (measured here): it fails.
+  CPU the first product cost 1.05-3.87x the next in three fresh processes
+  on the course's 2-core machine: it fails there.
 
 Later lessons add their GPU checks here. Seconds throughout.
 """
@@ -35,7 +37,7 @@ import time
 from typing import Callable
 
 from asynclab.checks.core import Check, CheckFailed, CheckResult, Protocol
-from asynclab.checks.relations import AtLeast, AtMost
+from asynclab.checks.relations import AtLeast
 from asynclab.timing import split
 
 __all__ = ["SIZE", "CPU_SIZE", "GPU_CHECKS", "size_for", "run_all", "cuda_available", "reference"]
@@ -45,7 +47,7 @@ CPU_SIZE = 1024             # the same probes on a CPU (tests, the curious): 819
 QUEUE_FACTOR = 10.0         # finish / enqueue at least this
 BLOCKING_SHARE = 0.5        # with CUDA_LAUNCH_BLOCKING=1, enqueue / finish at least this
 EVENTS_FACTOR = 10.0        # CUDA events / perf_counter around the call alone, at least this
-STREAMS_SHARE = 0.75        # copy and product on two streams / on one stream, at most this
+SAVED_SHARE = 0.5           # (one stream - two streams) / the shorter of copy and product, at least this
 FIRST_FACTOR = 10.0         # the first product of a fresh process / a warm one, at least this (CPU: 1-4x)
 FIRST_SIZE = 4096
 COPY_MB = 1024              # the pinned host-to-device copy on a GPU (about as long as the product on an H100)
@@ -80,12 +82,12 @@ GPU_EVENTS_SEE_THE_WORK = Check(
 
 GPU_COPY_BESIDE_COMPUTE = Check(
     "gpu-copy-beside-compute", points=1, protocol=_ROUNDS, calls="a pinned copy and the product",
-    relations=(AtMost("share", num="pair.two", den="pair.one", threshold=STREAMS_SHARE),),
+    relations=(AtLeast("saved", num="pair.saved", threshold=SAVED_SHARE),),
     sentence=lambda o: (f"a pinned host-to-device copy ({o.median('pair.copy'):.3g} s alone) and the product "
                         f"({o.median('pair.product'):.3g} s alone) took {o.median('pair.one'):.3g} s on one stream and "
-                        f"{o.median('pair.two'):.3g} s on two, {o.bands['share'].value:.2f}x "
-                        f"(needs <= {STREAMS_SHARE:g}x)"),
-    threshold=f"<= {STREAMS_SHARE:g}x")
+                        f"{o.median('pair.two'):.3g} s on two: two streams saved {o.bands['saved'].value:.2f} of the "
+                        f"shorter one's time (needs >= {SAVED_SHARE:g})"),
+    threshold=f"saves >= {SAVED_SHARE:g} of the shorter")
 
 
 GPU_FIRST_CALL = Check(
@@ -197,7 +199,7 @@ def check_events_see_the_work(device: str = "cuda") -> CheckResult:
 
 
 def check_copy_beside_compute(device: str = "cuda") -> CheckResult:
-    """A pinned host-to-device copy on a second stream beside a product: at most 0.75x of one stream."""
+    """A pinned host-to-device copy on a second stream beside a product: saves half the shorter one's time."""
     import torch
 
     from asynclab.backends import torch as tb
@@ -231,8 +233,10 @@ def check_copy_beside_compute(device: str = "cuda") -> CheckResult:
         torch.cuda.current_stream(device).wait_stream(side)
 
     def pair() -> dict[str, float]:
-        return {"copy": timed(lambda: target.copy_(host, non_blocking=True)), "product": timed(lambda: x @ x),
-                "one": timed(one_stream), "two": timed(two_streams)}
+        found = {"copy": timed(lambda: target.copy_(host, non_blocking=True)), "product": timed(lambda: x @ x),
+                 "one": timed(one_stream), "two": timed(two_streams)}
+        found["saved"] = (found["one"] - found["two"]) / min(found["copy"], found["product"])
+        return found
 
     return GPU_COPY_BESIDE_COMPUTE.run({"pair": pair})
 

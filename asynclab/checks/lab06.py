@@ -27,7 +27,9 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   waking up for the next product (0.1-6 ms later), and a copy of 1-3 ms
   can end before it starts. When the copies wait for the whole chain, or
   each copy is waited for before the next step is issued, exactly 0: the
-  next step cannot start before the copy ended. Threshold 0.25.
+  next step cannot start before the copy ended. Threshold 0.1, just above
+  what no wrong schedule can reach (a busier machine than the bench's
+  wakes workers later, and fewer copies overlap).
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ REPS = (10, 11, 12, 13)        # products per device in step 1, drawn at random 
 HEAD_REPS = (tuple(range(4, 8)), tuple(range(8, 13)))   # one count drawn from each
 TEMP_COPIES = 4                # MXNET_CPU_TEMP_COPY's default: the copies of temporary space all CPU devices share
 BOTH_OVERLAP = 0.75
-COPY_BESIDE = 0.25
+COPY_BESIDE = 0.1
 CHAIN_SHAPE = (8192, 512)      # y_i: 16 MB to copy (a few ms), a product of about 4 GFLOP to compute
 CHAIN_STEPS = (6, 7, 8)
 COPY_NAME = "CopyCPU2CPU"      # what MXNet's profiler calls a copy between two CPU contexts
@@ -76,9 +78,10 @@ def check_two_devices_at_once(run_both: Callable) -> CheckResult:
     """``run_both(xa, xb, reps)`` issues ``reps`` products ``x . x`` on each array's own device.
 
     ``xa`` lives on ``cpu(0)`` and ``xb`` on ``cpu(1)``; the function returns
-    the ``2 * reps`` results without waiting for them. Passes when, in
-    MXNet's profile, each device ran ``reps`` products and ``cpu(1)`` was
-    busy beside ``cpu(0)`` for at least 0.75 of its busy time.
+    the ``2 * reps`` results without waiting for them. Passes when ``reps``
+    of the results live on each device and are right, and, in MXNet's
+    profile, the two devices were busy side by side for at least 0.75 of
+    the less busy one's busy time.
     """
     import mxnet as mx
     import numpy as np
@@ -236,7 +239,7 @@ def check_copy_beside_compute(pipeline: Callable) -> CheckResult:
     The check runs the function's source in a fresh process where
     ``MXNET_CPU_WORKER_NTHREADS=2`` (so ``cpu(0)`` has a second worker for
     the copies), so it must import what it uses. Passes when the copies are
-    right and at least a quarter of the copies ran beside a step of the chain (the
+    right and at least one copy in ten ran beside a step of the chain (the
     last copy, which has nothing left beside it, aside).
     """
     from asynclab.backends.fresh import FreshProcessError, run_fresh

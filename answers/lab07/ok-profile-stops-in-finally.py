@@ -1,4 +1,4 @@
-"""profile empties the table by reading and dropping it before recording, and stops in a finally block after a wait."""
+"""profile records everything with profile_all, stops in a finally block after a wait, and returns only the operator rows."""
 
 EXPECT = {"names-the-hotspot": 3, "agrees-with-clock": 2}
 
