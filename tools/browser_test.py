@@ -94,13 +94,15 @@ def _stop(proc: subprocess.Popen) -> None:
             pass
 
 
-NOTEBOOK = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook"
+PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"    # the notebook in front; others stay open, hidden
+NOTEBOOK = f"{PANEL} .jp-Notebook"
+IDLE = f"{PANEL} .jp-Notebook-ExecutionIndicator[data-status='idle']"
 
 
 def _open(page, base: str, path: str) -> None:
     page.goto(f"{base}/lab/tree/{path}")
     page.locator(f"{NOTEBOOK} .jp-Cell").first.wait_for(state="visible", timeout=60_000)
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
+    page.wait_for_selector(IDLE, timeout=60_000)
 
 
 def _run_cell_by_cell(page) -> None:
@@ -111,7 +113,7 @@ def _run_cell_by_cell(page) -> None:
     for _ in range(cells.count()):
         page.keyboard.press("Shift+Enter")
         page.wait_for_timeout(150)
-        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=CELL_TIMEOUT_MS)
+        page.wait_for_selector(IDLE, timeout=CELL_TIMEOUT_MS)
 
 
 def _check_outputs(page, shot: Path) -> list[tuple[str, str]]:
