@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from asynclab.profiling import OpSpan, busy_overlap, share_beside
-from asynclab.timing import Samples, interleave
+from asynclab.timing import Samples, interleave, time_call
 
 __all__ = ["one_after_the_other", "interleaved", "on_one_device", "SCHEDULES", "time_schedules",
            "cores_used", "ScheduleRun", "fresh_schedules", "chain_then_copy", "chain_with_copies",
@@ -60,18 +60,11 @@ def time_schedules(xa, xb, reps: int, rounds: int = 5) -> dict[str, Samples]:
     """Seconds until every product is done: each device alone, then each of :data:`SCHEDULES`."""
     from mxnet import nd
 
-    def timed(fn: Callable[[], Any]) -> Callable[[], float]:
-        def probe() -> float:
-            nd.waitall()
-            start = time.perf_counter()
-            fn()
-            nd.waitall()
-            return time.perf_counter() - start
-        return probe
-
-    probes = {"cpu(0) alone": timed(lambda: [nd.dot(xa, xa) for _ in range(reps)]),
-              "cpu(1) alone": timed(lambda: [nd.dot(xb, xb) for _ in range(reps)])}
-    probes.update({name: timed(lambda fn=fn: fn(xa, xb, reps)) for name, fn in SCHEDULES.items()})
+    nd.waitall()              # each probe ends with a wait, so each starts with nothing pending
+    probes = {"cpu(0) alone": lambda: time_call(lambda: [nd.dot(xa, xa) for _ in range(reps)], sync=True),
+              "cpu(1) alone": lambda: time_call(lambda: [nd.dot(xb, xb) for _ in range(reps)], sync=True)}
+    probes.update({name: lambda fn=fn: time_call(lambda: fn(xa, xb, reps), sync=True)
+                   for name, fn in SCHEDULES.items()})
     return interleave(probes, rounds=rounds)
 
 
@@ -179,13 +172,12 @@ class PipelineRun:
 _PIPELINE_CHILD = """
 from asynclab.backends import fresh
 job = fresh.payload()
-import time
 import numpy as np
 import mxnet as mx
 from mxnet import nd
 from asynclab import parallelism
 from asynclab.profiling import record, share_beside
-from asynclab.timing import interleave
+from asynclab.timing import interleave, time_call
 rows, cols = job["shape"]
 rng = np.random.default_rng(0)
 x = nd.array(rng.random((rows, cols), dtype=np.float32))
@@ -194,13 +186,7 @@ steps, to = job["steps"], mx.cpu(1)
 ys = [nd.relu(nd.dot(x, w)) for _ in range(steps)]
 nd.waitall()
 def timed(fn):
-    def probe():
-        nd.waitall()
-        start = time.perf_counter()
-        fn()
-        nd.waitall()
-        return time.perf_counter() - start
-    return probe
+    return lambda: time_call(fn, sync=True)      # each probe ends with a wait: the next starts clean
 schedules = {"chain, then copies": parallelism.chain_then_copy, "copies beside the chain": parallelism.chain_with_copies}
 def chain():
     y = x
@@ -265,15 +251,10 @@ def gpu_streams(copy_mb: int = 1024, n: int = 8192, rounds: int = 5) -> dict[str
     device = torch.empty_like(host, device="cuda")
     x = torch.randn(n, n, device="cuda")
     side = torch.cuda.Stream()
+    torch.cuda.synchronize()
 
     def timed(fn: Callable[[], Any]) -> Callable[[], float]:
-        def probe() -> float:
-            torch.cuda.synchronize()
-            start = time.perf_counter()
-            fn()
-            torch.cuda.synchronize()
-            return time.perf_counter() - start
-        return probe
+        return lambda: time_call(fn, sync=torch.cuda.synchronize)   # each probe ends with a wait
 
     def two_streams() -> None:
         side.wait_stream(torch.cuda.current_stream())      # the copy may not start before earlier work on device

@@ -35,11 +35,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
-__all__ = ["OpSpan", "Trace", "parse_trace", "record", "busy_time", "busy_overlap", "share_beside", "TraceError",
-           "aggregate", "FRONT_END", "ProfilerBroken", "configure", "BROKEN"]
+__all__ = ["OpSpan", "Trace", "parse_trace", "record", "busy_time", "busy_overlap", "share_beside", "done_before",
+           "worker_rows", "TraceError", "aggregate", "FRONT_END", "CHORES", "ProfilerBroken", "configure", "BROKEN"]
 
 
 FRONT_END = -1      # the "device" of the front end's C API calls in a trace
+CHORES = ("DeleteVariable", "WaitForVar", "WaitForAll")   # the engine's own entries in a profile, not work
 
 
 BROKEN = ("MXNet's profiler can no longer be configured in this process: something called "
@@ -200,6 +201,7 @@ def busy_overlap(first: Iterable[OpSpan], second: Iterable[OpSpan]) -> float:
     0 when the two groups ran one after the other, 1 when the less busy one
     ran entirely beside the other; 0 when either group is empty.
     """
+    first, second = list(first), list(second)
     a, b = _union(first), _union(second)
     if not a or not b:
         return 0.0
@@ -211,7 +213,7 @@ def busy_overlap(first: Iterable[OpSpan], second: Iterable[OpSpan]) -> float:
             i += 1
         else:
             j += 1
-    least = min(sum(y - x for x, y in a), sum(y - x for x, y in b))
+    least = min(busy_time(first), busy_time(second))
     return shared / least if least > 0 else 0.0
 
 
@@ -264,3 +266,25 @@ def aggregate(text: str):
                      "total": total, "min": low, "max": high, "avg": avg, "unit": "kB" if memory else "ms"})
     columns = ["section", "name", "count", "total", "min", "max", "avg", "unit"]
     return pd.DataFrame(rows, columns=columns)
+
+
+def done_before(first: Iterable[OpSpan], second: Iterable[OpSpan], slack: float = 1e-4) -> int:
+    """How many spans of ``first`` had ended when the earliest span of ``second`` began (``slack`` s).
+
+    0 when ``second`` is empty.
+    """
+    second = list(second)
+    if not second:
+        return 0
+    begin = min(s.start for s in second)
+    return sum(1 for s in first if s.end <= begin + slack)
+
+
+def worker_rows(spans: Iterable[OpSpan]):
+    """The spans as timeline bars (:class:`asynclab.timing.Span`) with one row per worker thread,
+    ``worker 1``, ``worker 2``, ... in the order of the threads' ids."""
+    from asynclab.timing import Span
+
+    spans = list(spans)
+    threads = sorted({s.thread for s in spans})
+    return [Span(f"worker {threads.index(s.thread) + 1}", s.name, s.start, s.end) for s in spans]

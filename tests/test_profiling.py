@@ -208,3 +208,20 @@ except ProfilerBroken as error:
         said = run_fresh(code, payload=os.path.join(folder, "t.json"), timeout=120, what="the profiler").result
     assert said.startswith("MXNet's profiler can no longer be configured in this process")
     assert "dump(finished=False)" in said
+
+
+def test_done_before_counts_the_spans_ended_when_the_other_group_began():
+    from asynclab.profiling import done_before
+
+    first = [span(0, 1), span(1, 2), span(2, 3), span(3, 4)]
+    assert done_before(first, [span(2.00005, 5, device=1)]) == 2      # within the slack of the second's end
+    assert done_before(first, [span(0.5, 5, device=1)]) == 0
+    assert done_before(first, []) == 0
+
+
+def test_worker_rows_number_the_threads_in_order():
+    from asynclab.profiling import worker_rows
+
+    spans = [OpSpan("dot", 0, 900, 0, 1), OpSpan("relu", 0, 100, 1, 2), OpSpan("dot", 0, 900, 2, 3)]
+    assert [(b.row, b.label) for b in worker_rows(spans)] == [("worker 2", "dot"), ("worker 1", "relu"),
+                                                               ("worker 2", "dot")]

@@ -38,7 +38,7 @@ from typing import Callable
 
 from asynclab.checks.core import Check, CheckFailed, CheckResult, Protocol
 from asynclab.checks.relations import AtLeast
-from asynclab.timing import split
+from asynclab.timing import split, time_call
 
 __all__ = ["SIZE", "CPU_SIZE", "GPU_CHECKS", "size_for", "run_all", "cuda_available", "reference"]
 
@@ -212,11 +212,7 @@ def check_copy_beside_compute(device: str = "cuda") -> CheckResult:
     side = torch.cuda.Stream(device=device) if on_gpu else None
 
     def timed(fn: Callable[[], object]) -> float:
-        tb.sync_all()
-        start = time.perf_counter()
-        fn()
-        tb.sync_all()
-        return time.perf_counter() - start
+        return time_call(fn, sync=tb.sync_all)          # pair() starts clean; each call ends with a wait
 
     def one_stream() -> None:
         target.copy_(host, non_blocking=True)
@@ -233,6 +229,7 @@ def check_copy_beside_compute(device: str = "cuda") -> CheckResult:
         torch.cuda.current_stream(device).wait_stream(side)
 
     def pair() -> dict[str, float]:
+        tb.sync_all()
         found = {"copy": timed(lambda: target.copy_(host, non_blocking=True)), "product": timed(lambda: x @ x),
                  "one": timed(one_stream), "two": timed(two_streams)}
         found["saved"] = (found["one"] - found["two"]) / min(found["copy"], found["product"])

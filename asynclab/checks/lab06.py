@@ -124,22 +124,20 @@ def check_two_devices_at_once(run_both: Callable) -> CheckResult:
 
 # ------------------------------------------------------------ step 2: predict the head start
 PREDICT_HEAD_START = Check("predict-head-start", points=2, threshold="exact at two counts")
-_ENGINE_CHORES = ("DeleteVariable", "WaitForVar", "WaitForAll")   # the engine's own entries in a profile
 
 
 def _measured_head_start(xa: Any, xb: Any, reps: int, tries: int = 3) -> int:
     """Products of ``cpu(0)`` finished before ``cpu(1)``'s first began, all of ``xa``'s issued first."""
     from mxnet import nd
 
-    from asynclab.profiling import record
+    from asynclab.profiling import done_before, record
 
     found = []
     for _ in range(tries):
         with record() as trace:
             results = [nd.dot(xa, xa) for _ in range(reps)] + [nd.dot(xb, xb) for _ in range(reps)]
         del results
-        first = min(s.start for s in trace.on(1, "dot"))
-        found.append(sum(1 for s in trace.on(0, "dot") if s.end <= first + 1e-4))
+        found.append(done_before(trace.on(0, "dot"), trace.on(1, "dot")))
     return min(found)
 
 
@@ -156,7 +154,7 @@ def check_predict_head_start(head_start: Callable) -> CheckResult:
     import numpy as np
     from mxnet import nd
 
-    from asynclab.profiling import record
+    from asynclab.profiling import CHORES, record
     from asynclab.workloads import square_matrix
 
     if not callable(head_start):
@@ -169,7 +167,7 @@ def check_predict_head_start(head_start: Callable) -> CheckResult:
             with record() as trace:
                 nd.ones((1,)).wait_to_read()          # the marker: the trace must hold it, and nothing else
                 value = head_start(reps)
-            ran = [span for span in trace.spans if span.name not in _ENGINE_CHORES]
+            ran = [span for span in trace.spans if span.name not in CHORES]
             if len(ran) != 1 or ran[0].name != "_ones":
                 return False, (f"head_start({reps}) ran MXNet operators or MXNet's profiler: it must predict "
                                "from what you know of the engine, not measure")

@@ -37,9 +37,8 @@ from typing import Any, Callable
 
 from asynclab.checks.core import Check, CheckResult, Protocol, Rejected
 from asynclab.checks.relations import Within
-from asynclab.profiling import ProfilerBroken
+from asynclab.profiling import CHORES, ProfilerBroken
 
-CHORES = ("DeleteVariable", "WaitForVar", "WaitForAll")   # the engine's own entries in a table
 CLOCK_TOLERANCE = 1.6
 PAUSE_FACTOR = 3.0            # the pause after each product is issued, in products' times
 PRODUCTS = 3
