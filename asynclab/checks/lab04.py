@@ -30,15 +30,32 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   rise, at most 0.5, and k=50 at least 10 MB above k=5. The bound is
   relative because how far the front end runs ahead within k batches
   depends on the machine.
+- predict-peak: the student's ``predict_peak(k, peak_5, peak_50)``, a model
+  made from two measured peaks, against the peaks this machine reaches at
+  two values of k drawn at random (one of 12, 15; one of 35, 38), the median
+  of five rounds of one-cycle epochs in a fresh process. Each prediction
+  must lie within 0.15 of the gap between k=5's and k=50's peaks. A straight
+  line through the two peaks is off by about 0.02 quiet and at most 0.12
+  with one core busy; the midpoint, the nearer peak, a line on log k or
+  k=50's peak scaled by k are off by 0.22 or more quiet and 0.18 or more
+  loaded, a whole input batch per batch of k by far more. Three gates come
+  first, without measuring: a call returns a number within 0.1 s (an epoch
+  takes longer, so a function that measures instead of predicting fails);
+  raising both peaks by 10 MB raises the prediction by 10 MB; raising k=50's
+  peak alone raises it, by less (a typed-in figure or a table of measured
+  peaks does not follow them).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
+import random
+import statistics
 import time
 from typing import Callable
 
-from asynclab.checks.core import Check, CheckResult, Outcome, Protocol
+from asynclab.checks.core import Check, CheckResult, Outcome, Protocol, finish
 from asynclab.checks.relations import AtLeast, AtMost, Band, Custom, Exceeds, Within
 from asynclab.memory import MB
 from asynclab.timing import quartiles
@@ -52,6 +69,13 @@ K_SMALL, K_LARGE = 5, 50
 K_SHARE = 0.5
 K_SPREAD_MB = 10.0
 HOLD_S = 0.15
+PREDICT_SMALL, PREDICT_LARGE = (12, 15), (35, 38)
+PREDICT_TOLERANCE = 0.15     # of the gap between k=5's and k=50's peaks
+PREDICT_ROUNDS = 5
+PREDICT_CALL_S = 0.1
+PREDICT_SHIFT_MB = 10.0
+PREDICT_TIMEOUT_S = 300.0
+_CHOOSER = random.SystemRandom()   # values of k a student's code cannot know, even after random.seed()
 
 _TOOL = Protocol(warmup=1, min_rounds=5, max_rounds=9, budget_s=15.0)
 _EPOCHS = Protocol(warmup=1, min_rounds=3, max_rounds=7, budget_s=40.0)
@@ -295,3 +319,130 @@ def check_sync_every_k(train_every: Callable) -> CheckResult:
     return SYNC_EVERY_K.run({"each": peak_probe(_reference(1), config, model),
                              "small": peak_probe(every(K_SMALL), config, model),
                              "large": peak_probe(every(K_LARGE), config, model)})
+
+
+# ------------------------------------------------------------ step 5: predict the peak for any k
+PREDICT_PEAK = Check("predict-peak", points=2,
+                     threshold=f"within {PREDICT_TOLERANCE:g} of the gap between k={K_SMALL} and k={K_LARGE}")
+
+_checking = [0]         # > 0 while check_predict_peak runs: the peaks are the check's, not an answer key
+
+
+_PEAKS_CHILD = """
+import dataclasses
+import statistics
+from asynclab.backends.fresh import emit, payload
+from asynclab.workloads import LAB, make_mlp, map_large_allocations, peak_probe, waiting_loop
+
+ks, rounds = payload()
+map_large_allocations()
+model = make_mlp(LAB)
+probes = {k: peak_probe(waiting_loop(every=k), dataclasses.replace(LAB, num_batches=k), model) for k in ks}
+probes[ks[0]]()                     # warm-up: the first epoch of a process peaks higher
+peaks = {k: [] for k in ks}
+for round_ in range(rounds):
+    for k in (ks if round_ % 2 == 0 else ks[::-1]):
+        peaks[k].append(probes[k]())
+emit({str(k): statistics.median(v) for k, v in peaks.items()})
+"""
+
+
+def _measure_peaks() -> dict[int, float]:
+    """The median peak (MB above the start) of waiting every ``k`` batches, for k=5, k=50 and two
+    values of k drawn here, one from :data:`PREDICT_SMALL` and one from :data:`PREDICT_LARGE`.
+
+    Measured in a fresh process (what the student's kernel ran before, and
+    the memory it keeps, changes how far the front end gets ahead): five
+    rounds, the order reversed every other round; each epoch is one cycle
+    of ``k`` host batches (the later cycles of a longer epoch peak the same).
+    Only the check may call it: a prediction copied from the check's own
+    measurement is not a prediction.
+    """
+    if not _checking[0]:
+        raise RuntimeError("this is the check's own measurement, not an answer key: predict, then run the check")
+    from asynclab.backends.fresh import run_fresh
+
+    ks = [K_SMALL, _CHOOSER.choice(PREDICT_SMALL), _CHOOSER.choice(PREDICT_LARGE), K_LARGE]
+    run = run_fresh(_PEAKS_CHILD, payload=[ks, PREDICT_ROUNDS], timeout=PREDICT_TIMEOUT_S)
+    return {int(k): float(v) for k, v in run.result.items()}
+
+
+def _predicted(predict_peak: Callable, k: int, low: float, high: float) -> tuple[float | None, str]:
+    """``predict_peak(k, low, high)`` as a number, or None and what was wrong with it."""
+    from asynclab.workloads import as_number
+
+    start = time.perf_counter()
+    try:
+        value = predict_peak(k, low, high)
+    except Exception as error:
+        return None, f"predict_peak({k}, {low:.1f}, {high:.1f}) raised {type(error).__name__}: {error}"
+    took = time.perf_counter() - start
+    number = as_number(value)
+    if number is None or not math.isfinite(number):
+        return None, (f"predict_peak({k}, {low:.1f}, {high:.1f}) returned {value!r}, "
+                      "not a number of MB")
+    if took > PREDICT_CALL_S:
+        return None, (f"predict_peak took {took:.2f} s for one k: a prediction is arithmetic on the two "
+                      f"peaks it is given (it must return within {PREDICT_CALL_S:g} s), not a measurement")
+    return number, ""
+
+
+def check_predict_peak(predict_peak: Callable) -> CheckResult:
+    """``predict_peak(k, peak_5, peak_50)`` predicts the peak (MB above the start) of waiting every ``k`` batches.
+
+    ``peak_5`` and ``peak_50`` are the peaks measured with k=5 and k=50.
+    The check first makes sure a call returns a number at once and follows
+    the peaks it is given, then measures the peaks of k=5, k=50 and two
+    values of k drawn at random here, and gives your function the measured
+    peaks of k=5 and k=50. Passes when both predictions lie within 0.15 of
+    the gap between those two peaks.
+    """
+    if not callable(predict_peak):
+        return PREDICT_PEAK.fail(f"predict_peak must be a function, got {type(predict_peak).__name__}")
+    low, high = 20.0, 50.0
+    first, why = _predicted(predict_peak, 20, low, high)
+    if first is None:
+        return PREDICT_PEAK.fail(why)
+    shifted, why = _predicted(predict_peak, 20, low + PREDICT_SHIFT_MB, high + PREDICT_SHIFT_MB)
+    if shifted is None:
+        return PREDICT_PEAK.fail(why)
+    if abs(shifted - first - PREDICT_SHIFT_MB) > 0.1 * PREDICT_SHIFT_MB:
+        return PREDICT_PEAK.fail(
+            f"raising both measured peaks by {PREDICT_SHIFT_MB:g} MB moved your prediction for k=20 by "
+            f"{shifted - first:+.1f} MB: a prediction must be made from the two peaks it is given")
+    steeper, why = _predicted(predict_peak, 20, low, high + PREDICT_SHIFT_MB)
+    if steeper is None:
+        return PREDICT_PEAK.fail(why)
+    if not 0.05 * PREDICT_SHIFT_MB <= steeper - first <= 1.05 * PREDICT_SHIFT_MB:
+        return PREDICT_PEAK.fail(
+            f"raising k={K_LARGE}'s peak alone by {PREDICT_SHIFT_MB:g} MB moved your prediction for k=20 by "
+            f"{steeper - first:+.1f} MB: a k between {K_SMALL} and {K_LARGE} must follow both peaks")
+
+    _checking[0] += 1
+    try:
+        peaks = _measure_peaks()
+    finally:
+        _checking[0] -= 1
+    low, high = peaks[K_SMALL], peaks[K_LARGE]
+    gap = high - low
+    if gap <= 0:
+        return PREDICT_PEAK.fail(f"this machine's k={K_LARGE} peaked no higher than k={K_SMALL} "
+                                 f"({high:.1f} against {low:.1f} MB): run the check again")
+    figures = {f"peak_k{k}_mb": v for k, v in peaks.items()}
+    worst, lines = 0.0, []
+    for k in sorted(set(peaks) - {K_SMALL, K_LARGE}):
+        guess, why = _predicted(predict_peak, k, low, high)
+        if guess is None:
+            return PREDICT_PEAK.fail(why, figures)
+        error = abs(guess - peaks[k]) / gap
+        worst = max(worst, error)
+        figures[f"predicted_k{k}_mb"] = guess
+        lines.append(f"k={k}: predicted {guess:.1f} MB, peaked {peaks[k]:.1f} MB")
+    figures["worst_error"] = worst
+    passed = worst <= PREDICT_TOLERANCE
+    message = (f"from k={K_SMALL}'s {low:.1f} MB and k={K_LARGE}'s {high:.1f} MB, "
+               + "; ".join(lines)
+               + f": off by up to {worst:.2f} of the gap between them (needs <= {PREDICT_TOLERANCE:g})")
+    margin = PREDICT_TOLERANCE / worst if worst > 0 else math.inf
+    return finish(CheckResult(PREDICT_PEAK.name, PREDICT_PEAK.points, passed, message, figures,
+                              PREDICT_PEAK.threshold, margin=margin))
