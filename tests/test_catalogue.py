@@ -64,7 +64,7 @@ from asynclab.grading.layout import find_solution
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = ROOT / "solutions"
 LABS = sorted(p.name[:2] for p in SOLUTIONS.glob("[0-9][0-9]_*_lab.ipynb"))
-IN_WORKER = {"04"}                # labs whose checks measure the memory of the whole process
+IN_WORKER = {"04", "09"}          # labs whose checks measure the memory of the whole process
 # answers that leave the process unusable for the ones after them (lab 07: MXNet's profiler refuses
 # set_config for good after dump(finished=True)): each runs in a process of its own
 OWN_PROCESS = {("07", "profile-dumps-finished")}

@@ -5,7 +5,8 @@ the CPU, where PyTorch runs each operator before the call returns, so
 ``gpu-queue-vs-finish`` must fail there and ``gpu-launch-blocking`` pass, and
 ``gpu-copy-beside-compute`` must fail (a CPU has no streams, so the copy and
 the product run one after the other), and so must ``gpu-first-call`` (a CPU's
-first product costs 1-4x a warm one, the check needs 10x).
+first product costs 1-4x a warm one, the check needs 10x) and
+``gpu-chunks-on-two-streams`` (without streams, the chunks run serially).
 """
 
 import json
@@ -42,8 +43,10 @@ def test_on_the_cpu_the_queue_check_catches_a_synchronous_back_end(tmp_path, cap
     out = capsys.readouterr().out
     assert "FAIL [gpu-queue-vs-finish]" in out and "PASS [gpu-launch-blocking]" in out
     assert "FAIL [gpu-copy-beside-compute]" in out and "FAIL [gpu-first-call]" in out
-    assert "gpu-check: 1 of 4 passed" in out
+    assert "FAIL [gpu-chunks-on-two-streams]" in out
+    assert "gpu-check: 1 of 5 passed" in out
     report = json.loads(saved.read_text())
     assert report["machine"]["device"].startswith("CPU") and report["machine"]["torch"] == torch.__version__
     assert [r["name"] for r in report["results"]] == ["gpu-queue-vs-finish", "gpu-launch-blocking",
-                                                      "gpu-copy-beside-compute", "gpu-first-call"]
+                                                      "gpu-copy-beside-compute", "gpu-first-call",
+                                                      "gpu-chunks-on-two-streams"]

@@ -28,6 +28,14 @@ run before the call returns, so the CPU fails ``gpu-queue-vs-finish``.
   CPU the first product cost 1.05-3.87x the next in three fresh processes
   on the course's 2-core machine: it fails there.
 
+- ``gpu-chunks-on-two-streams`` (lesson 09): eight pinned chunks copied in and
+  reduced (:func:`asynclab.workloads.chunked.stream_schedules`): a copy
+  stream filling one of two buffers while the compute stream works on the
+  other must take at most 1/1.25 of the serial loop's time (H100 figures
+  for one copy beside one product: 41.0 ms on one stream, 21.8 ms on two,
+  1.88x; the chunked schedule itself was not measured on a GPU for this
+  release). On a CPU there are no streams: 1x, it fails.
+
 Later lessons add their GPU checks here. Seconds throughout.
 """
 
@@ -50,6 +58,8 @@ EVENTS_FACTOR = 10.0        # CUDA events / perf_counter around the call alone, 
 SAVED_SHARE = 0.5           # (one stream - two streams) / the shorter of copy and product, at least this
 FIRST_FACTOR = 10.0         # the first product of a fresh process / a warm one, at least this (CPU: 1-4x)
 FIRST_SIZE = 4096
+CHUNKS_FACTOR = 1.25        # serial / two streams over the chunked reduction, at least this
+CHUNK_MB, CPU_CHUNK_MB = 128, 8
 COPY_MB = 1024              # the pinned host-to-device copy on a GPU (about as long as the product on an H100)
 CPU_COPY_MB = 64
 
@@ -198,6 +208,27 @@ def check_events_see_the_work(device: str = "cuda") -> CheckResult:
     return GPU_EVENTS_SEE_THE_WORK.run({"clocks": clocks})
 
 
+GPU_CHUNKS_ON_TWO_STREAMS = Check(
+    "gpu-chunks-on-two-streams", points=1, protocol=_ROUNDS, calls="the chunked reduction",
+    relations=(AtLeast("speedup", num="serial", den="two", threshold=CHUNKS_FACTOR),),
+    sentence=(f"eight chunks took {{serial:.3g}} s serially and {{two:.3g}} s on two streams: {{speedup:.2f}}x "
+              f"(needs >= {CHUNKS_FACTOR:g}x)"),
+    threshold=f">= {CHUNKS_FACTOR:g}x")
+
+
+def check_chunks_on_two_streams(device: str = "cuda") -> CheckResult:
+    """Eight chunks copied in and reduced: two streams with double buffers against the serial loop."""
+    from asynclab.backends import torch as tb
+    from asynclab.workloads.chunked import stream_schedules
+
+    on_gpu = device.startswith("cuda")
+    schedules = stream_schedules(device, chunk_mb=CHUNK_MB if on_gpu else CPU_CHUNK_MB,
+                                 n=SIZE // 2 if on_gpu else CPU_SIZE // 2)
+    return GPU_CHUNKS_ON_TWO_STREAMS.run({
+        "serial": lambda: time_call(schedules["serial"], sync=tb.sync_all),
+        "two": lambda: time_call(schedules["two streams"], sync=tb.sync_all)})
+
+
 def check_copy_beside_compute(device: str = "cuda") -> CheckResult:
     """A pinned host-to-device copy on a second stream beside a product: saves half the shorter one's time."""
     import torch
@@ -281,6 +312,7 @@ GPU_CHECKS: dict[str, Callable[[str], CheckResult]] = {
     GPU_EVENTS_SEE_THE_WORK.name: check_events_see_the_work,
     GPU_COPY_BESIDE_COMPUTE.name: check_copy_beside_compute,
     GPU_FIRST_CALL.name: check_first_call,
+    GPU_CHUNKS_ON_TWO_STREAMS.name: check_chunks_on_two_streams,
 }
 
 

@@ -69,8 +69,8 @@ K_SMALL, K_LARGE = 5, 50
 K_SHARE = 0.5
 K_SPREAD_MB = 10.0
 HOLD_S = 0.15
-PREDICT_SMALL, PREDICT_LARGE = (12, 15), (35, 38)
-PREDICT_TOLERANCE = 0.15     # of the gap between k=5's and k=50's peaks
+PREDICT_SMALL, PREDICT_LARGE = (15,), (35, 38)
+PREDICT_TOLERANCE = 0.2      # of the gap between k=5's and k=50's peaks
 PREDICT_ROUNDS = 5
 PREDICT_CALL_S = 0.1
 PREDICT_SHIFT_MB = 10.0
@@ -440,9 +440,10 @@ def check_predict_peak(predict_peak: Callable) -> CheckResult:
         lines.append(f"k={k}: predicted {guess:.1f} MB, peaked {peaks[k]:.1f} MB")
     figures["worst_error"] = worst
     passed = worst <= PREDICT_TOLERANCE
-    message = (f"from k={K_SMALL}'s {low:.1f} MB and k={K_LARGE}'s {high:.1f} MB, "
-               + "; ".join(lines)
-               + f": off by up to {worst:.2f} of the gap between them (needs <= {PREDICT_TOLERANCE:g})")
+    # a passing line names no k: k is drawn at random, and the stored line must read the same every run
+    shown = ("your predictions for two other values of k were" if passed else "; ".join(lines) + ":")
+    message = (f"from k={K_SMALL}'s {low:.1f} MB and k={K_LARGE}'s {high:.1f} MB, {shown} off by up to "
+               f"{worst:.2f} of the gap between them (needs <= {PREDICT_TOLERANCE:g})")
     margin = PREDICT_TOLERANCE / worst if worst > 0 else math.inf
     return finish(CheckResult(PREDICT_PEAK.name, PREDICT_PEAK.points, passed, message, figures,
                               PREDICT_PEAK.threshold, margin=margin))
