@@ -17,7 +17,8 @@ graded by nbval over ``solutions/``; here it runs for one cheap lab only, so
 that the path stays tested.
 
 Lab 04's memory checks compare the resident memory of the whole process, so
-lab-04 answers run outside the test process, in one worker process of their
+lab-04 answers run outside the test process (and so do lab 09's, whose checks
+measure memory and time), in one worker process of their
 own (this file, run as a script with ``--serve``): the answers run one after
 another there, as a student's check cells run one after another in one
 kernel, each in a fresh namespace and after the memory it freed has been
@@ -65,6 +66,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = ROOT / "solutions"
 LABS = sorted(p.name[:2] for p in SOLUTIONS.glob("[0-9][0-9]_*_lab.ipynb"))
 IN_WORKER = {"04", "09"}          # labs whose checks measure the memory of the whole process
+MEMORY_ONLY = {"04"}              # labs whose checks compare memory and no time (09 also times)
 # answers that leave the process unusable for the ones after them (lab 07: MXNet's profiler refuses
 # set_config for good after dump(finished=True)): each runs in a process of its own
 OWN_PROCESS = {("07", "profile-dumps-finished")}
@@ -99,7 +101,7 @@ def _answer(lab: str, name: str) -> catalogue.Answer:
 CASES = [] if __name__ == "__main__" else [(lab, answer) for lab in LABS for answer in _answers(lab)]
 # lab 04's checks compare memory, not time: make test runs them beside the timing tests
 PARAMS = [pytest.param(lab, answer, id=f"lab{lab}-{answer.name}",
-                       marks=[pytest.mark.memory] if lab in IN_WORKER else []) for lab, answer in CASES]
+                       marks=[pytest.mark.memory] if lab in MEMORY_ONLY else []) for lab, answer in CASES]
 
 
 # ------------------------------------------------------------------ running an answer

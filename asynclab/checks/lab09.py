@@ -83,7 +83,7 @@ def _as_result(value: Any) -> float:
 def _exact(data, got: float, expected: float, what: str) -> None:
     if got != expected:
         if math.isfinite(got) and expected and abs(got - expected) <= 1e-6 * abs(expected):
-            detail = "close, but not equal: a part was rounded (float32?) or added twice"
+            detail = "close, but not equal: a part was rounded (float32?)"
         else:
             detail = f"off by {got - expected:+.6g}"
         raise Rejected(f"{what}: your result was not the energy of the {data.n}-value data set ({detail})")
