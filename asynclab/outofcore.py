@@ -119,22 +119,25 @@ _MINDSPORE_PROBE = """
 import json
 import mindspore as ms
 import numpy as np
-found = {"version": ms.__version__}
 ms.set_context(device_target="CPU")
-for name in ("Stream", "StreamCtx", "synchronize", "current_stream"):
-    found[name] = hasattr(ms.hal, name) or hasattr(getattr(ms, "runtime", None), name)
-try:
-    api = ms.runtime if hasattr(getattr(ms, "runtime", None), "Stream") else ms.hal
-    s1, s2 = api.Stream(), api.Stream()
-    x = ms.Tensor(np.ones(1000), ms.float32)
-    with api.StreamCtx(s1):
-        a = (x + x).sum()
-    with api.StreamCtx(s2):
-        b = (x * x).sum()
-    api.synchronize()
-    found["two streams on CPU"] = f"ran: {float(a.asnumpy()) + float(b.asnumpy())}"
-except Exception as error:
-    found["two streams on CPU"] = f"{type(error).__name__}: {str(error).splitlines()[0][:160]}"
+found = {"version": ms.__version__}
+x = ms.Tensor(np.ones(1000), ms.float32)
+for name in ("hal", "runtime"):
+    api = getattr(ms, name, None)
+    if api is None or not hasattr(api, "Stream"):
+        found[name] = "no stream API"
+        continue
+    try:
+        s1, s2 = api.Stream(), api.Stream()
+        with api.StreamCtx(s1):
+            a = (x + x).sum()
+        with api.StreamCtx(s2):
+            b = (x * x).sum()
+        api.synchronize()
+        current = api.current_stream() if hasattr(api, "current_stream") else None
+        found[name] = f"two streams ran ({float(a.asnumpy()) + float(b.asnumpy()):g}); current stream: {current}"
+    except Exception as error:
+        found[name] = f"{type(error).__name__}: {str(error).splitlines()[0][:160]}"
 print("ASYNCLAB-MS " + json.dumps(found))
 """
 
@@ -159,6 +162,5 @@ def mindspore_streams(timeout: float = 120.0) -> str:
     import json
 
     found = json.loads(line.split(" ", 1)[1])
-    names = [n for n in ("Stream", "StreamCtx", "synchronize", "current_stream") if found.get(n)]
-    return (f"MindSpore {found['version']}: stream API present: {', '.join(names) or 'none'}; "
-            f"two streams on the CPU: {found['two streams on CPU']}")
+    return (f"MindSpore {found['version']} on the CPU: mindspore.hal: {found['hal']}; "
+            f"mindspore.runtime: {found['runtime']}")
