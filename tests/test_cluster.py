@@ -1,0 +1,165 @@
+"""MXNet's parameter server as local processes (asynclab.backends.cluster): results, and nothing left running.
+
+Each test starts a scheduler, a server and two workers (MXNet imports, a few
+seconds of both cores), so they are marked ``measured``: they run in the
+timing lane, one at a time, never beside a timing test.
+"""
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+import _thread
+
+import psutil
+import pytest
+
+from asynclab.backends import cluster
+
+pytestmark = pytest.mark.measured
+
+PUSH_PULL = textwrap.dedent("""
+    import mxnet as mx
+    from asynclab.backends.fresh import emit, payload
+    job = payload()
+    kv = mx.kv.create(job["kind"])
+    if job["kind"] == "dist_async":
+        kv.set_optimizer(mx.optimizer.SGD(learning_rate=1.0, rescale_grad=1.0))
+    kv.init(3, mx.nd.zeros((2, 3)))
+    kv.push(3, mx.nd.ones((2, 3)) * (kv.rank + 1))
+    kv._barrier()                       # every push has reached the server
+    out = mx.nd.zeros((2, 3))
+    kv.pull(3, out=out)
+    emit({"rank": kv.rank, "num_workers": kv.num_workers, "value": float(out.asnumpy()[0, 0]),
+          "extra": job.get("extra")})
+""")
+
+
+def _running_children() -> set[int]:
+    found = set()
+    for child in psutil.Process().children(recursive=True):
+        try:
+            if child.status() != psutil.STATUS_ZOMBIE:
+                found.add(child.pid)
+        except psutil.NoSuchProcess:
+            pass
+    return found
+
+
+_BEFORE: set[int] = set()
+
+
+@pytest.fixture(autouse=True)
+def _children_before():
+    """Children this test process had before the test (other tests' workers may still run)."""
+    _BEFORE.clear()
+    _BEFORE.update(_running_children())
+
+
+def _no_children_left():
+    assert cluster.alive() == []
+    assert _running_children() - _BEFORE == set()
+
+
+def test_dist_sync_gathers_every_workers_result_and_leaves_nothing_running():
+    run = cluster.launch(PUSH_PULL, kind="dist_sync", workers=2, timeout=120,
+                         payloads=[{"extra": "a"}, {"extra": "b"}])
+    assert [w.rank for w in run.workers] == [0, 1]
+    assert sorted(w.result["rank"] for w in run.workers) == [0, 1]
+    assert all(w.result["num_workers"] == 2 for w in run.workers)
+    # dist_sync without an optimizer: the server keeps the sum of both pushes (1 + 2)
+    assert all(w.result["value"] == 3.0 for w in run.workers)
+    assert [w.result["extra"] for w in run.workers] == ["a", "b"]
+    _no_children_left()
+
+
+def test_dist_async_with_an_optimizer_on_the_store_runs():
+    run = cluster.launch(PUSH_PULL, kind="dist_async", workers=2, timeout=120)
+    # SGD with learning rate 1 from 0: minus the pushes that reached the server before each pull
+    assert all(w.result["value"] in (-1.0, -2.0, -3.0) for w in run.workers)
+    _no_children_left()
+
+
+def test_a_worker_that_dies_gives_one_sentence_within_seconds():
+    code = PUSH_PULL.replace("kv.init(3", "import os\nif kv.rank == 1:\n    os._exit(7)\nkv.init(3")
+    start = time.perf_counter()
+    with pytest.raises(cluster.ClusterError, match=r"worker \d exited with status 7"):
+        cluster.launch(code, workers=2, timeout=120)
+    assert time.perf_counter() - start < 60
+    _no_children_left()
+
+
+def test_a_run_past_its_timeout_is_stopped_and_torn_down():
+    code = "import time\nimport mxnet as mx\nkv = mx.kv.create('dist_sync')\ntime.sleep(600)\n"
+    start = time.perf_counter()
+    with pytest.raises(cluster.ClusterError, match="did not finish within 15 s"):
+        cluster.launch(code, workers=2, timeout=15)
+    assert time.perf_counter() - start < 30
+    _no_children_left()
+
+
+def test_an_interrupted_run_tears_everything_down():
+    code = "import time\nimport mxnet as mx\nkv = mx.kv.create('dist_sync')\ntime.sleep(600)\n"
+    timer = threading.Timer(8.0, _thread.interrupt_main)       # what a Jupyter cell's stop button does
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            cluster.launch(code, workers=2, timeout=120)
+    finally:
+        timer.cancel()
+    _no_children_left()
+
+
+def test_a_killed_parent_leaves_no_process_behind(tmp_path):
+    pids = tmp_path / "pids.txt"
+    parent = textwrap.dedent(f"""
+        import threading, time, os
+        from asynclab.backends import cluster
+        def report():
+            time.sleep(8)
+            with open({str(pids)!r}, "w") as f:
+                f.write(" ".join(map(str, cluster.alive())))
+            os.kill(os.getpid(), 9)          # a kernel killed outright: no clean-up of its own runs
+        threading.Thread(target=report, daemon=True).start()
+        cluster.launch("import time\\nimport mxnet\\ntime.sleep(600)\\n", workers=2, timeout=120)
+    """)
+    env = dict(os.environ, TMPDIR=str(tmp_path))
+    proc = subprocess.run([sys.executable, "-c", parent], timeout=120, env=env)
+    assert proc.returncode == -9
+    started = [int(p) for p in pids.read_text().split()]
+    assert len(started) == 4                      # a scheduler, a server, two workers
+    deadline = time.time() + 10
+    while time.time() < deadline and any(psutil.pid_exists(p) and psutil.Process(p).status() != "zombie"
+                                         for p in started):
+        time.sleep(0.2)
+    assert not [p for p in started if psutil.pid_exists(p) and psutil.Process(p).status() != "zombie"]
+    # its log folder stays behind; the next launch in that temporary folder removes it
+    assert len(list(tmp_path.glob("asynclab-cluster-*"))) == 1
+    subprocess.run([sys.executable, "-c", "from asynclab.backends import cluster\n"
+                    "cluster.launch('from asynclab.backends.fresh import emit\\nemit(1)', workers=1, timeout=60)"],
+                   env=env, timeout=120, check=True)
+    assert list(tmp_path.glob("asynclab-cluster-*")) == []
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"kind": "local"}, "kind must be one of dist_sync, dist_async"),
+    ({"workers": 0}, "workers must be a positive whole number"),
+    ({"servers": 1.5}, "servers must be a positive whole number"),
+    ({"payloads": [{}]}, "one mapping per worker"),
+    ({"timeout": 0}, "timeout must be positive"),
+])
+def test_bad_arguments_get_one_sentence_and_start_nothing(kwargs, words):
+    with pytest.raises(ValueError, match=words):
+        cluster.launch("pass", **kwargs)
+    _no_children_left()
+
+
+def test_free_port_is_free():
+    import socket
+
+    port = cluster.free_port()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", port))
