@@ -103,13 +103,17 @@ def test_a_run_past_its_timeout_is_stopped_and_torn_down():
 
 def test_an_interrupted_run_tears_everything_down():
     code = "import time\nimport mxnet as mx\nkv = mx.kv.create('dist_sync')\ntime.sleep(600)\n"
+    # Python's own SIGINT handler, whatever an earlier test left: interrupt_main calls the handler
+    # installed, and one that ignores SIGINT would turn the interrupt into nothing
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(8.0, _thread.interrupt_main)       # what a Jupyter cell's stop button does
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            cluster.launch(code, workers=2, timeout=120)
+            cluster.launch(code, workers=2, timeout=60)
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, previous)
     _no_children_left()
 
 
