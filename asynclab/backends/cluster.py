@@ -31,12 +31,11 @@ import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from asynclab.backends.fresh import MARKER
+from asynclab.backends.fresh import MARKER, owned_folder, pid_runs, remove_stale
 
 __all__ = ["KINDS", "ClusterError", "WorkerResult", "ClusterRun", "free_port", "launch", "alive"]
 
@@ -78,7 +77,7 @@ def free_port() -> int:
 
 def alive() -> list[int]:
     """Process ids this module started that still run (empty after every :func:`launch` returns or raises)."""
-    return [pid for pid in sorted(_LIVE) if _pid_runs(pid)]
+    return [pid for pid in sorted(_LIVE) if pid_runs(pid)]
 
 
 def _kill(proc: subprocess.Popen) -> None:
@@ -131,27 +130,6 @@ def _start(code: str, env: Mapping[str, str], payload: Any, log: Any) -> subproc
 _LOG_PREFIX = "asynclab-cluster-"
 
 
-def _remove_stale_logs() -> None:
-    """Delete the log folders of processes that no longer run (one killed outright cannot clean up)."""
-    import shutil
-    from pathlib import Path
-
-    for folder in Path(tempfile.gettempdir()).glob(_LOG_PREFIX + "*"):
-        head = folder.name[len(_LOG_PREFIX):].split("-", 1)[0]
-        if head.isdigit() and not _pid_runs(int(head)):
-            shutil.rmtree(folder, ignore_errors=True)
-
-
-def _pid_runs(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 def _last_line(path: str) -> str:
     with open(path, encoding="utf-8", errors="replace") as f:
         lines = [line.strip() for line in f.read().splitlines() if line.strip() and MARKER not in line]
@@ -184,8 +162,8 @@ def launch(worker_code: str, *, kind: str = "dist_sync", workers: int = 2, serve
     base.update(env or {})
     base.update({"DMLC_PS_ROOT_URI": "127.0.0.1", "DMLC_PS_ROOT_PORT": str(port),
                  "DMLC_NUM_SERVER": str(servers), "DMLC_NUM_WORKER": str(workers)})
-    _remove_stale_logs()
-    folder = tempfile.mkdtemp(prefix=f"{_LOG_PREFIX}{os.getpid()}-")
+    remove_stale(_LOG_PREFIX)
+    folder = owned_folder(_LOG_PREFIX)
     procs: list[tuple[str, subprocess.Popen, str]] = []
     start = time.perf_counter()
     try:

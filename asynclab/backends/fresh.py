@@ -28,6 +28,7 @@ from statistics import median
 from typing import Any, Mapping
 
 __all__ = ["FreshRun", "FreshProcessError", "run_fresh", "payload", "emit", "MARKER",
+           "pid_runs", "owned_folder", "owned_folders", "remove_stale",
            "SnippetRun", "SnippetError", "run_snippet"]
 
 MARKER = "__ASYNCLAB_FRESH_RESULT__"
@@ -95,6 +96,49 @@ def run_fresh(code: str, *, payload: Any = None, env: Mapping[str, str] | None =
     except json.JSONDecodeError:
         raise error(f"{what} gave a result that is not JSON in a fresh process.") from None
     return FreshRun(result=result, stdout=out.rstrip("\n"), stderr=proc.stderr, seconds=seconds)
+
+
+def pid_runs(pid: int) -> bool:
+    """Whether process ``pid`` exists (a process of another user counts)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def owned_folder(prefix: str) -> str:
+    """A new folder in the temporary folder whose name carries ``prefix`` and this process's id."""
+    import tempfile
+
+    return tempfile.mkdtemp(prefix=f"{prefix}{os.getpid()}-")
+
+
+def owned_folders(prefix: str, pid: int | None = None) -> list:
+    """The folders :func:`owned_folder` made with ``prefix`` still in the temporary folder (of ``pid`` only,
+    if given), as paths."""
+    import tempfile
+    from pathlib import Path
+
+    found = sorted(Path(tempfile.gettempdir()).glob(prefix + "*"))
+    if pid is None:
+        return found
+    return [f for f in found if f.name[len(prefix):].split("-", 1)[0] == str(pid)]
+
+
+def remove_stale(prefix: str) -> list:
+    """Delete the folders with ``prefix`` whose process no longer runs (one killed outright cannot clean up)."""
+    import shutil
+
+    stale = []
+    for folder in owned_folders(prefix):
+        head = folder.name[len(prefix):].split("-", 1)[0]
+        if head.isdigit() and not pid_runs(int(head)):
+            shutil.rmtree(folder, ignore_errors=True)
+            stale.append(folder)
+    return stale
 
 
 def payload() -> Any:

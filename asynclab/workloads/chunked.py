@@ -19,7 +19,7 @@ Its parts are half-integers, and sums of half-integers below 2**52 are exact
 in ``float64``: every correct chunked reduction gives *exactly* the result of
 the in-memory one, in whatever order the chunks are added.
 
-Foundation layer: MXNet is imported inside functions only.
+Foundation layer: imports :mod:`asynclab.backends.fresh`; MXNet only inside functions.
 """
 
 from __future__ import annotations
@@ -35,6 +35,8 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 import numpy as np
+
+from asynclab.backends import fresh
 
 __all__ = ["K", "MU", "VALUE_BYTES", "PREFIX", "Dataset", "dataset", "leftovers", "remove_stale", "read_chunks", "load",
            "energy", "energy_numpy", "reduce_serial", "reduce_in_memory", "reference", "check_chunk",
@@ -106,7 +108,7 @@ def dataset(n: int, *, seed: int = 0, mb_per_s: float | None = None) -> Iterator
                                      and mb_per_s > 0):
         raise ValueError(f"mb_per_s must be a positive number of MB per second or None, got {mb_per_s!r}.")
     remove_stale()
-    folder = tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-")
+    folder = fresh.owned_folder(PREFIX)
     data = Dataset(Path(folder) / "values.i8", n, seed, mb_per_s)
     data._finalizer = weakref.finalize(data, _remove, folder)   # also at exit, if never left
     try:
@@ -122,27 +124,15 @@ def dataset(n: int, *, seed: int = 0, mb_per_s: float | None = None) -> Iterator
         data.delete()
 
 
-def _owner(folder: Path) -> int | None:
-    """The process id in a data-set folder's name, or None."""
-    head = folder.name[len(PREFIX):].split("-", 1)[0]
-    return int(head) if head.isdigit() else None
-
-
 def remove_stale() -> list[Path]:
     """Delete the data-set folders of processes that no longer run (a kernel killed mid-lesson); return them."""
-    import psutil
-
-    stale = [f for f in leftovers() if (pid := _owner(f)) is not None and not psutil.pid_exists(pid)]
-    for folder in stale:
-        _remove(str(folder))
-    return stale
+    return fresh.remove_stale(PREFIX)
 
 
 def leftovers(pid: int | None = None) -> list[Path]:
     """Data-set folders of this module still in the temporary folder (none after a clean run);
     with ``pid``, only those of that process."""
-    found = sorted(Path(tempfile.gettempdir()).glob(PREFIX + "*"))
-    return found if pid is None else [f for f in found if _owner(f) == pid]
+    return fresh.owned_folders(PREFIX, pid)
 
 
 def read_chunks(data: Dataset, chunk: int) -> Iterator[np.ndarray]:
