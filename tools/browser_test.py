@@ -99,8 +99,21 @@ NOTEBOOK = f"{PANEL} .jp-Notebook"
 IDLE = f"{PANEL} .jp-Notebook-ExecutionIndicator[data-status='idle']"
 
 
+CURRENT_TAB = ".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current"
+_IN_FRONT = """path => {
+    const tab = document.querySelector('%s');
+    const panels = document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden)');
+    return tab !== null && (tab.title || '').includes('Path: ' + path) && panels.length === 1;
+}""" % CURRENT_TAB
+
+
 def _open(page, base: str, path: str) -> None:
-    page.goto(f"{base}/lab/tree/{path}")
+    """Open ``path`` alone (``?reset``: the last notebook's tab is not restored) and wait until it is in front.
+
+    Lab 01 and its solution share a file name, so the tab in front is matched on its path.
+    """
+    page.goto(f"{base}/lab/tree/{path}?reset")
+    page.wait_for_function(_IN_FRONT, arg=path, timeout=60_000)
     page.locator(f"{NOTEBOOK} .jp-Cell").first.wait_for(state="visible", timeout=60_000)
     page.wait_for_selector(IDLE, timeout=60_000)
 

@@ -1,0 +1,265 @@
+"""Checks of lab 10, "Synchronous and asynchronous SGD on a parameter server".
+
+The student writes two functions that run in every worker process of a
+real MXNet parameter server (:mod:`asynclab.backends.cluster`: a scheduler,
+a server and the workers on 127.0.0.1): ``setup_store(kv, lr)`` gives the
+store its optimizer and ``worker_loop(kv, key, w, gradient_at, steps)``
+trains. The checks send the functions' source to the workers
+(:func:`asynclab.workloads.psgd.run`), so the functions must be defined
+with ``def`` and use only ``mx``, ``nd``, ``np`` and what they import.
+
+What each check measures (effect sizes, quiet and with one core busy, are in
+``bench/reports/checks_robustness.md``):
+
+- sync-equals-one-process: ``dist_sync`` over 2 or 3 workers (drawn), a
+  learning rate and a number of steps drawn at random; every worker's final
+  weights must equal SGD on the combined batch in one process
+  (:func:`~asynclab.workloads.psgd.reference`) within 1e-4 of their scale.
+  The course's loop matches it to the last bit; pulling before pushing, a
+  mean taken twice, a store without optimizer, a learning rate of one's
+  own or a worker that never pulls are off by far more.
+- async-outruns-straggler: two workers, the second 30 ms slower per step;
+  the first worker's 30 steps take at least 4x longer on ``dist_sync``
+  than on ``dist_async`` (quiet 20-36x, one core busy 16-20x: synchronous
+  SGD waits for the straggler at every step), and both runs must train
+  (the loss at every worker's final weights below a tenth of the first).
+  A barrier at every step gives about 1x.
+- predict-sync-time: ``predict_sync_seconds(steps, delays, overhead)``
+  must answer at once, follow its arguments, and then predict the training
+  time of the course's loop on ``dist_sync`` with two delays drawn at
+  random (12-25 ms and 45-70 ms, the straggler's rank drawn too), given
+  the overhead per step measured just before without delays: within 15%
+  (the straggler's delay plus the overhead, per step, is off by at most 5%
+  quiet or loaded; the sum of the delays is 30-39% over, their mean 26-33%
+  under).
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+import random
+import re
+import textwrap
+import time
+from typing import Any, Callable
+
+import numpy as np
+
+from asynclab.checks.core import Check, CheckResult, Rejected, finish
+
+WEIGHT_TOLERANCE = 1e-4           # of the reference weights' largest magnitude
+SYNC_STEPS = (12, 20)             # the equality check's steps, drawn in this range
+SYNC_WORKERS = (2, 3)
+SYNC_RATES = (0.02, 0.03, 0.05)
+STRAGGLER_S = 0.03                # the straggler's extra seconds per step
+RACE_STEPS = 30
+RACE_FACTOR = 4.0
+TRAINED_FRACTION = 0.1            # final loss below this fraction of the first
+PREDICT_STEPS = (25, 35)
+FAST_DELAYS = (0.012, 0.025)      # seconds per step, drawn uniformly
+SLOW_DELAYS = (0.045, 0.070)
+PREDICT_TOLERANCE = 0.15
+PREDICT_CALL_S = 0.1
+TIMEOUT_S = 90.0
+
+_CHOOSER = random.SystemRandom()    # figures a student's code cannot predict, even after random.seed()
+
+
+def _source(fn: Any, what: str) -> str:
+    """The source of a function defined with ``def``, to run in the workers."""
+    if not callable(fn) or not hasattr(fn, "__code__"):
+        raise TypeError(f"{what} must be a function defined with def, not {type(fn).__name__}.")
+    if fn.__name__ == "<lambda>":
+        raise TypeError(f"{what} must be a function defined with def, not a lambda: the check sends its source "
+                        "to the workers.")
+    try:
+        return textwrap.dedent(inspect.getsource(fn))
+    except (OSError, TypeError):
+        raise TypeError(f"the check cannot read {what}'s source: define it with def in a cell of its own.") from None
+
+
+def _train(kind: str, setup_store: Callable, worker_loop: Callable, **job: Any):
+    """The student's functions on a ``kind`` store; a failure becomes one sentence."""
+    from asynclab.backends.cluster import ClusterError
+    from asynclab.workloads import psgd
+
+    source = _source(setup_store, "setup_store") + "\n\n" + _source(worker_loop, "worker_loop")
+    try:
+        return psgd.run(kind, source=source, setup=setup_store.__name__, loop=worker_loop.__name__,
+                        timeout=TIMEOUT_S, **job)
+    except ClusterError as error:
+        text = str(error).rstrip(".")
+        missing = re.search(r"name '(\w+)' is not defined", text)
+        if missing:
+            raise Rejected(f"your code uses {missing.group(1)!r}, which the workers do not have: the check runs "
+                           "it in fresh processes, so import inside your function what it uses") from None
+        if kind == "dist_async" and "server" in text:
+            raise Rejected(f"on {kind} the server stopped ({text}): an asynchronous store applies every push "
+                           "at once and needs an optimizer, set it in setup_store") from None
+        raise Rejected(f"on {kind}, {text}") from None
+
+
+def _final_loss(run, trace) -> float:
+    from asynclab.workloads import psgd
+
+    X, y = psgd.problem(run.seed)
+    return psgd.loss(np.asarray(trace.weights, dtype=np.float32), X, y)
+
+
+# ------------------------------------------------------------ step 1: the same weights as one process
+SYNC_EQUALS_ONE_PROCESS = Check("sync-equals-one-process", points=3,
+                                threshold=f"within {WEIGHT_TOLERANCE:g} of the weights' scale")
+
+
+def check_sync_equals_one_process(setup_store: Callable, worker_loop: Callable) -> CheckResult:
+    """Synchronous SGD with your functions over 2 or 3 workers equals SGD on the combined batch in one process.
+
+    Steps, learning rate and number of workers are drawn at random; every
+    worker's final weights must lie within 1e-4 (of their largest
+    magnitude) of the one-process reference.
+    """
+    from asynclab.workloads import psgd
+
+    for what, fn in (("setup_store", setup_store), ("worker_loop", worker_loop)):
+        _source(fn, what)
+
+    def condition() -> tuple[bool, str]:
+        steps = _CHOOSER.randrange(SYNC_STEPS[0], SYNC_STEPS[1] + 1)
+        workers = _CHOOSER.choice(SYNC_WORKERS)
+        lr = _CHOOSER.choice(SYNC_RATES)
+        seed = _CHOOSER.randrange(2**31)
+        run = _train("dist_sync", setup_store, worker_loop, steps=steps, delays=(0.0,) * workers, seed=seed, lr=lr)
+        expected = psgd.reference(seed, steps, workers, lr=lr)
+        scale = float(np.max(np.abs(expected)))
+        worst = 0.0
+        for trace in run.workers:
+            got = np.asarray(trace.weights, dtype=np.float32)
+            if not np.all(np.isfinite(got)):
+                raise Rejected(f"worker {trace.rank}'s weights are not finite after {steps} steps")
+            if not np.any(got):
+                raise Rejected(f"worker {trace.rank}'s weights are still zero after {steps} steps: each step "
+                               "must push the gradient and pull the new weights into w")
+            worst = max(worst, float(np.max(np.abs(got - expected))) / scale)
+        where = f"after {steps} steps on dist_sync over {workers} workers (learning rate {lr:g})"
+        if worst > WEIGHT_TOLERANCE:
+            ratio = float(np.dot(run.final_weights(), expected) / np.dot(expected, expected))
+            hint = (f"; they are about {ratio:.2f}x the reference: look at how the gradients are averaged and "
+                    "at the learning rate" if 0.05 < abs(ratio - 1) and abs(ratio) < 20 else "")
+            return False, (f"{where} your weights differ from one process's SGD on the combined batch by "
+                           f"{worst:.2g} of their scale (needs <= {WEIGHT_TOLERANCE:g}){hint}")
+        return True, ("your workers' weights equal one process's SGD on the combined batch, whatever the "
+                      "steps, the learning rate and the number of workers drawn")
+
+    return SYNC_EQUALS_ONE_PROCESS.holds(condition)
+
+
+# ------------------------------------------------------------ step 2: not waiting for the straggler
+ASYNC_OUTRUNS_STRAGGLER = Check("async-outruns-straggler", points=3, threshold=f">= {RACE_FACTOR:g}x")
+
+
+def check_async_outruns_straggler(setup_store: Callable, worker_loop: Callable) -> CheckResult:
+    """With a straggler, your loop's fast worker finishes its steps far sooner on dist_async than on dist_sync.
+
+    Two workers, the second slower by 30 ms per step, 30 steps each, first
+    on ``dist_sync`` then on ``dist_async``. Passes when the first worker's
+    steps take at least 4x longer synchronously, and both runs trained (the
+    loss at each worker's final weights below a tenth of the first loss).
+    """
+    for what, fn in (("setup_store", setup_store), ("worker_loop", worker_loop)):
+        _source(fn, what)
+
+    def condition() -> tuple[bool, str]:
+        seed = _CHOOSER.randrange(2**31)
+        runs = {kind: _train(kind, setup_store, worker_loop, steps=RACE_STEPS, delays=(0.0, STRAGGLER_S), seed=seed)
+                for kind in ("dist_sync", "dist_async")}
+        for kind, run in runs.items():
+            first = run.workers[0].losses[0] if run.workers[0].losses else math.nan
+            for trace in run.workers:
+                if len(trace.reads) != RACE_STEPS:
+                    raise Rejected(f"on {kind} worker {trace.rank} computed {len(trace.reads)} gradients, not "
+                                   f"{RACE_STEPS}: call gradient_at once per step")
+                final = _final_loss(run, trace)
+                if not final <= TRAINED_FRACTION * first:
+                    return False, (f"on {kind} worker {trace.rank}'s final weights have a loss of {final:.3g}, "
+                                   f"against {first:.3g} at the start: your loop did not train")
+        sync, fast = runs["dist_sync"].workers[0].seconds, runs["dist_async"].workers[0].seconds
+        factor = sync / fast
+        sentence = (f"with a worker {STRAGGLER_S * 1000:.0f} ms slower per step, the other one's {RACE_STEPS} "
+                    f"steps took {sync:.2f} s on dist_sync and {fast:.3f} s on dist_async: {factor:.1f}x "
+                    f"(needs >= {RACE_FACTOR:g}x)")
+        if factor < RACE_FACTOR:
+            return False, sentence + ": an asynchronous worker must never wait for the others"
+        return True, sentence
+
+    return ASYNC_OUTRUNS_STRAGGLER.holds(condition)
+
+
+# ------------------------------------------------------------ step 3: predict the synchronous time
+PREDICT_SYNC_TIME = Check("predict-sync-time", points=2, threshold=f"within {PREDICT_TOLERANCE:g} of the time")
+
+
+def _predicted(predict: Callable, steps: int, delays: tuple[float, ...], overhead: float) -> float:
+    from asynclab.workloads import as_number
+
+    call = f"predict_sync_seconds({steps}, ({', '.join(f'{d:.3f}' for d in delays)}), {overhead:.4f})"
+    start = time.perf_counter()
+    try:
+        value = predict(steps, delays, overhead)
+    except Exception as error:
+        raise Rejected(f"{call} raised {type(error).__name__}: {error}") from None
+    took = time.perf_counter() - start
+    number = as_number(value)
+    if number is None or not math.isfinite(number):
+        raise Rejected(f"{call} returned {value!r}, not a number of seconds")
+    if took > PREDICT_CALL_S:
+        raise Rejected(f"{call} took {took:.2f} s: a prediction is arithmetic on its arguments (it must return "
+                       f"within {PREDICT_CALL_S:g} s), not a measurement")
+    return number
+
+
+def check_predict_sync_time(predict_sync_seconds: Callable) -> CheckResult:
+    """``predict_sync_seconds(steps, delays, overhead)`` predicts synchronous SGD's training time, seconds.
+
+    ``delays`` are the workers' extra seconds per step, ``overhead`` the
+    seconds per step measured with no delay. The check first makes sure the
+    function answers at once and follows its arguments, then measures the
+    overhead and one synchronous run with delays drawn at random. Passes
+    when the prediction is within 15% of the measured time.
+    """
+    from asynclab.workloads import psgd
+
+    if not callable(predict_sync_seconds):
+        raise TypeError(f"predict_sync_seconds must be a function, not {type(predict_sync_seconds).__name__}.")
+
+    def condition() -> tuple[bool, str]:
+        base = _predicted(predict_sync_seconds, 20, (0.01, 0.05), 0.002)
+        longer = _predicted(predict_sync_seconds, 40, (0.01, 0.05), 0.002)
+        slower = _predicted(predict_sync_seconds, 20, (0.01, 0.10), 0.002)
+        if not base > 0:
+            raise Rejected(f"predict_sync_seconds(20, (0.010, 0.050), 0.0020) returned {base:.3f} s: a time to "
+                           "train is more than nothing")
+        if not 1.8 <= longer / base <= 2.2:
+            raise Rejected(f"twice the steps changed your prediction from {base:.3f} s to {longer:.3f} s: every "
+                           "step costs the same")
+        if not slower > base:
+            raise Rejected(f"a straggler twice as slow left your prediction at {slower:.3f} s (was {base:.3f} s): "
+                           "the prediction must follow the delays it is given")
+        steps = _CHOOSER.randrange(PREDICT_STEPS[0], PREDICT_STEPS[1] + 1)
+        delays = [round(_CHOOSER.uniform(*FAST_DELAYS), 4), round(_CHOOSER.uniform(*SLOW_DELAYS), 4)]
+        _CHOOSER.shuffle(delays)
+        seed = _CHOOSER.randrange(2**31)
+        overhead = psgd.run("dist_sync", steps=steps, delays=(0.0, 0.0), seed=seed,
+                            timeout=TIMEOUT_S).training_seconds / steps
+        measured = psgd.run("dist_sync", steps=steps, delays=tuple(delays), seed=seed,
+                            timeout=TIMEOUT_S).training_seconds
+        guess = _predicted(predict_sync_seconds, steps, tuple(delays), overhead)
+        error = abs(guess - measured) / measured
+        ok = error <= PREDICT_TOLERANCE
+        # a passing line names no drawn figure: the stored line must read the same every run
+        shown = (f"for {steps} steps with delays of {delays[0] * 1000:.0f} and {delays[1] * 1000:.0f} ms you "
+                 f"predicted {guess:.2f} s and it took {measured:.2f} s" if not ok
+                 else "for delays drawn here your prediction was")
+        return ok, f"{shown}: off by {error:.2f} of the measured time (needs <= {PREDICT_TOLERANCE:g})"
+
+    return PREDICT_SYNC_TIME.holds(condition)
