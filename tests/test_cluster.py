@@ -92,6 +92,17 @@ def test_a_worker_that_dies_gives_one_sentence_within_seconds():
     _no_children_left()
 
 
+def test_a_worker_whose_code_raises_ends_the_run_at_once_with_its_error():
+    # after its store exists: left to the interpreter, MXNet's closing barrier would wait for the others
+    # (kv.rank is MXNet's numbering, not the launcher's: which worker it names is not known beforehand)
+    code = PUSH_PULL.replace("kv.push(3", "if kv.rank == 1:\n    raise ValueError('worker one lost its data')\nkv.push(3")
+    start = time.perf_counter()
+    with pytest.raises(cluster.ClusterError, match=r"worker \d exited with status 1 .*ValueError: worker one lost"):
+        cluster.launch(code, workers=2, timeout=120)
+    assert time.perf_counter() - start < 30
+    _no_children_left()
+
+
 def test_a_run_past_its_timeout_is_stopped_and_torn_down():
     code = "import time\nimport mxnet as mx\nkv = mx.kv.create('dist_sync')\ntime.sleep(600)\n"
     start = time.perf_counter()

@@ -10,8 +10,8 @@ the code it is given and creates its store with ``mx.kv.create(kind)``.
 :func:`launch` starts them all on 127.0.0.1 on a port free at that moment,
 hands each worker a JSON payload (its rank among them and whatever the
 caller adds), and collects each worker's result (``fresh.emit``). It always
-tears everything down: after a normal end, when a worker dies (one sentence
-naming it, within a second of its death), when the whole run passes its
+tears everything down: after a normal end, when a worker dies or its code
+raises (one sentence naming it and its last line, within a second), when the whole run passes its
 timeout, and when the caller is interrupted (``KeyboardInterrupt``, as a
 Jupyter cell's stop button raises). Every process starts in a session of its
 own and is killed with its whole process group; a process still alive when
@@ -129,6 +129,24 @@ def _start(code: str, env: Mapping[str, str], payload: Any, log: Any) -> subproc
 
 _LOG_PREFIX = "asynclab-cluster-"
 
+# A worker's code runs inside this: an exception (or sys.exit with a message) ends the process at once
+# with status 1 and its traceback. Left to the interpreter's normal exit, MXNet's distributed store
+# would first wait at its closing barrier for the other workers, which may be waiting for this one.
+_WORKER = """
+import os, sys, traceback
+try:
+    exec(compile(%r, "<worker>", "exec"), {"__name__": "__main__"})
+except SystemExit as stop:
+    if stop.code not in (None, 0):
+        print(stop.code if isinstance(stop.code, str) else f"exit status {stop.code}", file=sys.stderr)
+        sys.stdout.flush(); sys.stderr.flush()
+        os._exit(stop.code if isinstance(stop.code, int) else 1)
+except BaseException:
+    traceback.print_exc()
+    sys.stdout.flush(); sys.stderr.flush()
+    os._exit(1)
+"""
+
 
 def _last_line(path: str) -> str:
     with open(path, encoding="utf-8", errors="replace") as f:
@@ -178,7 +196,7 @@ def launch(worker_code: str, *, kind: str = "dist_sync", workers: int = 2, serve
             path = os.path.join(folder, f"worker{rank}.log")
             payload = {"rank": rank, "workers": workers, "kind": kind, **(payloads[rank] if payloads else {})}
             with open(path, "w") as log:
-                proc = _start(worker_code, dict(base, DMLC_ROLE="worker"), payload, log)
+                proc = _start(_WORKER % worker_code, dict(base, DMLC_ROLE="worker"), payload, log)
             procs.append((f"worker {rank}", proc, path))
             ranks.append((rank, proc, path))
         ended: dict[int, float] = {}

@@ -22,13 +22,14 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   the first worker's 30 steps take at least 4x longer on ``dist_sync``
   than on ``dist_async`` (quiet 20-36x, one core busy 16-20x: synchronous
   SGD waits for the straggler at every step), and both runs must train
-  (the loss at every worker's final weights below a tenth of the first).
+  (the loss at every worker's final weights below half the first).
   A barrier at every step gives about 1x.
 - predict-sync-time: ``predict_sync_seconds(steps, delays, overhead)``
   must answer at once, follow its arguments, and then predict the training
   time of the course's loop on ``dist_sync`` with two delays drawn at
-  random (12-25 ms and 45-70 ms, the straggler's rank drawn too), given
-  the overhead per step measured just before without delays: within 15%
+  random (12-25 ms and 45-70 ms; the function is asked with the delays in
+  both orders), given the overhead per step measured just before without
+  delays: within 15%
   (the straggler's delay plus the overhead, per step, is off by at most 5%
   quiet or loaded; the sum of the delays is 30-39% over, their mean 26-33%
   under).
@@ -36,47 +37,40 @@ What each check measures (effect sizes, quiet and with one core busy, are in
 
 from __future__ import annotations
 
-import inspect
 import math
 import random
 import re
-import textwrap
 import time
 from typing import Any, Callable
 
 import numpy as np
 
-from asynclab.checks.core import Check, CheckResult, Rejected, finish
+from asynclab.checks.core import Check, CheckResult, Rejected
 
 WEIGHT_TOLERANCE = 1e-4           # of the reference weights' largest magnitude
 SYNC_STEPS = (12, 20)             # the equality check's steps, drawn in this range
 SYNC_WORKERS = (2, 3)
-SYNC_RATES = (0.02, 0.03, 0.05)
+SYNC_RATES = (0.02, 0.03, 0.04)        # never psgd.LR: a learning rate of ones own must fail
 STRAGGLER_S = 0.03                # the straggler's extra seconds per step
 RACE_STEPS = 30
 RACE_FACTOR = 4.0
-TRAINED_FRACTION = 0.1            # final loss below this fraction of the first
+TRAINED_FRACTION = 0.5            # final loss below this fraction of the first (a right loop: 0.001)
 PREDICT_STEPS = (25, 35)
 FAST_DELAYS = (0.012, 0.025)      # seconds per step, drawn uniformly
 SLOW_DELAYS = (0.045, 0.070)
 PREDICT_TOLERANCE = 0.15
 PREDICT_CALL_S = 0.1
-TIMEOUT_S = 90.0
+TIMEOUT_S = 30.0                  # a run takes 4-9 s, start-up included; a deadlocked one is stopped
 
 _CHOOSER = random.SystemRandom()    # figures a student's code cannot predict, even after random.seed()
 
 
-def _source(fn: Any, what: str) -> str:
-    """The source of a function defined with ``def``, to run in the workers."""
-    if not callable(fn) or not hasattr(fn, "__code__"):
-        raise TypeError(f"{what} must be a function defined with def, not {type(fn).__name__}.")
-    if fn.__name__ == "<lambda>":
-        raise TypeError(f"{what} must be a function defined with def, not a lambda: the check sends its source "
-                        "to the workers.")
-    try:
-        return textwrap.dedent(inspect.getsource(fn))
-    except (OSError, TypeError):
-        raise TypeError(f"the check cannot read {what}'s source: define it with def in a cell of its own.") from None
+def _sources(setup_store: Any, worker_loop: Any) -> None:
+    """Raise TypeError (one sentence) unless both are functions whose source can be sent to the workers."""
+    from asynclab.workloads import psgd
+
+    psgd.function_source(setup_store, "setup_store")
+    psgd.function_source(worker_loop, "worker_loop")
 
 
 def _train(kind: str, setup_store: Callable, worker_loop: Callable, **job: Any):
@@ -84,16 +78,20 @@ def _train(kind: str, setup_store: Callable, worker_loop: Callable, **job: Any):
     from asynclab.backends.cluster import ClusterError
     from asynclab.workloads import psgd
 
-    source = _source(setup_store, "setup_store") + "\n\n" + _source(worker_loop, "worker_loop")
     try:
-        return psgd.run(kind, source=source, setup=setup_store.__name__, loop=worker_loop.__name__,
-                        timeout=TIMEOUT_S, **job)
+        return psgd.run(kind, setup=setup_store, loop=worker_loop, timeout=TIMEOUT_S, **job)
     except ClusterError as error:
         text = str(error).rstrip(".")
+        if "NotImplementedError" in text:
+            raise Rejected("setup_store or worker_loop raised NotImplementedError in the workers: the exercise "
+                           "is not done yet") from None
         missing = re.search(r"name '(\w+)' is not defined", text)
         if missing:
             raise Rejected(f"your code uses {missing.group(1)!r}, which the workers do not have: the check runs "
                            "it in fresh processes, so import inside your function what it uses") from None
+        if "did not finish" in text:
+            raise Rejected(f"on {kind}, {text}: your workers waited for each other for good (on dist_sync a pull "
+                           "waits until every worker has pushed its gradient of the step: push, then pull)") from None
         if kind == "dist_async" and "server" in text:
             raise Rejected(f"on {kind} the server stopped ({text}): an asynchronous store applies every push "
                            "at once and needs an optimizer, set it in setup_store") from None
@@ -121,8 +119,7 @@ def check_sync_equals_one_process(setup_store: Callable, worker_loop: Callable) 
     """
     from asynclab.workloads import psgd
 
-    for what, fn in (("setup_store", setup_store), ("worker_loop", worker_loop)):
-        _source(fn, what)
+    _sources(setup_store, worker_loop)
 
     def condition() -> tuple[bool, str]:
         steps = _CHOOSER.randrange(SYNC_STEPS[0], SYNC_STEPS[1] + 1)
@@ -164,10 +161,9 @@ def check_async_outruns_straggler(setup_store: Callable, worker_loop: Callable) 
     Two workers, the second slower by 30 ms per step, 30 steps each, first
     on ``dist_sync`` then on ``dist_async``. Passes when the first worker's
     steps take at least 4x longer synchronously, and both runs trained (the
-    loss at each worker's final weights below a tenth of the first loss).
+    loss at each worker's final weights below half the first loss).
     """
-    for what, fn in (("setup_store", setup_store), ("worker_loop", worker_loop)):
-        _source(fn, what)
+    _sources(setup_store, worker_loop)
 
     def condition() -> tuple[bool, str]:
         seed = _CHOOSER.randrange(2**31)
@@ -182,13 +178,17 @@ def check_async_outruns_straggler(setup_store: Callable, worker_loop: Callable) 
                 final = _final_loss(run, trace)
                 if not final <= TRAINED_FRACTION * first:
                     return False, (f"on {kind} worker {trace.rank}'s final weights have a loss of {final:.3g}, "
-                                   f"against {first:.3g} at the start: your loop did not train")
+                                   f"against {first:.3g} at the start (needs below {TRAINED_FRACTION:g} of it): "
+                                   "your loop did not train")
         sync, fast = runs["dist_sync"].workers[0].seconds, runs["dist_async"].workers[0].seconds
         factor = sync / fast
         sentence = (f"with a worker {STRAGGLER_S * 1000:.0f} ms slower per step, the other one's {RACE_STEPS} "
                     f"steps took {sync:.2f} s on dist_sync and {fast:.3f} s on dist_async: {factor:.1f}x "
                     f"(needs >= {RACE_FACTOR:g}x)")
         if factor < RACE_FACTOR:
+            if sync < 0.5 * RACE_STEPS * STRAGGLER_S:
+                return False, sentence + (": on dist_sync your fast worker did not wait for the straggler, so it "
+                                          "did not get each round's weights (push, then pull)")
             return False, sentence + ": an asynchronous worker must never wait for the others"
         return True, sentence
 
@@ -225,7 +225,8 @@ def check_predict_sync_time(predict_sync_seconds: Callable) -> CheckResult:
     seconds per step measured with no delay. The check first makes sure the
     function answers at once and follows its arguments, then measures the
     overhead and one synchronous run with delays drawn at random. Passes
-    when the prediction is within 15% of the measured time.
+    when the prediction, with the delays in either order, is within 15% of
+    the measured time.
     """
     from asynclab.workloads import psgd
 
@@ -253,7 +254,10 @@ def check_predict_sync_time(predict_sync_seconds: Callable) -> CheckResult:
                             timeout=TIMEOUT_S).training_seconds / steps
         measured = psgd.run("dist_sync", steps=steps, delays=tuple(delays), seed=seed,
                             timeout=TIMEOUT_S).training_seconds
-        guess = _predicted(predict_sync_seconds, steps, tuple(delays), overhead)
+        # both orders: which worker is the straggler changes nothing but its rank
+        guesses = [_predicted(predict_sync_seconds, steps, order, overhead)
+                   for order in (tuple(delays), tuple(reversed(delays)))]
+        guess = max(guesses, key=lambda g: abs(g - measured))
         error = abs(guess - measured) / measured
         ok = error <= PREDICT_TOLERANCE
         # a passing line names no drawn figure: the stored line must read the same every run

@@ -36,7 +36,8 @@ import numpy as np
 from asynclab.backends import cluster
 
 __all__ = ["KEY", "ROWS", "DIM", "BATCH", "LR", "problem", "batch_rows", "gradient", "loss", "reference",
-           "setup_store", "worker_loop", "train_worker", "WorkerTrace", "DistRun", "run", "run_local",
+           "setup_store", "worker_loop", "train_worker", "WorkerTrace", "DistRun", "function_source", "run",
+           "run_local",
            "staleness", "WORKER_PROGRAM"]
 
 KEY = 7                 # the weights' key in the store
@@ -239,20 +240,50 @@ def _trace(result: Mapping[str, Any]) -> WorkerTrace:
                        float(result["start"]), float(result["end"]), float(result["delay"]))
 
 
-def run(kind: str, *, steps: int, delays: Sequence[float] = (0.0, 0.0), seed: int = 0, lr: float = LR,
-        source: str | None = None, setup: str | None = None, loop: str | None = None,
+def function_source(fn: Any, what: str) -> str:
+    """The source of a function defined with ``def`` (in a module or a notebook cell), to run in a worker."""
+    import inspect
+    import textwrap
+
+    if not callable(fn) or not hasattr(fn, "__code__"):
+        raise TypeError(f"{what} must be a function defined with def, not {type(fn).__name__}.")
+    if fn.__name__ == "<lambda>":
+        raise TypeError(f"{what} must be a function defined with def, not a lambda: its source is sent to the "
+                        "workers.")
+    try:
+        return textwrap.dedent(inspect.getsource(fn))
+    except (OSError, TypeError):
+        raise TypeError(f"the source of {what} cannot be read: define it with def in a cell of its own.") from None
+
+
+def run(kind: str, *, steps: int | Sequence[int], delays: Sequence[float] = (0.0, 0.0), seed: int = 0,
+        lr: float = LR, setup: Callable | None = None, loop: Callable | None = None,
         timeout: float = 120.0) -> DistRun:
     """Train on a ``kind`` store (``dist_sync``, ``dist_async``) with one worker per entry of ``delays``.
 
-    ``delays`` are each worker's extra seconds per step. ``source`` (code
-    defining functions named ``setup`` and ``loop``) replaces the course's
-    worker functions. Raises :class:`~asynclab.backends.cluster.ClusterError`
+    ``delays`` are each worker's extra seconds per step; ``steps`` is one
+    count for all, or (``dist_async`` only) one per worker. ``setup(kv, lr)``
+    and ``loop(kv, key, w, gradient_at, steps)`` replace the course's
+    :func:`setup_store` and :func:`worker_loop`: their source is sent to the
+    workers, where ``mx``, ``nd`` and ``np`` are defined and nothing else of
+    the caller's. Raises :class:`~asynclab.backends.cluster.ClusterError`
     with one sentence when a process fails or the time runs out.
     """
-    jobs = [{"seed": int(seed), "steps": int(steps), "delay": float(d), "lr": float(lr), "source": source,
-             "setup": setup, "loop": loop} for d in delays]
+    parts = [function_source(fn, what) for fn, what in ((setup, "setup"), (loop, "loop")) if fn is not None]
+    source = "\n\n".join(parts) or None
+    counts = [int(steps)] * len(delays) if isinstance(steps, (int, np.integer)) else [int(s) for s in steps]
+    if len(counts) != len(delays):
+        raise ValueError(f"steps must give one count per worker ({len(delays)}), got {len(counts)}.")
+    if min(counts) < 1:
+        raise ValueError(f"every worker needs at least one step, got {counts}.")
+    if kind != "dist_async" and len(set(counts)) > 1:
+        raise ValueError(f"on {kind} every worker must take the same number of steps (each round waits for all "
+                         f"of them), got {counts}.")
+    jobs = [{"seed": int(seed), "steps": n, "delay": float(d), "lr": float(lr), "source": source,
+             "setup": setup.__name__ if setup else None, "loop": loop.__name__ if loop else None}
+            for n, d in zip(counts, delays)]
     done = cluster.launch(WORKER_PROGRAM, kind=kind, workers=len(jobs), payloads=jobs, timeout=timeout)
-    return DistRun(kind, tuple(_trace(w.result) for w in done.workers), done.seconds, int(seed), int(steps))
+    return DistRun(kind, tuple(_trace(w.result) for w in done.workers), done.seconds, int(seed), max(counts))
 
 
 def run_local(*, steps: int, seed: int = 0, lr: float = LR) -> DistRun:

@@ -1,0 +1,7 @@
+"""Adds the workers' delays, as if each round waited for them one after the other."""
+
+EXPECT = {"predict-sync-time": 0}
+
+# %% ex3-predict-sync-time
+def predict_sync_seconds(steps, delays, overhead):
+    return steps * (sum(delays) + overhead)

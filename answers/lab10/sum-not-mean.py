@@ -1,0 +1,10 @@
+"""Applies the sum of the workers' gradients, not their mean (no rescale_grad)."""
+
+EXPECT = {"sync-equals-one-process": 0}
+
+import mxnet as mx  # for linters: the workers provide mx
+
+
+# %% ex1-setup-store
+def setup_store(kv, lr):
+    kv.set_optimizer(mx.optimizer.SGD(learning_rate=lr))
