@@ -22,7 +22,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "asynclab"
 FOUNDATION = ("asynclab.timing", "asynclab.memory", "asynclab.backends", "asynclab.engine", "asynclab.engine_reference",
               "asynclab.workloads", "asynclab.profiling")
 LESSON_HELPERS = ("training", "loops", "parallelism", "syncpoints", "engine_demos", "models", "frameworks", "outofcore",
-                  "plots", "nbtools", "grading", "gpucheck")
+                  "distributed", "plots", "nbtools", "grading", "gpucheck")
 
 
 def module_name(path: Path) -> str:

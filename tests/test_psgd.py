@@ -1,0 +1,82 @@
+"""The parameter-server workload (asynclab.workloads.psgd) and lesson 10's helpers, without a cluster.
+
+One test (marked ``measured``) starts the real store, to tie the logic to it:
+synchronous SGD over two workers equals the one-process reference.
+"""
+
+import numpy as np
+import pytest
+
+from asynclab import distributed
+from asynclab.workloads import psgd
+
+
+def _trace(rank, reads, pushes, kind="dist_async"):
+    return psgd.WorkerTrace(rank, kind, tuple(reads), tuple(range(len(reads))), tuple(1.0 for _ in reads),
+                            tuple(pushes), (0.0,), reads[0], pushes[-1], 0.0)
+
+
+def test_batches_of_a_step_split_the_combined_batch():
+    rows = [psgd.batch_rows(3, r, 2) for r in range(2)]
+    combined = np.concatenate(rows)
+    assert len(set(combined)) == 2 * psgd.BATCH
+    assert combined[0] == 3 * 2 * psgd.BATCH
+
+
+def test_reference_is_sgd_on_the_mean_of_the_workers_gradients():
+    X, y = psgd.problem(5)
+    w = np.zeros(psgd.DIM, dtype=np.float32)
+    for step in range(3):
+        rows = np.concatenate([psgd.batch_rows(step, r, 2) for r in range(2)])
+        w = w - np.float32(0.05) * psgd.gradient(w, X[rows], y[rows])
+    assert np.allclose(psgd.reference(5, 3, 2, lr=0.05), w, rtol=1e-5, atol=1e-6)
+    assert psgd.loss(psgd.reference(5, 50, 2), X, y) < 0.05 * psgd.loss(np.zeros(psgd.DIM, np.float32), X, y)
+
+
+def test_staleness_counts_the_other_workers_pushes_between_read_and_push():
+    fast = _trace(0, reads=[0.0, 1.0, 2.0, 3.0], pushes=[0.5, 1.5, 2.5, 3.5])
+    slow = _trace(1, reads=[0.2, 3.2], pushes=[2.9, 3.9])
+    run = psgd.DistRun("dist_async", (fast, slow), 5.0, 0, 4)
+    counts = psgd.staleness(run)
+    assert counts[1] == [3, 1]                # 0.5, 1.5, 2.5 and then 3.5
+    assert counts[0] == [0, 0, 0, 0]
+    assert [list(a) for _, a in distributed.updates_seen(run)] == [[0, 1, 2, 4], [0, 4]]
+
+
+def test_step_times_are_the_gaps_between_reads_and_to_the_end():
+    trace = _trace(0, reads=[0.0, 0.1, 0.3], pushes=[0.05, 0.2, 0.6])
+    assert distributed.step_times(trace).median == pytest.approx(0.2)
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    (dict(kind="dist_sync", steps=(10, 20)), "same number of steps"),
+    (dict(kind="dist_async", steps=(10,)), "one count per worker"),
+    (dict(kind="dist_async", steps=(0, 3)), "at least one step"),
+    (dict(kind="dist_sync", steps=5, setup=lambda kv, lr: None), "not a lambda"),
+    (dict(kind="dist_sync", steps=5, loop=print), "defined with def"),
+])
+def test_bad_arguments_get_one_sentence_and_start_nothing(kwargs, words):
+    from asynclab.backends import cluster
+
+    kind = kwargs.pop("kind")
+    with pytest.raises((ValueError, TypeError), match=words):
+        psgd.run(kind, **kwargs)
+    assert not cluster.alive()
+
+
+def test_plot_loss_refuses_an_unknown_axis():
+    run = psgd.DistRun("dist_sync", (_trace(0, [0.0], [0.1], "dist_sync"),), 1.0, 0, 1)
+    with pytest.raises(ValueError, match="'time' or 'updates'"):
+        distributed.plot_loss({"x": run}, x="steps")
+
+
+@pytest.mark.measured
+def test_dist_sync_over_two_workers_equals_the_one_process_reference():
+    from asynclab.backends import cluster
+
+    run = psgd.run("dist_sync", steps=8, delays=(0.0, 0.0), seed=11, timeout=60)
+    expected = psgd.reference(11, 8, 2)
+    for trace in run.workers:
+        assert np.allclose(trace.weights, expected, rtol=1e-5, atol=1e-6)
+        assert len(trace.reads) == len(trace.pushes) == 8
+    assert not cluster.alive()
