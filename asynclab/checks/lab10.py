@@ -45,7 +45,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from asynclab.checks.core import Check, CheckResult, Rejected
+from asynclab.checks.core import Check, CheckResult, Rejected, finish
 
 WEIGHT_TOLERANCE = 1e-4           # of the reference weights' largest magnitude
 SYNC_STEPS = (12, 20)             # the equality check's steps, drawn in this range
@@ -98,6 +98,24 @@ def _train(kind: str, setup_store: Callable, worker_loop: Callable, **job: Any):
         raise Rejected(f"on {kind}, {text}") from None
 
 
+Outcome = tuple  # (passed, sentence, figures, margin): margin is the decisive figure over its threshold
+
+
+def _judge(check: Check, condition) -> CheckResult:
+    """Run ``condition``; its outcome, or the one sentence of a :class:`Rejected`, is the verdict."""
+    try:
+        passed, message, figures, margin = condition()
+    except Rejected as error:
+        return check.fail(str(error))
+    except Exception as error:
+        return check.fail(f"the code under test raised {type(error).__name__}: {error}")
+    return finish(CheckResult(check.name, check.points, passed, message, figures, check.threshold, margin=margin))
+
+
+def _ratio(allowed: float, got: float) -> float:
+    return allowed / got if got > 0 else math.inf
+
+
 def _final_loss(run, trace) -> float:
     from asynclab.workloads import psgd
 
@@ -121,7 +139,7 @@ def check_sync_equals_one_process(setup_store: Callable, worker_loop: Callable) 
 
     _sources(setup_store, worker_loop)
 
-    def condition() -> tuple[bool, str]:
+    def condition() -> Outcome:
         steps = _CHOOSER.randrange(SYNC_STEPS[0], SYNC_STEPS[1] + 1)
         workers = _CHOOSER.choice(SYNC_WORKERS)
         lr = _CHOOSER.choice(SYNC_RATES)
@@ -143,12 +161,17 @@ def check_sync_equals_one_process(setup_store: Callable, worker_loop: Callable) 
             ratio = float(np.dot(run.final_weights(), expected) / np.dot(expected, expected))
             hint = (f"; they are about {ratio:.2f}x the reference: look at how the gradients are averaged and "
                     "at the learning rate" if 0.05 < abs(ratio - 1) and abs(ratio) < 20 else "")
-            return False, (f"{where} your weights differ from one process's SGD on the combined batch by "
-                           f"{worst:.2g} of their scale (needs <= {WEIGHT_TOLERANCE:g}){hint}")
-        return True, ("your workers' weights equal one process's SGD on the combined batch, whatever the "
-                      "steps, the learning rate and the number of workers drawn")
+            if worst > 100:
+                hint = ("; a store without an optimizer keeps what the workers push instead of updating the "
+                        "weights: set one in setup_store")
+            return (False, f"{where} your weights differ from one process's SGD on the combined batch by "
+                           f"{worst:.2g} of their scale (needs <= {WEIGHT_TOLERANCE:g}){hint}",
+                    {"worst": worst}, _ratio(WEIGHT_TOLERANCE, worst))
+        return (True, "your workers' weights equal one process's SGD on the combined batch, whatever the "
+                      "steps, the learning rate and the number of workers drawn",
+                {"worst": worst}, _ratio(WEIGHT_TOLERANCE, worst))
 
-    return SYNC_EQUALS_ONE_PROCESS.holds(condition)
+    return _judge(SYNC_EQUALS_ONE_PROCESS, condition)
 
 
 # ------------------------------------------------------------ step 2: not waiting for the straggler
@@ -165,7 +188,7 @@ def check_async_outruns_straggler(setup_store: Callable, worker_loop: Callable) 
     """
     _sources(setup_store, worker_loop)
 
-    def condition() -> tuple[bool, str]:
+    def condition() -> Outcome:
         seed = _CHOOSER.randrange(2**31)
         runs = {kind: _train(kind, setup_store, worker_loop, steps=RACE_STEPS, delays=(0.0, STRAGGLER_S), seed=seed)
                 for kind in ("dist_sync", "dist_async")}
@@ -177,22 +200,23 @@ def check_async_outruns_straggler(setup_store: Callable, worker_loop: Callable) 
                                    f"{RACE_STEPS}: call gradient_at once per step")
                 final = _final_loss(run, trace)
                 if not final <= TRAINED_FRACTION * first:
-                    return False, (f"on {kind} worker {trace.rank}'s final weights have a loss of {final:.3g}, "
+                    return (False, f"on {kind} worker {trace.rank}'s final weights have a loss of {final:.3g}, "
                                    f"against {first:.3g} at the start (needs below {TRAINED_FRACTION:g} of it): "
-                                   "your loop did not train")
+                                   "your loop did not train", {"final_loss": final, "first_loss": first}, None)
         sync, fast = runs["dist_sync"].workers[0].seconds, runs["dist_async"].workers[0].seconds
         factor = sync / fast
         sentence = (f"with a worker {STRAGGLER_S * 1000:.0f} ms slower per step, the other one's {RACE_STEPS} "
                     f"steps took {sync:.2f} s on dist_sync and {fast:.3f} s on dist_async: {factor:.1f}x "
                     f"(needs >= {RACE_FACTOR:g}x)")
+        figures, margin = {"sync_s": sync, "async_s": fast, "factor": factor}, factor / RACE_FACTOR
         if factor < RACE_FACTOR:
             if sync < 0.5 * RACE_STEPS * STRAGGLER_S:
-                return False, sentence + (": on dist_sync your fast worker did not wait for the straggler, so it "
-                                          "did not get each round's weights (push, then pull)")
-            return False, sentence + ": an asynchronous worker must never wait for the others"
-        return True, sentence
+                return (False, sentence + ": on dist_sync your fast worker did not wait for the straggler, so it "
+                                          "did not get each round's weights (push, then pull)", figures, margin)
+            return False, sentence + ": an asynchronous worker must never wait for the others", figures, margin
+        return True, sentence, figures, margin
 
-    return ASYNC_OUTRUNS_STRAGGLER.holds(condition)
+    return _judge(ASYNC_OUTRUNS_STRAGGLER, condition)
 
 
 # ------------------------------------------------------------ step 3: predict the synchronous time
@@ -233,7 +257,7 @@ def check_predict_sync_time(predict_sync_seconds: Callable) -> CheckResult:
     if not callable(predict_sync_seconds):
         raise TypeError(f"predict_sync_seconds must be a function, not {type(predict_sync_seconds).__name__}.")
 
-    def condition() -> tuple[bool, str]:
+    def condition() -> Outcome:
         base = _predicted(predict_sync_seconds, 20, (0.01, 0.05), 0.002)
         longer = _predicted(predict_sync_seconds, 40, (0.01, 0.05), 0.002)
         slower = _predicted(predict_sync_seconds, 20, (0.01, 0.10), 0.002)
@@ -264,6 +288,8 @@ def check_predict_sync_time(predict_sync_seconds: Callable) -> CheckResult:
         shown = (f"for {steps} steps with delays of {delays[0] * 1000:.0f} and {delays[1] * 1000:.0f} ms you "
                  f"predicted {guess:.2f} s and it took {measured:.2f} s" if not ok
                  else "for delays drawn here your prediction was")
-        return ok, f"{shown}: off by {error:.2f} of the measured time (needs <= {PREDICT_TOLERANCE:g})"
+        return (ok, f"{shown}: off by {error:.2f} of the measured time (needs <= {PREDICT_TOLERANCE:g})",
+                {"measured_s": measured, "predicted_s": guess, "overhead_s": overhead, "error": error},
+                _ratio(PREDICT_TOLERANCE, error))
 
-    return PREDICT_SYNC_TIME.holds(condition)
+    return _judge(PREDICT_SYNC_TIME, condition)
