@@ -178,3 +178,25 @@ def test_free_port_is_free():
     port = cluster.free_port()
     with socket.socket() as s:
         s.bind(("127.0.0.1", port))
+
+
+def test_orphans_are_the_marked_processes_whose_launcher_is_gone():
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()                                             # a process id that no longer runs
+    marked = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"],
+                              env=dict(os.environ, **{cluster.OWNER_VARIABLE: str(gone.pid)}))
+    mine = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"],
+                            env=dict(os.environ, **{cluster.OWNER_VARIABLE: str(os.getpid())}))
+    try:
+        deadline = time.monotonic() + 10
+        while marked.pid not in cluster.orphans() and time.monotonic() < deadline:
+            time.sleep(0.1)                                 # until the child's environment is readable
+        found = cluster.orphans()
+        assert marked.pid in found
+        assert mine.pid not in found                       # its launcher (this process) still runs
+    finally:
+        for proc in (marked, mine):
+            proc.kill()
+            proc.wait()
+    assert marked.pid not in cluster.orphans()
+

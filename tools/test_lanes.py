@@ -168,14 +168,36 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{lane.name}: pytest {' '.join(command)}")
         return 0
     if args.serial or (os.cpu_count() or 1) < 2:
-        return run_serial(all_lanes)
+        return run_serial(all_lanes) or left_behind()
     signal.signal(signal.SIGTERM, _interrupted)         # a CI job cancelled: stop both lanes as for Ctrl-C
     with tempfile.TemporaryDirectory(prefix="asynclab-lanes-") as logs:
         try:
-            return run_parallel(all_lanes, Path(logs))
+            return run_parallel(all_lanes, Path(logs)) or left_behind()
         except KeyboardInterrupt:
             print("interrupted: both lanes were stopped", file=sys.stderr)
             return 130
+
+
+def left_behind() -> int:
+    """1 (with one sentence) when a parameter-server process outlived the test that started it, else 0.
+
+    Such a process would hold its port and its share of the machine after
+    the run; it is killed here so that the machine is left clean either way.
+    """
+    from asynclab.backends import cluster
+
+    found = cluster.orphans()
+    for pid in found:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+    if found:
+        print(f"FAILED: {len(found)} parameter-server process(es) outlived the test that started them "
+              f"(process ids {', '.join(map(str, found))}); they were killed now", flush=True)
+        return 1
+    print("no parameter-server process was left behind", flush=True)
+    return 0
 
 
 if __name__ == "__main__":

@@ -37,7 +37,10 @@ from typing import Any, Mapping, Sequence
 
 from asynclab.backends.fresh import MARKER, owned_folder, pid_runs, remove_stale
 
-__all__ = ["KINDS", "ClusterError", "WorkerResult", "ClusterRun", "free_port", "launch", "alive"]
+__all__ = ["KINDS", "ClusterError", "WorkerResult", "ClusterRun", "free_port", "launch", "alive", "orphans",
+           "OWNER_VARIABLE"]
+
+OWNER_VARIABLE = "ASYNCLAB_CLUSTER_OF"    # set in every process launch starts: the launcher's process id
 
 KINDS = ("dist_sync", "dist_async")
 _POLL_S = 0.05
@@ -78,6 +81,29 @@ def free_port() -> int:
 def alive() -> list[int]:
     """Process ids this module started that still run (empty after every :func:`launch` returns or raises)."""
     return [pid for pid in sorted(_LIVE) if pid_runs(pid)]
+
+
+def orphans() -> list[int]:
+    """Process ids of cluster processes (of any launcher on this machine) whose launcher no longer runs.
+
+    Every process :func:`launch` starts carries :data:`OWNER_VARIABLE` in its
+    environment; one that outlives its launcher was left behind. Empty
+    where process environments cannot be read (not Linux).
+    """
+    found = []
+    for entry in os.listdir("/proc") if os.path.isdir("/proc") else []:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/environ", "rb") as f:
+                variables = f.read().split(b"\0")
+        except OSError:             # gone, or another user's
+            continue
+        prefix = OWNER_VARIABLE.encode() + b"="
+        owner = next((v[len(prefix):] for v in variables if v.startswith(prefix)), None)
+        if owner is not None and owner.isdigit() and not pid_runs(int(owner)) and pid_runs(int(entry)):
+            found.append(int(entry))
+    return sorted(found)
 
 
 def _kill(proc: subprocess.Popen) -> None:
@@ -178,7 +204,7 @@ def launch(worker_code: str, *, kind: str = "dist_sync", workers: int = 2, serve
     port = free_port()
     base = dict(os.environ)
     base.update(env or {})
-    base.update({"DMLC_PS_ROOT_URI": "127.0.0.1", "DMLC_PS_ROOT_PORT": str(port),
+    base.update({OWNER_VARIABLE: str(os.getpid()), "DMLC_PS_ROOT_URI": "127.0.0.1", "DMLC_PS_ROOT_PORT": str(port),
                  "DMLC_NUM_SERVER": str(servers), "DMLC_NUM_WORKER": str(workers)})
     remove_stale(_LOG_PREFIX)
     folder = owned_folder(_LOG_PREFIX)

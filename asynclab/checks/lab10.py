@@ -15,9 +15,11 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   learning rate and a number of steps drawn at random; every worker's final
   weights must equal SGD on the combined batch in one process
   (:func:`~asynclab.workloads.psgd.reference`) within 1e-4 of their scale.
-  The course's loop matches it to the last bit; pulling before pushing, a
-  mean taken twice, a store without optimizer, a learning rate of one's
-  own or a worker that never pulls are off by far more.
+  The course's loop matches it to the last bit; a mean taken twice, a sum
+  instead of the mean, a store without optimizer, a learning rate of one's
+  own or a worker that never pulls are off by far more, and pulling before
+  pushing is off too (with three workers they wait for each other for
+  good: every run has a 30 s limit, and the sentence says why).
 - async-outruns-straggler: two workers, the second 30 ms slower per step;
   the first worker's 30 steps take at least 4x longer on ``dist_sync``
   than on ``dist_async`` (quiet 20-36x, one core busy 16-20x: synchronous
@@ -29,10 +31,9 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   time of the course's loop on ``dist_sync`` with two delays drawn at
   random (12-25 ms and 45-70 ms; the function is asked with the delays in
   both orders), given the overhead per step measured just before without
-  delays: within 15%
-  (the straggler's delay plus the overhead, per step, is off by at most 5%
-  quiet or loaded; the sum of the delays is 30-39% over, their mean 26-33%
-  under).
+  delays: within 15% (the straggler's delay plus the overhead, per step, is
+  off by at most 5% quiet or loaded; the sum of the delays is 30-39% over,
+  their mean 26-33% under).
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ from asynclab.checks.core import Check, CheckResult, Rejected, finish
 WEIGHT_TOLERANCE = 1e-4           # of the reference weights' largest magnitude
 SYNC_STEPS = (12, 20)             # the equality check's steps, drawn in this range
 SYNC_WORKERS = (2, 3)
-SYNC_RATES = (0.02, 0.03, 0.04)        # never psgd.LR: a learning rate of ones own must fail
+SYNC_RATES = (0.02, 0.03, 0.04)   # never psgd.LR, so that a learning rate of one's own fails
 STRAGGLER_S = 0.03                # the straggler's extra seconds per step
 RACE_STEPS = 30
 RACE_FACTOR = 4.0
