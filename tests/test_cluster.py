@@ -103,6 +103,39 @@ def test_a_worker_whose_code_raises_ends_the_run_at_once_with_its_error():
     _no_children_left()
 
 
+def test_a_worker_killed_in_the_middle_of_training_is_reported_within_10_s():
+    from asynclab.workloads import psgd
+
+    outcome = {}
+
+    def train():
+        try:
+            psgd.run("dist_sync", steps=2000, delays=(0.01, 0.01), timeout=120)
+        except cluster.ClusterError as error:
+            outcome["error"], outcome["at"] = str(error), time.monotonic()
+
+    thread = threading.Thread(target=train)
+    thread.start()
+    deadline, victim = time.monotonic() + 60, None
+    while victim is None and time.monotonic() < deadline:       # a worker that has started training
+        for child in psutil.Process().children(recursive=True):
+            try:
+                if child.environ().get("DMLC_ROLE") == "worker" and child.cpu_times().user > 1.0:
+                    victim = child
+                    break
+            except psutil.Error:
+                pass
+        time.sleep(0.2)
+    assert victim is not None, "no worker started training within 60 s"
+    time.sleep(1.0)
+    victim.kill()
+    killed = time.monotonic()
+    thread.join(timeout=60)
+    assert "was killed by signal 9" in outcome["error"]
+    assert outcome["at"] - killed < 10
+    _no_children_left()
+
+
 def test_a_run_past_its_timeout_is_stopped_and_torn_down():
     code = "import time\nimport mxnet as mx\nkv = mx.kv.create('dist_sync')\ntime.sleep(600)\n"
     start = time.perf_counter()
