@@ -168,11 +168,13 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{lane.name}: pytest {' '.join(command)}")
         return 0
     if args.serial or (os.cpu_count() or 1) < 2:
-        return run_serial(all_lanes) or left_behind()
+        code = run_serial(all_lanes)
+        return left_behind() or code
     signal.signal(signal.SIGTERM, _interrupted)         # a CI job cancelled: stop both lanes as for Ctrl-C
     with tempfile.TemporaryDirectory(prefix="asynclab-lanes-") as logs:
         try:
-            return run_parallel(all_lanes, Path(logs)) or left_behind()
+            code = run_parallel(all_lanes, Path(logs))
+            return left_behind() or code
         except KeyboardInterrupt:
             print("interrupted: both lanes were stopped", file=sys.stderr)
             return 130

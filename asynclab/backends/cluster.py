@@ -11,9 +11,9 @@ the code it is given and creates its store with ``mx.kv.create(kind)``.
 hands each worker a JSON payload (its rank among them and whatever the
 caller adds), and collects each worker's result (``fresh.emit``). It always
 tears everything down: after a normal end, when a worker dies or its code
-raises (one sentence naming it and its last line, within a second), when the whole run passes its
-timeout, and when the caller is interrupted (``KeyboardInterrupt``, as a
-Jupyter cell's stop button raises). Every process starts in a session of its
+raises (one sentence naming it and its last line, within a second), when
+the whole run passes its timeout, and when the caller is interrupted
+(``KeyboardInterrupt``, as a Jupyter cell's stop button raises). Every process starts in a session of its
 own and is killed with its whole process group; a process still alive when
 the interpreter exits (a kernel restart) is killed then, and on Linux each
 one is also told by the kernel to die with its parent (``PR_SET_PDEATHSIG``),
@@ -204,8 +204,8 @@ def launch(worker_code: str, *, kind: str = "dist_sync", workers: int = 2, serve
     port = free_port()
     base = dict(os.environ)
     base.update(env or {})
-    base.update({OWNER_VARIABLE: str(os.getpid()), "DMLC_PS_ROOT_URI": "127.0.0.1", "DMLC_PS_ROOT_PORT": str(port),
-                 "DMLC_NUM_SERVER": str(servers), "DMLC_NUM_WORKER": str(workers)})
+    base.update({OWNER_VARIABLE: str(os.getpid()), "DMLC_PS_ROOT_URI": "127.0.0.1",
+                 "DMLC_PS_ROOT_PORT": str(port), "DMLC_NUM_SERVER": str(servers), "DMLC_NUM_WORKER": str(workers)})
     remove_stale(_LOG_PREFIX)
     folder = owned_folder(_LOG_PREFIX)
     procs: list[tuple[str, subprocess.Popen, str]] = []
