@@ -121,7 +121,8 @@ def _payloads(graded: Path) -> dict[str, dict]:
 
 def _decisive_value(payload: dict) -> float | None:
     figures = payload.get("figures") or {}
-    for key in ("ratio", "median", "big_median", "naive_enqueue_share", "overlap", "beside", "k_share"):
+    for key in ("ratio", "median", "big_median", "naive_enqueue_share", "overlap", "beside", "k_share", "weight_error",
+                "error"):
         value = figures.get(key)
         if isinstance(value, (int, float)):
             return float(value)

@@ -59,3 +59,13 @@ def test_functions_the_workers_cannot_receive_are_refused_with_one_sentence(monk
         lab10.check_async_outruns_straggler(psgd.setup_store, "worker_loop")
     with pytest.raises(TypeError, match="must be a function"):
         lab10.check_predict_sync_time(3)
+
+
+def test_the_course_own_functions_are_not_an_answer(monkeypatch):
+    _forbid_cluster(monkeypatch)
+    from asynclab.workloads import psgd
+
+    def setup_store(kv, lr):
+        pass
+    text = _verdict(lab10.check_sync_equals_one_process, setup_store, psgd.worker_loop)
+    assert "the course's own asynclab.workloads.psgd.worker_loop" in text

@@ -81,6 +81,10 @@ def _train(kind: str, setup_store: Callable, worker_loop: Callable, **job: Any):
     from asynclab.backends.cluster import ClusterError
     from asynclab.workloads import psgd
 
+    for what, fn in (("setup_store", setup_store), ("worker_loop", worker_loop)):
+        if str(getattr(fn, "__module__", "")).startswith("asynclab"):
+            raise Rejected(f"{what} is the course's own {fn.__module__}.{fn.__name__}: hand in a function you "
+                           "wrote")
     try:
         return psgd.run(kind, setup=setup_store, loop=worker_loop, timeout=TIMEOUT_S, **job)
     except ClusterError as error:
@@ -177,10 +181,10 @@ def check_sync_equals_one_process(setup_store: Callable, worker_loop: Callable) 
                             "weights: set one in setup_store")
                 return (False, f"{where} your weights differ from one process's SGD on the combined batch by "
                                f"{error:.2g} of their scale (needs <= {WEIGHT_TOLERANCE:g}){hint}",
-                        {"worst": error}, _ratio(WEIGHT_TOLERANCE, error))
+                        {"weight_error": error}, _ratio(WEIGHT_TOLERANCE, error))
         return (True, "over 2 and over 3 workers your weights equal one process's SGD on the combined batch, "
                       "whatever the steps and the learning rate drawn",
-                {"worst": worst}, _ratio(WEIGHT_TOLERANCE, worst))
+                {"weight_error": worst}, _ratio(WEIGHT_TOLERANCE, worst))
 
     return _judge(SYNC_EQUALS_ONE_PROCESS, condition)
 
@@ -219,7 +223,7 @@ def check_async_outruns_straggler(setup_store: Callable, worker_loop: Callable) 
         sentence = (f"with a worker {STRAGGLER_S * 1000:.0f} ms slower per step, the other one's {RACE_STEPS} "
                     f"steps took {sync:.2f} s on dist_sync and {fast:.3f} s on dist_async: {factor:.1f}x "
                     f"(needs >= {RACE_FACTOR:g}x)")
-        figures, margin = {"sync_s": sync, "async_s": fast, "factor": factor}, factor / RACE_FACTOR
+        figures, margin = {"sync_s": sync, "async_s": fast, "ratio": factor}, factor / RACE_FACTOR
         if factor < RACE_FACTOR:
             if sync < 0.5 * RACE_STEPS * STRAGGLER_S:
                 return (False, sentence + ": on dist_sync your fast worker did not wait for the straggler, so it "
