@@ -13,7 +13,7 @@ from asynclab.workloads import psgd
 
 def _trace(rank, reads, pushes, kind="dist_async"):
     return psgd.WorkerTrace(rank, kind, tuple(reads), tuple(range(len(reads))), tuple(1.0 for _ in reads),
-                            tuple(pushes), (0.0,), reads[0], pushes[-1], 0.0)
+                            tuple(pushes), (0.0,), reads[0], pushes[-1])
 
 
 def test_batches_of_a_step_split_the_combined_batch():
@@ -36,7 +36,7 @@ def test_reference_is_sgd_on_the_mean_of_the_workers_gradients():
 def test_staleness_counts_the_other_workers_pushes_between_read_and_push():
     fast = _trace(0, reads=[0.0, 1.0, 2.0, 3.0], pushes=[0.5, 1.5, 2.5, 3.5])
     slow = _trace(1, reads=[0.2, 3.2], pushes=[2.9, 3.9])
-    run = psgd.DistRun("dist_async", (fast, slow), 5.0, 0, 4)
+    run = psgd.DistRun("dist_async", (fast, slow), 5.0, 0)
     counts = psgd.staleness(run)
     assert counts[1] == [3, 1]                # 0.5, 1.5, 2.5 and then 3.5
     assert counts[0] == [0, 0, 0, 0]
@@ -65,7 +65,7 @@ def test_bad_arguments_get_one_sentence_and_start_nothing(kwargs, words):
 
 
 def test_plot_loss_refuses_an_unknown_axis():
-    run = psgd.DistRun("dist_sync", (_trace(0, [0.0], [0.1], "dist_sync"),), 1.0, 0, 1)
+    run = psgd.DistRun("dist_sync", (_trace(0, [0.0], [0.1], "dist_sync"),), 1.0, 0)
     with pytest.raises(ValueError, match="'time' or 'updates'"):
         distributed.plot_loss({"x": run}, x="steps")
 

@@ -134,7 +134,6 @@ class WorkerTrace:
     weights: tuple[float, ...]
     start: float
     end: float
-    delay: float
 
     @property
     def seconds(self) -> float:
@@ -185,8 +184,7 @@ def train_worker(kv: Any, job: Mapping[str, Any], setup: Callable | None = None,
     final = w.asnumpy()
     end = time.perf_counter()
     return {"rank": rank, "kind": job.get("kind", "local"), "reads": reads, "steps": seen, "losses": losses,
-            "pushes": store.pushes, "weights": [float(v) for v in final], "start": start, "end": end,
-            "delay": delay}
+            "pushes": store.pushes, "weights": [float(v) for v in final], "start": start, "end": end}
 
 
 WORKER_PROGRAM = """
@@ -217,7 +215,6 @@ class DistRun:
     workers: tuple[WorkerTrace, ...]
     seconds: float
     seed: int
-    steps: int
 
     @property
     def start(self) -> float:
@@ -237,7 +234,7 @@ class DistRun:
 def _trace(result: Mapping[str, Any]) -> WorkerTrace:
     return WorkerTrace(int(result["rank"]), str(result["kind"]), tuple(result["reads"]), tuple(result["steps"]),
                        tuple(result["losses"]), tuple(result["pushes"]), tuple(result["weights"]),
-                       float(result["start"]), float(result["end"]), float(result["delay"]))
+                       float(result["start"]), float(result["end"]))
 
 
 def function_source(fn: Any, what: str) -> str:
@@ -283,7 +280,7 @@ def run(kind: str, *, steps: int | Sequence[int], delays: Sequence[float] = (0.0
              "setup": setup.__name__ if setup else None, "loop": loop.__name__ if loop else None}
             for n, d in zip(counts, delays)]
     done = cluster.launch(WORKER_PROGRAM, kind=kind, workers=len(jobs), payloads=jobs, timeout=timeout)
-    return DistRun(kind, tuple(_trace(w.result) for w in done.workers), done.seconds, int(seed), max(counts))
+    return DistRun(kind, tuple(_trace(w.result) for w in done.workers), done.seconds, int(seed))
 
 
 def run_local(*, steps: int, seed: int = 0, lr: float = LR) -> DistRun:
@@ -292,7 +289,7 @@ def run_local(*, steps: int, seed: int = 0, lr: float = LR) -> DistRun:
 
     start = time.perf_counter()
     result = train_worker(mx.kv.create("local"), {"seed": seed, "steps": steps, "lr": lr, "kind": "local"})
-    return DistRun("local", (_trace(result),), time.perf_counter() - start, int(seed), int(steps))
+    return DistRun("local", (_trace(result),), time.perf_counter() - start, int(seed))
 
 
 def staleness(run: DistRun) -> list[list[int]]:
