@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 def _cmd_labs(args: argparse.Namespace) -> int:
-    from asynclab import nbtools
+    from asynclab.tooling import nbtools
 
     changed = nbtools.generate_labs(Path(args.solutions), Path(args.labs), check_only=args.check)
     if args.check:
@@ -22,7 +22,7 @@ def _cmd_labs(args: argparse.Namespace) -> int:
 
 
 def _cmd_normalize(args: argparse.Namespace) -> int:
-    from asynclab import nbtools
+    from asynclab.tooling import nbtools
 
     for name in args.paths:
         nb = nbtools.read(name)
@@ -31,7 +31,7 @@ def _cmd_normalize(args: argparse.Namespace) -> int:
 
 
 def _cmd_execute(args: argparse.Namespace) -> int:
-    from asynclab import nbtools
+    from asynclab.tooling import nbtools
 
     for name in args.paths:
         print(f"executing {name} ...", flush=True)
@@ -52,7 +52,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 
 def _cmd_gpu_check(args: argparse.Namespace) -> int:
-    from asynclab import gpucheck
+    from asynclab.tooling import gpucheck
 
     return gpucheck.main(device=args.device, names=tuple(args.check or ()), save=args.save)
 
@@ -113,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except Exception as error:  # one clear sentence, not a traceback wall
-        from asynclab.nbtools import NotebookError
+        from asynclab.tooling.nbtools import NotebookError
 
         if isinstance(error, NotebookError):
             print(f"error: {error}", file=sys.stderr)

@@ -7,7 +7,7 @@ For each lab (every ``solutions/NN_*_lab.ipynb``, or those named with
    grader, in fresh kernels, one at a time, in two conditions: a quiet
    machine, and a machine with one core kept busy by a CPU-bound process the
    script starts and stops itself;
-2. grades every answer of the catalogue, ``answers/labNN/*.py`` (known wrong
+2. grades every answer of the catalogue, ``asynclab/lessons/lNN_<slug>/answers/*.py`` (known wrong
    answers, and right answers written in unusual ways), once, on the quiet
    machine, and compares its score with the score its EXPECT says it must get.
 
@@ -42,7 +42,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from asynclab import nbtools  # the package is installed (make setup); no path editing
+from asynclab.tooling import nbtools  # the package is installed (make setup); no path editing
+from asynclab import course
 from asynclab.checks import MIME_TYPE
 from asynclab.grading.answers import load_answers
 from asynclab.grading.cli import grade_class
@@ -166,7 +167,7 @@ def run_condition(lab: str, solution_path: Path, runs: int, condition: str, work
 
 def run_answers(lab: str, solution_path: Path, work: Path, specs: list, progress) -> list[AnswerOutcome]:
     solution = nbtools.read(solution_path)
-    folder = ROOT / "answers" / f"lab{lab}"
+    folder = course.lesson(lab).answers
     answers = load_answers(folder, solution) if folder.is_dir() else []
     if not answers:
         return []

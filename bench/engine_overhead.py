@@ -9,7 +9,7 @@ For tiny operations (adding 1 to a 100-element array) it measures, per op:
 
 Two patterns: ``x += 1`` (every op mutates x, so they form a chain) and
 ``y = x + 1`` (every op reads x and writes a fresh variable: independent).
-Rounds alternate ours / MXNet (:func:`asynclab.timing.run_interleaved`);
+Rounds alternate ours / MXNet (:func:`asynclab.foundation.timing.run_interleaved`);
 medians are reported with the ratio ours / MXNet. Goal: our push <= MXNet's enqueue, end to end within 2x.
 
 Run it alone on the machine (other timing work makes both sides noisy)::
@@ -28,8 +28,8 @@ from typing import Callable
 
 import numpy as np
 
-from asynclab.engine_reference import Engine
-from asynclab.timing import run_interleaved
+from asynclab.lessons.l05_inside_the_engine.engine_reference import Engine
+from asynclab.foundation.timing import run_interleaved
 
 SIZE = 100  # elements of the tiny array
 

@@ -25,7 +25,7 @@ import time
 from datetime import date
 from pathlib import Path
 
-from asynclab.checks import lab04
+from asynclab.lessons.l04_async_memory import checks as lab04
 from asynclab.checks.core import CheckFailed
 
 ROOT = Path(__file__).resolve().parents[1]

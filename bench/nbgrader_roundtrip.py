@@ -4,7 +4,7 @@ For each lab (``--lab``, repeatable; default every lab) this script builds
 an nbgrader course from ``solutions/``, lets nbgrader 0.9 generate the
 student version and autograde the solution, the lab as handed out
 (``untouched``) and ``--wrong`` wrong answers of the catalogue (one per check first)
-(``answers/labNN``), grades the same notebooks with our grader, and writes
+(each lesson home's ``answers/``), grades the same notebooks with our grader, and writes
 one section per lab into ``bench/reports/nbgrader_roundtrip.md`` (other
 labs' sections are kept). Timing checks run twice per notebook (once under
 each grader, one after the other, never side by side).
@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 REPORT = ROOT / "bench" / "reports" / "nbgrader_roundtrip.md"
 sys.path.insert(0, str(ROOT))
 
-from asynclab import nbtools  # noqa: E402
+from asynclab.tooling import nbtools  # noqa: E402
 from asynclab.grading import answers as catalogue  # noqa: E402
 from asynclab.grading.layout import find_solution  # noqa: E402
 from asynclab.grading.nbgrader_roundtrip import ensure_nbgrader, nbgrader_requirement, roundtrip  # noqa: E402

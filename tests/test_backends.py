@@ -2,8 +2,8 @@
 
 import pytest
 
-from asynclab import backends
-from asynclab.backends import mxnet as mxb
+from asynclab.foundation import backends
+from asynclab.foundation.backends import mxnet as mxb
 
 
 def test_get_known_and_unknown_frameworks():
@@ -40,7 +40,7 @@ def test_devices_is_never_empty():
 
 SNIPPET = """
 import os
-from asynclab.timing import Benchmark
+from asynclab.foundation.timing import Benchmark
 print("engine", os.environ["MXNET_ENGINE_TYPE"])
 with Benchmark("step", quiet=True):
     pass
@@ -73,7 +73,7 @@ def test_run_with_engine_reports_errors_in_one_sentence():
 
 
 FRESH_ECHO = """
-from asynclab.backends import fresh
+from asynclab.foundation.backends import fresh
 args = fresh.payload()
 print("chatter")
 fresh.emit({"doubled": [2 * v for v in args["values"]]})
@@ -82,7 +82,7 @@ fresh.emit({"doubled": [2 * v for v in args["values"]]})
 
 @pytest.mark.kernel
 def test_run_fresh_sends_the_payload_and_returns_the_result():
-    from asynclab.backends import fresh
+    from asynclab.foundation.backends import fresh
 
     run = fresh.run_fresh(FRESH_ECHO, payload={"values": [1, 2]}, timeout=60)
     assert run.result == {"doubled": [2, 4]} and run.stdout == "chatter" and run.seconds > 0
@@ -90,7 +90,7 @@ def test_run_fresh_sends_the_payload_and_returns_the_result():
 
 @pytest.mark.kernel
 def test_run_fresh_says_in_one_sentence_what_went_wrong():
-    from asynclab.backends import fresh
+    from asynclab.foundation.backends import fresh
 
     with pytest.raises(fresh.FreshProcessError, match=r"^the job failed in a fresh process: ZeroDivisionError"):
         fresh.run_fresh("1 / 0", timeout=60, what="the job")
@@ -109,7 +109,7 @@ def test_run_fresh_says_in_one_sentence_what_went_wrong():
 def test_torch_backend_on_the_cpu():
     import torch
 
-    from asynclab.backends import torch as tb
+    from asynclab.foundation.backends import torch as tb
 
     a = torch.ones(3, 3) * 2
     tb.sync(a)
@@ -130,7 +130,7 @@ def test_torch_backend_on_the_cpu():
 TORCH_SNIPPET = """
 import os
 import torch
-from asynclab.timing import Benchmark
+from asynclab.foundation.timing import Benchmark
 print("blocking", os.environ["CUDA_LAUNCH_BLOCKING"])
 x = torch.ones(64, 64)
 with Benchmark("product", quiet=True):
@@ -140,7 +140,7 @@ with Benchmark("product", quiet=True):
 
 @pytest.mark.kernel
 def test_run_with_launch_blocking_sets_the_switch_and_collects_benchmarks():
-    from asynclab.backends import torch as tb
+    from asynclab.foundation.backends import torch as tb
 
     run = tb.run_with_launch_blocking(TORCH_SNIPPET, blocking=True)
     assert "blocking 1" in run.stdout and run.env == {"CUDA_LAUNCH_BLOCKING": "1"}
@@ -152,7 +152,7 @@ def test_run_with_launch_blocking_sets_the_switch_and_collects_benchmarks():
 
 
 def test_flatten_takes_nested_lists_and_names_what_it_expected():
-    from asynclab.backends import flatten
+    from asynclab.foundation.backends import flatten
 
     assert flatten([1, (2, [3])], int, "an int") == [1, 2, 3]
     with pytest.raises(TypeError, match="expected an int, got str"):
@@ -160,7 +160,7 @@ def test_flatten_takes_nested_lists_and_names_what_it_expected():
 
 
 def test_mindspore_backend_imports_without_mindspore_and_refuses_bad_input():
-    from asynclab.backends import get
+    from asynclab.foundation.backends import get
 
     msb = get("mindspore")
     assert msb.ASYNC and "pynative_synchronize=True" in msb.SWITCH_PROLOGUE

@@ -1,4 +1,4 @@
-"""Every answer of the catalogue (``answers/labNN/*.py``) scores what its EXPECT says.
+"""Every answer of the catalogue (``asynclab/lessons/lNN_<slug>/answers/*.py``) scores what its EXPECT says.
 
 One parametrized test runs a lab's checks on each answer *in-process*: the
 solution notebook's code cells are executed with ``exec`` in one namespace,
@@ -58,19 +58,21 @@ from typing import Mapping
 
 import pytest
 
-from asynclab import nbtools
+from asynclab import course
+from asynclab.tooling import nbtools
 from asynclab.grading import answers as catalogue
 from asynclab.grading.layout import find_solution
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = ROOT / "solutions"
-LABS = sorted(p.name[:2] for p in SOLUTIONS.glob("[0-9][0-9]_*_lab.ipynb"))
-IN_WORKER = {"04", "09"}          # labs whose checks measure the memory of the whole process
-MEMORY_ONLY = {"04"}              # labs whose checks compare memory and no time (09 also times)
+LESSONS = course.lessons()        # each lesson's lesson.toml declares the traits read here
+LABS = [lesson.number for lesson in LESSONS]
+IN_WORKER = {x.number for x in LESSONS if x.has("own-process")}   # checks measure the whole process's memory
+MEMORY_ONLY = {x.number for x in LESSONS if x.has("memory")}      # checks compare memory and no time
 # answers that leave the process unusable for the ones after them (lab 07: MXNet's profiler refuses
 # set_config for good after dump(finished=True)): each runs in a process of its own
-OWN_PROCESS = {("07", "profile-dumps-finished")}
-SOLUTION_RUN_IN = {"03"}          # labs whose solution answer runs here too (the others: nbval)
+OWN_PROCESS = {(x.number, name) for x in LESSONS for name in x.own_process_answers}
+SOLUTION_RUN_IN = {x.number for x in LESSONS if x.has("catalogue-runs-solution")}
 MARK = "CATALOGUE-SCORES "
 ANSWER_TIMEOUT_S = 900
 
@@ -94,7 +96,7 @@ def _answer(lab: str, name: str) -> catalogue.Answer:
         return catalogue.solution_answer(solution, lab)
     if name == "untouched":
         return catalogue.untouched_answer(solution, lab)
-    return catalogue.load_answer(catalogue.CATALOGUE / f"lab{lab}" / f"{name}.py", solution)
+    return catalogue.load_answer(course.lesson(lab).answers / f"{name}.py", solution)
 
 
 # (a lab-04 answer's own process, started as a script, needs no list of cases)
@@ -122,7 +124,7 @@ def _checks_of(lab: str):
     """The lab's check module and its declared checks, by attribute name."""
     from asynclab.checks import Check
 
-    module = importlib.import_module(f"asynclab.checks.lab{lab}")
+    module = importlib.import_module(course.lesson(lab).checks_module)
     return module, {attr: c for attr, c in vars(module).items() if isinstance(c, Check)}
 
 
@@ -329,7 +331,7 @@ def _run_in_own_process(lab: str, name: str) -> tuple[dict[str, float], dict[str
 
 def serve(lab: str) -> int:
     """Run one answer's cells per line of stdin (JSON ``{"cells": [...], "expect": {...}}``); print its scores."""
-    from asynclab.workloads import release_free_memory
+    from asynclab.foundation.workloads import release_free_memory
 
     for line in sys.stdin:
         order = json.loads(line)

@@ -1,4 +1,4 @@
-"""The out-of-core data set of lesson 09 (asynclab.workloads.chunked): written, read in chunks, always deleted."""
+"""The out-of-core data set of lesson 09 (asynclab.foundation.workloads.chunked): written, read in chunks, always deleted."""
 
 import os
 import signal
@@ -9,7 +9,7 @@ import textwrap
 import numpy as np
 import pytest
 
-from asynclab.workloads import chunked
+from asynclab.foundation.workloads import chunked
 
 
 def test_the_data_set_is_written_read_back_in_chunks_and_deleted():
@@ -51,7 +51,7 @@ def test_the_file_is_deleted_when_the_block_is_interrupted():
 def test_a_data_set_never_left_is_deleted_when_the_interpreter_exits(tmp_path):
     code = textwrap.dedent("""
         import sys
-        from asynclab.workloads import chunked
+        from asynclab.foundation.workloads import chunked
         block = chunked.dataset(1_000)
         data = block.__enter__()        # never left, as in a kernel that is shut down mid-lesson
         print(data.path.parent, flush=True)
@@ -67,7 +67,7 @@ def test_a_data_set_never_left_is_deleted_when_the_interpreter_exits(tmp_path):
 def test_a_terminated_interpreter_deletes_it_too(tmp_path):
     code = textwrap.dedent("""
         import signal, sys, time
-        from asynclab.workloads import chunked
+        from asynclab.foundation.workloads import chunked
         signal.signal(signal.SIGTERM, lambda *a: sys.exit(1))   # what a kernel's shutdown looks like to Python
         with chunked.dataset(1_000) as data:
             print(data.path.parent, flush=True)
@@ -112,7 +112,7 @@ def test_the_serial_mxnet_reduction_is_exact_at_any_chunk():
 def test_a_killed_process_leaves_a_folder_that_the_next_data_set_removes(tmp_path, monkeypatch):
     code = textwrap.dedent("""
         import os
-        from asynclab.workloads import chunked
+        from asynclab.foundation.workloads import chunked
         with chunked.dataset(1_000) as data:
             print(data.path.parent, flush=True)
             os.kill(os.getpid(), 9)             # no clean-up can run

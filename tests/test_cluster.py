@@ -1,4 +1,4 @@
-"""MXNet's parameter server as local processes (asynclab.backends.cluster): results, and nothing left running.
+"""MXNet's parameter server as local processes (asynclab.foundation.backends.cluster): results, and nothing left running.
 
 Each test starts a scheduler, a server and two workers (MXNet imports, a few
 seconds of both cores), so they are marked ``measured``: they run in the
@@ -17,13 +17,13 @@ import _thread
 import psutil
 import pytest
 
-from asynclab.backends import cluster
+from asynclab.foundation.backends import cluster
 
 pytestmark = pytest.mark.measured
 
 PUSH_PULL = textwrap.dedent("""
     import mxnet as mx
-    from asynclab.backends.fresh import emit, payload
+    from asynclab.foundation.backends.fresh import emit, payload
     job = payload()
     kv = mx.kv.create(job["kind"])
     if job["kind"] == "dist_async":
@@ -100,7 +100,7 @@ def test_a_worker_that_ends_badly_gives_one_sentence_within_seconds(before, endi
 
 
 def test_a_worker_killed_in_the_middle_of_training_is_reported_within_10_s():
-    from asynclab.workloads import psgd
+    from asynclab.foundation.workloads import psgd
 
     outcome = {}
 
@@ -161,7 +161,7 @@ def test_a_killed_parent_leaves_no_process_behind(tmp_path):
     pids = tmp_path / "pids.txt"
     parent = textwrap.dedent(f"""
         import threading, time, os
-        from asynclab.backends import cluster
+        from asynclab.foundation.backends import cluster
         def report():
             time.sleep(8)
             with open({str(pids)!r}, "w") as f:
@@ -182,8 +182,8 @@ def test_a_killed_parent_leaves_no_process_behind(tmp_path):
     assert not [p for p in started if psutil.pid_exists(p) and psutil.Process(p).status() != "zombie"]
     # its log folder stays behind; the next launch in that temporary folder removes it
     assert len(list(tmp_path.glob("asynclab-cluster-*"))) == 1
-    subprocess.run([sys.executable, "-c", "from asynclab.backends import cluster\n"
-                    "cluster.launch('from asynclab.backends.fresh import emit\\nemit(1)', workers=1, timeout=60)"],
+    subprocess.run([sys.executable, "-c", "from asynclab.foundation.backends import cluster\n"
+                    "cluster.launch('from asynclab.foundation.backends.fresh import emit\\nemit(1)', workers=1, timeout=60)"],
                    env=env, timeout=120, check=True)
     assert list(tmp_path.glob("asynclab-cluster-*")) == []
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from asynclab import nbtools
+from asynclab.tooling import nbtools
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "solutions").glob("*.ipynb")) \
@@ -68,7 +68,7 @@ def test_every_exercise_is_followed_by_a_locked_check(path):
         assert NBGRADER_KEYS <= set(meta) and meta["schema_version"] == 3
         assert meta["points"] > 0 and meta["solution"] is False
         assert meta["grade_id"].startswith("check-")
-        assert f"from asynclab.checks import lab{lab_module}" in cell.source
+        assert f"import checks as lab{lab_module}" in cell.source
         assert "### BEGIN SOLUTION" not in cell.source
     solutions = [c for c in nb.cells if nbtools.is_solution(c)]
     assert len(solutions) >= 3

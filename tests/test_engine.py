@@ -1,4 +1,4 @@
-"""Unit tests of asynclab.engine: orders, results, errors, naive mode, bad use.
+"""Unit tests of asynclab.foundation.engine: orders, results, errors, naive mode, bad use.
 
 No test asserts an absolute time. Orders are read from the records (an
 operation's start is always taken after its predecessors' ends), overlap is
@@ -16,9 +16,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from asynclab.engine import EngineBase, EngineError, OpRecord, Var
-from asynclab.engine_reference import Engine
-from asynclab.timing import Span
+from asynclab.foundation.engine import EngineBase, EngineError, OpRecord, Var
+from asynclab.lessons.l05_inside_the_engine.engine_reference import Engine
+from asynclab.foundation.timing import Span
 
 TIMEOUT = 30.0  # seconds; only reached when something deadlocks
 
@@ -407,8 +407,8 @@ def test_timeline_draws_one_row_per_worker():
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from asynclab import plots
-    from asynclab.plots import timeline
+    from asynclab.foundation import plots
+    from asynclab.foundation.plots import timeline
 
     assert plots.Span is Span   # the lessons' name for the engine's bars
 
@@ -551,7 +551,7 @@ def test_var_and_engine_repr():
 # ---------------------------------------------------------------- lesson 05 workloads and demos
 
 def test_one_blas_thread_pins_and_restores():
-    from asynclab import workloads
+    from asynclab.foundation import workloads
 
     before = workloads.blas_threads()
     with workloads.one_blas_thread() as pinned:
@@ -562,7 +562,7 @@ def test_one_blas_thread_pins_and_restores():
 
 @pytest.mark.measured
 def test_busy_workloads_compute():
-    from asynclab import workloads
+    from asynclab.foundation import workloads
 
     assert workloads.busy_matmul(0.01)().ndim == 2
     assert workloads.busy_sort(0.01)().ndim == 1
@@ -571,7 +571,7 @@ def test_busy_workloads_compute():
 
 
 def test_two_ops_patterns_order_the_pair():
-    from asynclab.workloads import two_ops
+    from asynclab.foundation.workloads import two_ops
 
     with Engine(num_workers=2) as engine:
         barrier = threading.Barrier(2, timeout=10)
@@ -586,7 +586,7 @@ def test_two_ops_patterns_order_the_pair():
 
 
 def test_split_and_tiny_loop_on_our_engine():
-    from asynclab import engine_demos as demos
+    from asynclab.lessons.l05_inside_the_engine import engine_demos as demos
 
     with Engine(num_workers=2) as engine:
         split = demos.engine_split(engine, lambda: None, timeout=TIMEOUT)
@@ -599,7 +599,7 @@ def test_split_and_tiny_loop_on_our_engine():
 
 @pytest.mark.measured
 def test_pattern_times_measure_the_pair_apart_and_in_every_pattern():
-    from asynclab import engine_demos as demos
+    from asynclab.lessons.l05_inside_the_engine import engine_demos as demos
 
     apart, seconds, spans = demos.pattern_times(lambda: time.sleep(0.002), lambda: None, repeat=2)
     assert apart > 0 and list(seconds) == list(demos.PATTERNS) == list(spans)
@@ -609,7 +609,7 @@ def test_pattern_times_measure_the_pair_apart_and_in_every_pattern():
 
 @pytest.mark.measured
 def test_loop_times_name_four_loops():
-    from asynclab import engine_demos as demos
+    from asynclab.lessons.l05_inside_the_engine import engine_demos as demos
 
     times = demos.loop_times(n=20, repeat=1)
     assert list(times) == ["ours, wait after each", "ours, wait once", "MXNet, wait after each", "MXNet, wait once"]
@@ -619,7 +619,7 @@ def test_loop_times_name_four_loops():
 def test_mxnet_snippet_is_python():
     import ast
 
-    from asynclab import engine_demos as demos
+    from asynclab.lessons.l05_inside_the_engine import engine_demos as demos
 
     ast.parse(demos.mxnet_pair_snippet(100, repeat=1))
     assert set(demos.MXNET_CONFIGS) and all(engine in ("NaiveEngine", "ThreadedEnginePerDevice")

@@ -14,7 +14,7 @@ import json
 import pytest
 import torch
 
-from asynclab import gpucheck
+from asynclab.tooling import gpucheck
 from asynclab.checks import gpu
 
 

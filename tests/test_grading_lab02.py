@@ -1,7 +1,7 @@
 """The grader on a real lab: one grading run of a class of two lab-02 submissions.
 
 The untouched lab scores 0, and one wrong answer of the catalogue
-(``answers/lab02/``) scores what its EXPECT says: it fails one check and
+(``asynclab/lessons/l02_sync_points/answers/``) scores what its EXPECT says: it fails one check and
 passes the four others, among them timing checks and one that runs programs
 in fresh processes under both engines. This run shows that the real checks publish results the grader
 can score, PASS and FAIL, from a kernel, under its guard. The solution's full
@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from asynclab import nbtools
+from asynclab import course
+from asynclab.tooling import nbtools
 from asynclab.grading import answers as catalogue
 from asynclab.grading.cli import grade_class
 from asynclab.grading.restore import solution_checks
@@ -35,7 +36,7 @@ pytestmark = [pytest.mark.kernel, pytest.mark.measured]
 def graded(tmp_path_factory):
     base = tmp_path_factory.mktemp("lab02")
     solution = nbtools.read(SOLUTION)
-    wrong = catalogue.load_answer(ROOT / "answers" / "lab02" / f"{WRONG}.py", solution)
+    wrong = catalogue.load_answer(course.lesson("02").answers / f"{WRONG}.py", solution)
     subs = base / "subs"
     subs.mkdir()
     nbtools.write(nbtools.make_lab(solution), subs / "untouched.ipynb")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from asynclab import nbtools
+from asynclab.tooling import nbtools
 from asynclab.grading import cli
 from asynclab.grading.cli import grade_class
 from asynclab.grading.integrity import IntegrityError

@@ -10,7 +10,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from asynclab import nbtools
+from asynclab.tooling import nbtools
 from asynclab.checks import MIME_TYPE
 from asynclab.grading import report
 from asynclab.grading.guard import GuardReport, check_guard_code, read_report, startup_code, GUARD_MIME
@@ -457,7 +457,7 @@ def test_answer_file_names_are_slugs(tmp_path, name, message):
 def test_answer_folder_must_be_a_lab_folder(tmp_path):
     (tmp_path / "misc").mkdir()
     (tmp_path / "misc" / "x.py").write_text(GOOD)
-    with pytest.raises(AnswerError, match=r"^misc/ is not a lab folder"):
+    with pytest.raises(AnswerError, match=r"^misc/ is not a folder of answers"):
         load_answer(tmp_path / "misc" / "x.py")
 
 

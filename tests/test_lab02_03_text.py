@@ -7,9 +7,10 @@ other measurements must be identical once its numbers are masked.
 
 import re
 
-from asynclab import models, syncpoints
-from asynclab.loops import Sweep
-from asynclab.timing import summarize
+from asynclab.lessons.l03_async_speed import models
+from asynclab.lessons.l02_sync_points import syncpoints
+from asynclab.lessons.l03_async_speed.loops import Sweep
+from asynclab.foundation.timing import summarize
 
 DECIMAL = re.compile(r"[-+]?\d+(\.\d*)?[eE][-+]?\d+|[-+]?\d+\.\d+")
 

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from asynclab import memory
+from asynclab.foundation import memory
 
 
 @pytest.mark.measured

@@ -8,7 +8,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from asynclab import nbtools
+from asynclab.tooling import nbtools
 
 ROOT = Path(__file__).resolve().parents[1]
 

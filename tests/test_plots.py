@@ -9,7 +9,7 @@ matplotlib.use("Agg")
 import pytest  # noqa: E402
 from matplotlib.container import ErrorbarContainer  # noqa: E402
 
-from asynclab import plots  # noqa: E402
+from asynclab.foundation import plots  # noqa: E402
 
 
 def test_bar_compare_draws_iqr_whiskers_when_given_quartiles():

@@ -1,4 +1,4 @@
-"""asynclab.profiling: reading MXNet's traces, and the overlap arithmetic the lab 06 checks rest on.
+"""asynclab.foundation.profiling: reading MXNet's traces, and the overlap arithmetic the lab 06 checks rest on.
 
 The texts below have the three forms a dump of MXNet 1.9.1 takes (first
 dump: header and device names, list left open; later dumps: a leading
@@ -7,7 +7,7 @@ comma, no header; a closed file), cut down from real dumps.
 
 import pytest
 
-from asynclab.profiling import OpSpan, TraceError, busy_overlap, busy_time, parse_trace, share_beside
+from asynclab.foundation.profiling import OpSpan, TraceError, busy_overlap, busy_time, parse_trace, share_beside
 
 FIRST_DUMP = """{
     "traceEvents": [
@@ -109,7 +109,7 @@ def test_record_sees_both_devices_can_run_again_in_one_process_and_leaves_no_fil
     import mxnet as mx
     from mxnet import nd
 
-    from asynclab.profiling import record
+    from asynclab.foundation.profiling import record
 
     xa = nd.ones((200, 200))
     xb = xa.copyto(mx.cpu(1))
@@ -126,7 +126,7 @@ def test_record_sees_both_devices_can_run_again_in_one_process_and_leaves_no_fil
 
 
 def test_operators_are_read_once_and_the_front_ends_calls_on_a_row_of_their_own():
-    from asynclab.profiling import FRONT_END
+    from asynclab.foundation.profiling import FRONT_END
 
     text = """{"traceEvents": [
         {"name": "dot", "cat": "operator", "ph": "B", "ts": 100, "pid": 0, "tid": 7},
@@ -145,7 +145,7 @@ FIXTURES = __import__("pathlib").Path(__file__).parent / "fixtures"
 
 
 def test_the_aggregate_table_of_a_real_training_step_reads_into_a_dataframe():
-    from asynclab.profiling import aggregate
+    from asynclab.foundation.profiling import aggregate
 
     table = aggregate((FIXTURES / "profiler_aggregate_mxnet_1.9.1.txt").read_text())
     assert list(table.columns) == ["section", "name", "count", "total", "min", "max", "avg", "unit"]
@@ -161,7 +161,7 @@ def test_the_aggregate_table_of_a_real_training_step_reads_into_a_dataframe():
 
 
 def test_a_table_recorded_without_a_wait_has_no_operator_section():
-    from asynclab.profiling import aggregate
+    from asynclab.foundation.profiling import aggregate
 
     table = aggregate((FIXTURES / "profiler_aggregate_no_wait_mxnet_1.9.1.txt").read_text())
     assert "operator" not in set(table.section) and "MXNET_C_API" in set(table.section)
@@ -169,14 +169,14 @@ def test_a_table_recorded_without_a_wait_has_no_operator_section():
 
 @pytest.mark.parametrize("text", ["", "Name  Total Count\nrelu 1 0.1 0.1 0.1 0.1"])
 def test_what_is_not_an_aggregate_table_gets_one_sentence(text):
-    from asynclab.profiling import aggregate
+    from asynclab.foundation.profiling import aggregate
 
     with pytest.raises(TraceError, match="not an aggregate table of MXNet's profiler"):
         aggregate(text)
 
 
 def test_an_empty_profile_is_an_empty_frame():
-    from asynclab.profiling import aggregate
+    from asynclab.foundation.profiling import aggregate
 
     empty = aggregate("\nProfile Statistics:\n\tNote the difference in units for different entries.\n")
     assert empty.empty and "name" in empty.columns
@@ -185,12 +185,12 @@ def test_an_empty_profile_is_an_empty_frame():
 @pytest.mark.measured
 def test_a_profiler_mxnet_refuses_to_configure_gives_one_sentence():
     """After dump(finished=True) MXNet refuses set_config for good, so this runs in a process of its own."""
-    from asynclab.backends.fresh import run_fresh
+    from asynclab.foundation.backends.fresh import run_fresh
 
     code = """
 from mxnet import nd, profiler
-from asynclab.backends import fresh
-from asynclab.profiling import ProfilerBroken, record
+from asynclab.foundation.backends import fresh
+from asynclab.foundation.profiling import ProfilerBroken, record
 profiler.set_config(profile_imperative=True, filename=fresh.payload())
 profiler.set_state("run"); nd.ones((2,)).wait_to_read(); profiler.set_state("stop")
 profiler.dump()
@@ -211,7 +211,7 @@ except ProfilerBroken as error:
 
 
 def test_done_before_counts_the_spans_ended_when_the_other_group_began():
-    from asynclab.profiling import done_before
+    from asynclab.foundation.profiling import done_before
 
     first = [span(0, 1), span(1, 2), span(2, 3), span(3, 4)]
     assert done_before(first, [span(2.00005, 5, device=1)]) == 2      # within the slack of the second's end
@@ -220,7 +220,7 @@ def test_done_before_counts_the_spans_ended_when_the_other_group_began():
 
 
 def test_worker_rows_number_the_threads_in_order():
-    from asynclab.profiling import worker_rows
+    from asynclab.foundation.profiling import worker_rows
 
     spans = [OpSpan("dot", 0, 900, 0, 1), OpSpan("relu", 0, 100, 1, 2), OpSpan("dot", 0, 900, 2, 3)]
     assert [(b.row, b.label) for b in worker_rows(spans)] == [("worker 2", "dot"), ("worker 1", "relu"),

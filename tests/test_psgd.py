@@ -1,4 +1,4 @@
-"""The parameter-server workload (asynclab.workloads.psgd) and lesson 10's helpers, without a cluster.
+"""The parameter-server workload (asynclab.foundation.workloads.psgd) and lesson 10's helpers, without a cluster.
 
 One test (marked ``measured``) starts the real store, to tie the logic to it:
 synchronous SGD over two workers equals the one-process reference.
@@ -7,8 +7,8 @@ synchronous SGD over two workers equals the one-process reference.
 import numpy as np
 import pytest
 
-from asynclab import distributed
-from asynclab.workloads import psgd
+from asynclab.lessons.l10_distributed_sgd import distributed
+from asynclab.foundation.workloads import psgd
 
 
 def _trace(rank, reads, pushes, kind="dist_async"):
@@ -56,7 +56,7 @@ def test_step_times_are_the_gaps_between_reads_and_to_the_end():
     (dict(kind="dist_sync", steps=5, loop=print), "defined with def"),
 ])
 def test_bad_arguments_get_one_sentence_and_start_nothing(kwargs, words):
-    from asynclab.backends import cluster
+    from asynclab.foundation.backends import cluster
 
     kind = kwargs.pop("kind")
     with pytest.raises((ValueError, TypeError), match=words):
@@ -72,7 +72,7 @@ def test_plot_loss_refuses_an_unknown_axis():
 
 @pytest.mark.measured
 def test_dist_sync_over_two_workers_equals_the_one_process_reference():
-    from asynclab.backends import cluster
+    from asynclab.foundation.backends import cluster
 
     run = psgd.run("dist_sync", steps=8, delays=(0.0, 0.0), seed=11, timeout=60)
     expected = psgd.reference(11, 8, 2)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from asynclab import timing
+from asynclab.foundation import timing
 
 
 class FakeClock:
@@ -131,7 +131,7 @@ def test_run_interleaved_alternates_and_stops_early():
 
 
 def test_fit_line_is_a_timing_model():
-    from asynclab import models
+    from asynclab.lessons.l03_async_speed import models
 
     fit = timing.fit_line([1, 2, 3], [1.5, 2.5, 3.5])
     assert tuple(fit) == pytest.approx((0.5, 1.0)) and fit.predict(10) == pytest.approx(10.5)

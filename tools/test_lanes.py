@@ -3,9 +3,9 @@
 The suite's timing tests must not run two at a time, but half of the suite
 measures no time: the grader's tests on the fixture lab (kernels and their
 limits, the crafted class and the command line) and lab 04's checks, which
-compare memory (its catalogue of answers, marked ``memory``, and its
-solution notebook). Those go in the *side* lane, which runs beside the
-*timing* lane, one test at a time, so that the timing lane's measurements see
+compare memory (its catalogue of answers, marked ``memory``, and the
+solution notebooks of lessons whose ``lesson.toml`` declares the trait
+``memory``). Those go in the *side* lane, which runs beside the *timing* lane, one test at a time, so that the timing lane's measurements see
 at most the one busy core that every check is built and benched to tolerate
 (``bench/reports/checks_robustness.md``, "loaded" rows), and lab 04's checks
 see the same (the report's lab 04 rows, both conditions). Lesson 04 asserts a
@@ -41,7 +41,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SIDE_NICE = 0                     # measured: at nice 5 the lanes took 543 s and 635 s, at nice 0 532 s and 635 s
-MEMORY_NOTEBOOKS = ("solutions/04_async_memory_lab.ipynb",)
 NOTEBOOK_DIRS = ("notebooks", "solutions")
 NBVAL = ("--nbval", "--nbval-sanitize-with", "tests/sanitize.cfg", "--nbval-cell-timeout=600")
 DURATIONS = ("--durations=10",)  # each run names its ten slowest tests
@@ -61,18 +60,27 @@ class Lane:
     seconds: float = 0.0          # from the start of both lanes to this lane's end
 
 
+def memory_notebooks() -> set[str]:
+    """The solutions whose checks compare memory and no time (lessons with the trait ``memory``)."""
+    from asynclab import course
+
+    return {str(x.solution.relative_to(ROOT)) for x in course.lessons(ROOT) if x.has("memory")}
+
+
 def notebooks() -> tuple[list[str], list[str]]:
     """The notebooks nbval validates: (timing lane's, side lane's), as paths relative to the root."""
     found = sorted(str(p.relative_to(ROOT)) for d in NOTEBOOK_DIRS for p in (ROOT / d).glob("*.ipynb"))
-    side = [p for p in found if p in MEMORY_NOTEBOOKS]
+    memory = memory_notebooks()
+    side = [p for p in found if p in memory]
     return [p for p in found if p not in side], side
 
 
 def lanes() -> list[Lane]:
     timing_nbs, side_nbs = notebooks()
-    timing = Lane("timing", [["tests", "-m", TIMING_MARKERS, *DURATIONS],
+    # no paths: pytest collects its testpaths (tests/, with tests/lessons/lNN_<slug>/ for each lesson)
+    timing = Lane("timing", [["-m", TIMING_MARKERS, *DURATIONS],
                              [*NBVAL, *timing_nbs, *DURATIONS]])
-    side = Lane("side", [["tests", "-m", SIDE_MARKERS, *DURATIONS],
+    side = Lane("side", [["-m", SIDE_MARKERS, *DURATIONS],
                          [*NBVAL, *side_nbs, *DURATIONS]], nice=SIDE_NICE)
     return [timing, side]
 
@@ -186,7 +194,7 @@ def left_behind() -> int:
     Such a process would hold its port and its share of the machine after
     the run; it is killed here so that the machine is left clean either way.
     """
-    from asynclab.backends import cluster
+    from asynclab.foundation.backends import cluster
 
     found = cluster.orphans()
     for pid in found:

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from asynclab.checks.relations import Band, Relation, decide
-from asynclab.timing import quartiles, run_interleaved
+from asynclab.foundation.timing import quartiles, run_interleaved
 
 MIME_TYPE = "application/vnd.asynclab.check+json"
 
@@ -177,7 +177,7 @@ def _checked(label: str, probe: Probe) -> Callable[[], dict[str, float]]:
 
 
 def median(values: Sequence[float]) -> float:
-    """The median, as :func:`asynclab.timing.quartiles` computes it."""
+    """The median, as :func:`asynclab.foundation.timing.quartiles` computes it."""
     return quartiles(values)[1]
 
 

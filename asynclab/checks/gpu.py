@@ -29,7 +29,7 @@ run before the call returns, so the CPU fails ``gpu-queue-vs-finish``.
   on the course's 2-core machine: it fails there.
 
 - ``gpu-chunks-on-two-streams`` (lesson 09): eight pinned chunks copied in and
-  reduced (:func:`asynclab.workloads.chunked.stream_schedules`): a copy
+  reduced (:func:`asynclab.foundation.workloads.chunked.stream_schedules`): a copy
   stream filling one of two buffers while the compute stream works on the
   other must take at most 1/1.25 of the serial loop's time (H100 figures
   for one copy beside one product: 41.0 ms on one stream, 21.8 ms on two,
@@ -46,7 +46,7 @@ from typing import Callable
 
 from asynclab.checks.core import Check, CheckFailed, CheckResult, Protocol
 from asynclab.checks.relations import AtLeast
-from asynclab.timing import split, time_call
+from asynclab.foundation.timing import split, time_call
 
 __all__ = ["SIZE", "CPU_SIZE", "GPU_CHECKS", "size_for", "run_all", "cuda_available", "reference"]
 
@@ -136,7 +136,7 @@ def size_for(device: str) -> int:
 def _operands(device: str):
     import torch
 
-    from asynclab.backends import torch as tb
+    from asynclab.foundation.backends import torch as tb
 
     n = size_for(device)
     x = torch.randn(n, n, device=device)
@@ -146,7 +146,7 @@ def _operands(device: str):
 
 def check_queue_vs_finish(device: str = "cuda") -> CheckResult:
     """Time the call of one product and the wait that follows it, in rounds."""
-    from asynclab.backends import torch as tb
+    from asynclab.foundation.backends import torch as tb
 
     x = _operands(device)
 
@@ -160,8 +160,8 @@ def check_queue_vs_finish(device: str = "cuda") -> CheckResult:
 
 _BLOCKING_SNIPPET = """
 import torch
-from asynclab.backends import torch as tb
-from asynclab.timing import Benchmark
+from asynclab.foundation.backends import torch as tb
+from asynclab.foundation.timing import Benchmark
 x = torch.randn({size}, {size}, device={device!r})
 tb.sync(x @ x)
 for _ in range(3):
@@ -175,7 +175,7 @@ for _ in range(3):
 
 def check_launch_blocking(device: str = "cuda") -> CheckResult:
     """The product in a fresh process with ``CUDA_LAUNCH_BLOCKING=1``: the call carries the work."""
-    from asynclab.backends import torch as tb
+    from asynclab.foundation.backends import torch as tb
 
     def blocking() -> dict[str, float]:
         run = tb.run_with_launch_blocking(_BLOCKING_SNIPPET.format(size=size_for(device), device=device),
@@ -189,7 +189,7 @@ def check_events_see_the_work(device: str = "cuda") -> CheckResult:
     """CUDA events against ``time.perf_counter`` around the same call, without a wait in between."""
     import torch
 
-    from asynclab.backends import torch as tb
+    from asynclab.foundation.backends import torch as tb
 
     x = _operands(device)
 
@@ -218,8 +218,8 @@ GPU_CHUNKS_ON_TWO_STREAMS = Check(
 
 def check_chunks_on_two_streams(device: str = "cuda") -> CheckResult:
     """Eight chunks copied in and reduced: two streams with double buffers against the serial loop."""
-    from asynclab.backends import torch as tb
-    from asynclab.workloads.chunked import stream_schedules
+    from asynclab.foundation.backends import torch as tb
+    from asynclab.foundation.workloads.chunked import stream_schedules
 
     on_gpu = device.startswith("cuda")
     schedules = stream_schedules(device, chunk_mb=CHUNK_MB if on_gpu else CPU_CHUNK_MB,
@@ -233,7 +233,7 @@ def check_copy_beside_compute(device: str = "cuda") -> CheckResult:
     """A pinned host-to-device copy on a second stream beside a product: saves half the shorter one's time."""
     import torch
 
-    from asynclab.backends import torch as tb
+    from asynclab.foundation.backends import torch as tb
 
     x = _operands(device)
     on_gpu = torch.device(device).type == "cuda"
@@ -272,7 +272,7 @@ def check_copy_beside_compute(device: str = "cuda") -> CheckResult:
 _FIRST_CHILD = """
 import time
 import torch
-from asynclab.backends import fresh
+from asynclab.foundation.backends import fresh
 job = fresh.payload()
 device, n = job["device"], job["n"]
 def sync():
@@ -294,7 +294,7 @@ fresh.emit({"alloc": alloc, "first": times[0], "warm": sorted(times[1:])[1]})
 
 def check_first_call(device: str = "cuda") -> CheckResult:
     """A fresh process's first product against a warm one: at least 10x on a GPU."""
-    from asynclab.backends.fresh import run_fresh
+    from asynclab.foundation.backends.fresh import run_fresh
 
     size = FIRST_SIZE if device.startswith("cuda") else CPU_SIZE
 

@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
-from asynclab.timing import quartiles
+from asynclab.foundation.timing import quartiles
 
 Samples = Mapping[str, Sequence[float]]
 _TINY = 1e-12

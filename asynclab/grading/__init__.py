@@ -13,6 +13,6 @@ Small modules, each with one job:
 - :mod:`~asynclab.grading.runner`    -- grade one submission
 - :mod:`~asynclab.grading.integrity` -- hashes of the engine source and of the submissions
 - :mod:`~asynclab.grading.report`    -- gradebook, Gradescope results, feedback, summary (atomic writes)
-- :mod:`~asynclab.grading.answers`   -- the catalogue of known answers (``answers/labNN``) as notebooks
+- :mod:`~asynclab.grading.answers`   -- the catalogue of known answers (each lesson home's ``answers/``) as notebooks
 - :mod:`~asynclab.grading.cli`       -- the command line and the class loop
 """

@@ -1,7 +1,8 @@
 """The catalogue of answers: known wrong (and unusual right) answers of each lab.
 
-One plain Python file per answer, ``answers/labNN/<slug>.py`` (the format
-is described in ``answers/README.md``)::
+One plain Python file per answer, in the lesson's home:
+``asynclab/lessons/lNN_<slug>/answers/<name>.py`` (the format is described in
+``docs/authoring.md``)::
 
     \"\"\"finish(y) names y.wait_to_read without calling it, so it returns at once.\"\"\"
     EXPECT = {"queue-vs-finish": 0, "timing-includes-compute": 2, "naive-closes-gap": 3}
@@ -37,13 +38,13 @@ from pathlib import Path
 
 import nbformat
 
-from asynclab import nbtools
+from asynclab.tooling import nbtools
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOGUE = ROOT / "answers"
 SOLUTION_NAME = "solution"
 _SECTION = re.compile(r"^# %%[ \t]*(.*?)[ \t]*$")
-_LAB_FOLDER = re.compile(r"^lab(\d\d)$")
+_LAB_FOLDER = re.compile(r"^lab(\d\d)$")          # a folder of answers to lab NN
+_HOME = re.compile(r"^l(\d\d)_[a-z][a-z0-9_]*$")      # a lesson's home, whose answers/ holds them
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
 
@@ -175,9 +176,13 @@ def expect_before(module: ast.Module, line: int) -> bool:
 
 
 def lab_of(folder: Path) -> str:
+    """The lab a folder of answers belongs to: ``labNN/``, or ``answers/`` in the home ``lNN_<slug>/``."""
+    folder = Path(folder)
     match = _LAB_FOLDER.match(folder.name)
+    if not match and folder.name == "answers":
+        match = _HOME.match(folder.parent.name)
     if not match:
-        raise AnswerError(f"{folder.name}/ is not a lab folder of the catalogue (labNN).")
+        raise AnswerError(f"{folder.name}/ is not a folder of answers (labNN/, or a lesson home's answers/).")
     return match.group(1)
 
 
@@ -217,11 +222,16 @@ def solution_answer(solution: nbformat.NotebookNode, lab: str) -> Answer:
 
 def lab_answers(lab: str, solutions: Path | None = None, catalogue: Path | None = None,
                 include_solution: bool = True) -> list[Answer]:
-    """The solution's answer (first) and every catalogue answer of ``lab``, validated."""
+    """The solution's answer (first) and every catalogue answer of ``lab``, validated.
+
+    The answers are the lesson's (``asynclab/lessons/lNN_<slug>/answers/``), or those in
+    ``catalogue/labNN/`` when a ``catalogue`` folder is given.
+    """
+    from asynclab.course import lesson
     from asynclab.grading.layout import find_solution
 
     solution = nbtools.read(find_solution(solutions or ROOT / "solutions", lab))
-    folder = (catalogue or CATALOGUE) / f"lab{lab}"
+    folder = catalogue / f"lab{lab}" if catalogue is not None else lesson(lab).answers
     answers = load_answers(folder, solution) if folder.is_dir() else []
     return ([solution_answer(solution, lab)] if include_solution else []) + answers
 

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Sequence
 
 import asynclab
-from asynclab import nbtools
+from asynclab.tooling import nbtools
 from asynclab.grading import report
 from asynclab.grading.integrity import IntegrityError, PackageIntegrity, tree_digest
 from asynclab.grading.layout import Discovery, LayoutError, discover, find_solution, overlapping

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import asynclab
-from asynclab import nbtools
+from asynclab.tooling import nbtools
 from asynclab.grading.layout import LayoutError, find_solution
 
 __all__ = ["build", "grade_submission_folder", "validate_results", "add_build_arguments", "add_run_arguments",
@@ -96,8 +96,9 @@ def build(lab: str, out: Path, *, solutions: Path = Path("solutions")) -> Path:
         raise LayoutError(f"the bundle must be a .zip file (Gradescope takes a zip), not {out.name}.")
     out.parent.mkdir(parents=True, exist_ok=True)
     package = root / "asynclab"
+    # the package as the grader imports it: code, data and each lesson's lesson.toml (not the answer catalogue)
     files = sorted(p for p in package.rglob("*") if p.is_file() and "__pycache__" not in p.parts
-                   and p.suffix in (".py", ".json"))
+                   and "answers" not in p.relative_to(package).parts and p.suffix in (".py", ".json", ".toml"))
     with tempfile.NamedTemporaryFile(dir=out.parent, suffix=".zip.tmp", delete=False) as handle:
         tmp = Path(handle.name)
     try:

@@ -27,7 +27,7 @@ from typing import Mapping
 
 import nbformat
 
-from asynclab import nbtools
+from asynclab.tooling import nbtools
 from asynclab.grading.layout import find_solution
 from asynclab.grading.runner import GradingConfig
 

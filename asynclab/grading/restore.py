@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import nbformat
 
-from asynclab import nbtools
+from asynclab.tooling import nbtools
 from asynclab.grading.model import CheckSpec
 
 STUDENT, CHECK = "student", "check"

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import nbformat
 
-from asynclab import nbtools
+from asynclab.tooling import nbtools
 from asynclab.grading import guard as guard_code
 from asynclab.grading.integrity import PackageIntegrity
 from asynclab.grading.kernel import DEAD, ERROR, MEMORY, OK, TIMEOUT, CellRun, GradingKernel, KernelStartError
@@ -30,7 +30,7 @@ from asynclab.grading.restore import CHECK, WrongLab, restore
 from asynclab.grading.scan import scan_cells
 from asynclab.grading.scoring import score_check
 from asynclab.grading.watchdog import MemoryWatchdog
-from asynclab.memory import MB
+from asynclab.foundation.memory import MB
 
 WORKDIR_LIMIT_BYTES = 200 * MB
 

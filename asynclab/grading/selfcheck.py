@@ -18,7 +18,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from asynclab import nbtools
+from asynclab.tooling import nbtools
 from asynclab.grading.layout import LayoutError
 from asynclab.grading.model import SubmissionResult
 from asynclab.grading.runner import GradingConfig

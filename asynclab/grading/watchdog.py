@@ -21,7 +21,7 @@ import time
 
 import psutil
 
-from asynclab.memory import MB
+from asynclab.foundation.memory import MB
 
 
 def tree_rss(process: psutil.Process) -> int:

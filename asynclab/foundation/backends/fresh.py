@@ -1,0 +1,227 @@
+"""Run Python code in a fresh process and get one JSON result back.
+
+Some measurements need a process of their own: MXNet reads
+``MXNET_ENGINE_TYPE`` only at a process's first operation, and memory that one experiment
+freed can be reused by the next one in the same process. :func:`run_fresh`
+is the one way this package starts such a process:
+
+- the parent sends ``payload`` as JSON on the child's stdin;
+- the child reads it with :func:`payload` and hands its result, anything
+  JSON can hold, to :func:`emit`, which writes it after one marker on stdout;
+- the parent returns a :class:`FreshRun` with that result and whatever else
+  the child printed, or raises :class:`FreshProcessError` (one sentence that
+  names the child's last line on stderr) when the child exits with an error,
+  runs past ``timeout`` seconds, or ends without a result.
+
+Foundation layer: imports nothing of asynclab outside the foundation.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from statistics import median
+from typing import Any, Mapping
+
+__all__ = ["FreshRun", "FreshProcessError", "run_fresh", "payload", "emit", "MARKER",
+           "pid_runs", "owned_folder", "owned_folders", "remove_stale",
+           "SnippetRun", "SnippetError", "run_snippet"]
+
+MARKER = "__ASYNCLAB_FRESH_RESULT__"
+_NO_PAYLOAD = object()
+_payload: Any = _NO_PAYLOAD
+
+
+class FreshProcessError(RuntimeError):
+    """The code failed, timed out or gave no result in its fresh process."""
+
+
+@dataclass(frozen=True)
+class FreshRun:
+    """What a fresh process gave back.
+
+    ``result``: the value the child passed to :func:`emit` (decoded JSON);
+    ``stdout``: what it printed besides that result; ``stderr``: all it
+    wrote there; ``seconds``: wall time of the whole process, start included.
+    """
+
+    result: Any
+    stdout: str
+    stderr: str
+    seconds: float
+
+
+def _last_line(text: str, returncode: int | None) -> str:
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    if lines:
+        return lines[-1]
+    return "no output" if returncode in (0, None) else f"exit status {returncode}"
+
+
+def run_fresh(code: str, *, payload: Any = None, env: Mapping[str, str] | None = None,
+              timeout: float, what: str = "the code",
+              error: type[FreshProcessError] = FreshProcessError) -> FreshRun:
+    """Run ``code`` with ``python -c`` in a new process and return its :class:`FreshRun`.
+
+    ``payload`` (JSON-serialisable) arrives on the child's stdin; ``env``
+    adds to (or overrides) this process's environment; ``timeout`` is in
+    seconds. ``what`` starts the error sentence (``"the epoch"``), and
+    ``error`` is the :class:`FreshProcessError` subclass raised.
+    """
+    if not isinstance(code, str):
+        raise TypeError(f"code must be a string of Python source, not {type(code).__name__}.")
+    if not isinstance(error, type) or not issubclass(error, FreshProcessError):
+        raise TypeError("error must be FreshProcessError or a subclass of it.")
+    full_env = dict(os.environ)
+    full_env.update(env or {})
+    start = time.perf_counter()
+    try:
+        proc = subprocess.run([sys.executable, "-c", code], input=json.dumps(payload), text=True,
+                              capture_output=True, env=full_env, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise error(f"{what} did not finish within {timeout:g} s in a fresh process.") from None
+    seconds = time.perf_counter() - start
+    if proc.returncode != 0:
+        raise error(f"{what} failed in a fresh process: {_last_line(proc.stderr, proc.returncode)}")
+    if MARKER not in proc.stdout:
+        raise error(f"{what} ended without a result in a fresh process "
+                    f"(last line on stderr: {_last_line(proc.stderr, proc.returncode)})")
+    out, _, tail = proc.stdout.rpartition(MARKER)
+    try:
+        result = json.loads(tail)
+    except json.JSONDecodeError:
+        raise error(f"{what} gave a result that is not JSON in a fresh process.") from None
+    return FreshRun(result=result, stdout=out.rstrip("\n"), stderr=proc.stderr, seconds=seconds)
+
+
+def pid_runs(pid: int) -> bool:
+    """Whether process ``pid`` exists (a process of another user counts)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def owned_folder(prefix: str) -> str:
+    """A new folder in the temporary folder whose name carries ``prefix`` and this process's id."""
+    import tempfile
+
+    return tempfile.mkdtemp(prefix=f"{prefix}{os.getpid()}-")
+
+
+def owned_folders(prefix: str, pid: int | None = None) -> list:
+    """The folders :func:`owned_folder` made with ``prefix`` still in the temporary folder (of ``pid`` only,
+    if given), as paths."""
+    import tempfile
+    from pathlib import Path
+
+    found = sorted(Path(tempfile.gettempdir()).glob(prefix + "*"))
+    if pid is None:
+        return found
+    return [f for f in found if f.name[len(prefix):].split("-", 1)[0] == str(pid)]
+
+
+def remove_stale(prefix: str) -> list:
+    """Delete the folders with ``prefix`` whose process no longer runs (one killed outright cannot clean up)."""
+    import shutil
+
+    stale = []
+    for folder in owned_folders(prefix):
+        head = folder.name[len(prefix):].split("-", 1)[0]
+        if head.isdigit() and not pid_runs(int(head)):
+            shutil.rmtree(folder, ignore_errors=True)
+            stale.append(folder)
+    return stale
+
+
+def payload() -> Any:
+    """In the child: the payload the parent sent (read from stdin once)."""
+    global _payload
+    if _payload is _NO_PAYLOAD:
+        text = sys.stdin.read()
+        _payload = json.loads(text) if text.strip() else None
+    return _payload
+
+
+def emit(result: Any) -> None:
+    """In the child: hand ``result`` (anything JSON can hold) back to the parent."""
+    text = json.dumps(result)
+    sys.stdout.flush()
+    sys.stdout.write(f"\n{MARKER}{text}\n")
+    sys.stdout.flush()
+
+
+@dataclass(frozen=True)
+class SnippetRun:
+    """Figures measured by a snippet in its fresh process.
+
+    ``env`` holds the variables the run set (the switch under test, e.g.
+    ``{"MXNET_ENGINE_TYPE": "NaiveEngine"}``); ``records`` are ``(label,
+    seconds)`` pairs, one per finished :class:`asynclab.foundation.timing.Benchmark`, in
+    the order they finished; ``stdout`` is what the snippet printed.
+    """
+
+    records: tuple[tuple[str, float], ...]
+    stdout: str
+    env: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def labels(self) -> list[str]:
+        seen: list[str] = []
+        for label, _ in self.records:
+            if label not in seen:
+                seen.append(label)
+        return seen
+
+    def samples(self, label: str) -> list[float]:
+        """Every figure recorded under ``label`` (seconds)."""
+        values = [s for lab, s in self.records if lab == label]
+        if not values:
+            raise KeyError(f"the snippet measured no Benchmark labelled {label!r}; "
+                           f"it measured {self.labels or 'nothing'}.")
+        return values
+
+    def __getitem__(self, label: str) -> float:
+        """Median seconds recorded under ``label``."""
+        return median(self.samples(label))
+
+
+class SnippetError(FreshProcessError):
+    """The snippet failed, timed out or measured nothing in its fresh process."""
+
+
+_SNIPPET_RUNNER = """
+from asynclab.foundation import timing
+from asynclab.foundation.backends import fresh
+records = []
+timing.add_listener(lambda label, seconds: records.append([label, seconds]))
+job = fresh.payload()
+exec(compile(job["prologue"], "<prologue>", "exec"), {"__name__": "__main__"})
+exec(compile(job["code"], "<snippet>", "exec"), {"__name__": "__main__"})
+exec(compile(job["epilogue"], "<epilogue>", "exec"), {"__name__": "__main__"})
+fresh.emit(records)
+"""
+
+
+def run_snippet(code: str, *, env: Mapping[str, str], timeout: float, what: str,
+                prologue: str = "", epilogue: str = "") -> SnippetRun:
+    """Run ``code`` in a fresh process with ``env`` set; collect its Benchmarks.
+
+    ``prologue`` runs before the snippet (a framework's switch that is a call,
+    not a variable) and ``epilogue`` after it (the framework's wait for all
+    its work, so that nothing is left running). ``timeout`` is in seconds;
+    a failure raises :class:`SnippetError` naming ``what``.
+    """
+    if not isinstance(code, str):
+        raise TypeError(f"code must be a string of Python source, not {type(code).__name__}.")
+    job = {"prologue": prologue, "code": code, "epilogue": epilogue}
+    run = run_fresh(_SNIPPET_RUNNER, payload=job, env=env, timeout=timeout, what=what, error=SnippetError)
+    records = tuple((str(label), float(s)) for label, s in run.result)
+    return SnippetRun(records=records, stdout=run.stdout, env=dict(env))

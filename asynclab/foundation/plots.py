@@ -1,0 +1,232 @@
+"""Matplotlib figures for the lessons. Each function draws and returns its Axes.
+
+Nothing here measures: pass in figures produced by :mod:`asynclab.foundation.timing`,
+:mod:`asynclab.foundation.memory` or :mod:`asynclab.foundation.engine` (times in seconds, memory
+in MB). Lesson layer: the foundation never imports this module, so importing
+the engine or the checks does not load matplotlib.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+import matplotlib.pyplot as plt
+from matplotlib.axes import Axes
+
+from asynclab.foundation.timing import Span
+
+__all__ = ["bar_compare", "stacked_bars", "Span", "timeline", "time_vs_n", "memory_over_time", "queue_over_time", "xy",
+           "dependency_graph"]
+
+
+def _axes(ax: Axes | None, figsize: tuple[float, float]) -> Axes:
+    if ax is not None:
+        return ax
+    _, ax = plt.subplots(figsize=figsize)
+    return ax
+
+
+def bar_compare(values: Mapping[str, float], *, unit: str = "s", title: str = "",
+                log: bool = False, spread: Mapping[str, tuple[float, float]] | None = None,
+                ax: Axes | None = None) -> Axes:
+    """One bar per label; each bar is annotated with its value in ``unit``.
+
+    ``spread`` gives, per label, the (first, third) quartile in the same unit
+    as the bar (a median): drawn as a whisker, so the eye sees the IQR.
+    """
+    if not values:
+        raise ValueError("bar_compare needs at least one value.")
+    ax = _axes(ax, (6.4, 0.5 + 0.45 * len(values)))
+    labels = list(values)
+    heights = [float(values[k]) for k in labels]
+    xerr = None
+    if spread is not None:
+        missing = [k for k in labels if k not in spread]
+        if missing:
+            raise ValueError(f"spread has no quartiles for {', '.join(map(repr, missing))}.")
+        xerr = [[max(h - float(spread[k][0]), 0.0) for k, h in zip(labels, heights)],
+                [max(float(spread[k][1]) - h, 0.0) for k, h in zip(labels, heights)]]
+    bars = ax.barh(labels, heights, xerr=xerr, capsize=3 if xerr else 0,
+                   color=plt.cm.tab10.colors[: len(labels)])
+    ax.invert_yaxis()
+    if log:
+        ax.set_xscale("log")
+    for bar, value in zip(bars, heights):
+        ax.annotate(f" {value:.3g} {unit}", (bar.get_width(), bar.get_y() + bar.get_height() / 2),
+                    va="center", fontsize=9)
+    ax.set_xlabel(unit)
+    ax.set_title(title)
+    ax.margins(x=0.25)
+    return ax
+
+
+def stacked_bars(rows: Mapping[str, Mapping[str, float]], *, unit: str = "s", title: str = "",
+                 ax: Axes | None = None) -> Axes:
+    """One horizontal bar per row, split into its parts in order; each part labelled with its value.
+
+    ``rows`` maps a bar's label to ``{part: value}`` (values in ``unit``);
+    every row must name the same parts, which share a colour across bars.
+    """
+    if not rows:
+        raise ValueError("stacked_bars needs at least one row.")
+    labels = list(rows)
+    parts = list(rows[labels[0]])
+    for label in labels[1:]:
+        if list(rows[label]) != parts:
+            raise ValueError(f"row {label!r} has the parts {list(rows[label])}, not {parts}.")
+    ax = _axes(ax, (7.5, 0.8 + 0.6 * len(labels)))
+    left = [0.0] * len(labels)
+    for part in parts:
+        widths = [float(rows[label][part]) for label in labels]
+        bars = ax.barh(labels, widths, left=left, label=part)
+        ax.bar_label(bars, labels=[f"{w:.0f}" if w >= 0.08 * max(sum(rows[l].values()) for l in labels) else ""
+                                   for w in widths], label_type="center", fontsize=8)
+        left = [a + w for a, w in zip(left, widths)]
+    ax.invert_yaxis()
+    ax.set_xlabel(unit)
+    ax.set_title(title)
+    ax.legend(fontsize=8, loc="center left", bbox_to_anchor=(1.01, 0.5))
+    return ax
+
+
+def timeline(spans: Sequence[Span | tuple[str, str, float, float]], *, title: str = "",
+             unit_scale: float = 1e3, unit: str = "ms", ax: Axes | None = None) -> Axes:
+    """Horizontal bars per row: who ran what, when. Times are seconds.
+
+    ``unit_scale`` converts seconds to the plotted ``unit`` (ms by default).
+    """
+    spans = [s if hasattr(s, "row") else Span(*s) for s in spans]  # any object with row/label/start/end
+    if not spans:
+        raise ValueError("timeline needs at least one span.")
+    rows: list[str] = []
+    for s in spans:
+        if s.row not in rows:
+            rows.append(s.row)
+    ax = _axes(ax, (8, 0.8 + 0.55 * len(rows)))
+    colors = plt.cm.tab20.colors
+    names = sorted({s.label for s in spans})
+    color_of = {name: colors[i % len(colors)] for i, name in enumerate(names)}
+    t0 = min(s.start for s in spans)
+    for s in spans:
+        y = rows.index(s.row)
+        left, width = (s.start - t0) * unit_scale, max((s.end - s.start) * unit_scale, 1e-9)
+        ax.barh(y, width, left=left, height=0.6, color=color_of[s.label], edgecolor="black", linewidth=0.4)
+        if len(spans) <= 40:
+            ax.text(left + width / 2, y, s.label, ha="center", va="center", fontsize=8, clip_on=True)
+    ax.set_yticks(range(len(rows)), rows)
+    ax.invert_yaxis()
+    ax.set_xlabel(f"time ({unit})")
+    ax.set_title(title)
+    return ax
+
+
+def time_vs_n(ns: Sequence[float], series: Mapping[str, Sequence[float]], *,
+              fits: Mapping[str, tuple[float, float]] | None = None, title: str = "",
+              ax: Axes | None = None) -> Axes:
+    """Seconds against N per series; ``fits[name] = (intercept, slope)`` adds a line."""
+    ax = _axes(ax, (6.4, 4))
+    for i, (name, ys) in enumerate(series.items()):
+        color = plt.cm.tab10.colors[i % 10]
+        ax.plot(ns, ys, "o", color=color, label=name)
+        if fits and name in fits:
+            a, b = fits[name]
+            xs = [min(ns), max(ns)]
+            ax.plot(xs, [a + b * x for x in xs], "-", color=color, alpha=0.7,
+                    label=f"{name}: {a * 1e3:.2g} ms + N x {b * 1e6:.3g} µs")
+    ax.set_xlabel("N (operations)")
+    ax.set_ylabel("seconds")
+    ax.set_title(title)
+    ax.legend(fontsize=8)
+    return ax
+
+
+def memory_over_time(traces: Mapping[str, object], *, title: str = "",
+                     ax: Axes | None = None) -> Axes:
+    """Resident memory above each trace's baseline (MB) against seconds.
+
+    ``traces`` maps a label to an :class:`asynclab.foundation.memory.MemoryTrace`.
+    """
+    ax = _axes(ax, (6.4, 4))
+    for name, trace in traces.items():
+        ys = [v - trace.baseline for v in trace.values]
+        ax.plot(trace.times, ys, label=f"{name} (peak +{trace.increase:.0f} MB)")
+    ax.set_xlabel("seconds")
+    ax.set_ylabel("MB above baseline")
+    ax.set_title(title)
+    ax.legend(fontsize=8)
+    return ax
+
+
+def queue_over_time(runs: Mapping[str, object], *, title: str = "", ax: Axes | None = None) -> Axes:
+    """Batches issued (solid) and batches computed (dashed) against seconds, one colour per run.
+
+    ``runs`` maps a label to a tracked epoch (an object with ``issued`` and
+    ``done``: seconds at which each batch was issued and computed, such as
+    :class:`asynclab.foundation.workloads.mlp.TrainResult`). The vertical gap between
+    a run's two lines is its queue: batches handed over but not yet run.
+    """
+    ax = _axes(ax, (6.4, 4))
+    for name, run in runs.items():
+        issued, done = list(run.issued), list(run.done)
+        if not issued:
+            raise ValueError(f"{name!r} was not tracked: run it with track=True.")
+        line, = ax.step([0.0] + issued, range(len(issued) + 1), where="post", label=f"{name}: issued")
+        ax.step([0.0] + done, range(len(done) + 1), where="post", linestyle="--", color=line.get_color(),
+                label=f"{name}: computed")
+    ax.set_xlabel("seconds")
+    ax.set_ylabel("batches")
+    ax.set_title(title)
+    ax.legend(fontsize=8)
+    return ax
+
+
+def xy(xs: Sequence[float], series: Mapping[str, Sequence[float]], *, xlabel: str, ylabel: str,
+       title: str = "", logx: bool = False, ax: Axes | None = None) -> Axes:
+    """Plain line-and-marker plot of several series against one x."""
+    ax = _axes(ax, (6.4, 4))
+    for name, ys in series.items():
+        ax.plot(xs, ys, "o-", label=name)
+    if logx:
+        ax.set_xscale("log")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    if len(series) > 1:
+        ax.legend(fontsize=8)
+    return ax
+
+
+def dependency_graph(edges: Sequence[tuple[str, str]], *, title: str = "",
+                     ax: Axes | None = None) -> Axes:
+    """Draw a small dependency graph, sources on the left, results on the right.
+
+    ``edges`` are ``(producer, consumer)`` pairs of node names; a node's
+    column is the length of the longest path that leads to it.
+    """
+    if not edges:
+        raise ValueError("dependency_graph needs at least one edge.")
+    nodes: list[str] = []
+    for a, b in edges:
+        for n in (a, b):
+            if n not in nodes:
+                nodes.append(n)
+    depth = {n: 0 for n in nodes}
+    for _ in nodes:  # longest-path layering; the graphs here are tiny
+        for a, b in edges:
+            depth[b] = max(depth[b], depth[a] + 1)
+    columns: dict[int, list[str]] = {}
+    for n in nodes:
+        columns.setdefault(depth[n], []).append(n)
+    pos = {n: (d, -(i - (len(col) - 1) / 2)) for d, col in columns.items() for i, n in enumerate(col)}
+    ax = _axes(ax, (1.8 + 1.6 * len(columns), 2.4))
+    for a, b in edges:
+        ax.annotate("", xy=pos[b], xytext=pos[a],
+                    arrowprops=dict(arrowstyle="-|>", shrinkA=18, shrinkB=18, color="0.3"))
+    for n, (x, y) in pos.items():
+        ax.text(x, y, n, ha="center", va="center", fontsize=10,
+                bbox=dict(boxstyle="round,pad=0.4", fc="#dbe9f6", ec="#2b6cb0"))
+    ax.set_xlim(-0.6, max(columns) + 0.6)
+    ax.set_ylim(-1.2, 1.2)
+    ax.axis("off")
+    ax.set_title(title)
+    return ax

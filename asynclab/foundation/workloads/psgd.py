@@ -1,0 +1,310 @@
+"""SGD on MXNet's parameter server: the problem, the worker's program, and the one-process reference.
+
+Every worker holds the same synthetic least-squares problem (``X w = y``,
+float32, drawn from a seed) and, at step ``s``, its own slice of the
+combined batch: worker ``r`` of ``n`` takes rows ``(s n + r) B`` to
+``(s n + r + 1) B`` (modulo the rows). The server keeps the weights under
+:data:`KEY` and applies the optimizer set on the store; a worker computes
+its gradient at the weights it last pulled, pushes it and pulls again.
+
+- :func:`train_worker` runs one worker's training with a store it is
+  given (``local``, ``dist_sync`` or ``dist_async``), a ``setup(kv, lr)``
+  that sets the optimizer and a ``loop(kv, key, w, gradient_at, steps)``
+  (the course's own, :func:`setup_store` and :func:`worker_loop`, or a
+  student's given as source), and records when it read which weights and
+  when it pushed;
+- :func:`run` starts the cluster (:func:`asynclab.foundation.backends.cluster.launch`)
+  with that program on every worker and gathers the traces;
+- :func:`reference` is SGD on the combined batch in one process, which
+  synchronous SGD over ``n`` workers must equal;
+- :func:`staleness` counts, for every gradient, the updates the server
+  applied between the read of its weights and its push.
+
+Times are ``time.perf_counter`` seconds, a clock that every process on
+one Linux machine shares. Foundation layer: imports only
+:mod:`asynclab.foundation.backends`.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+import numpy as np
+
+from asynclab.foundation.backends import cluster
+
+__all__ = ["KEY", "ROWS", "DIM", "BATCH", "LR", "problem", "batch_rows", "gradient", "loss", "reference",
+           "setup_store", "worker_loop", "train_worker", "WorkerTrace", "DistRun", "function_source", "run",
+           "run_local",
+           "staleness", "WORKER_PROGRAM"]
+
+KEY = 7                 # the weights' key in the store
+ROWS = 4096             # rows of the synthetic problem
+DIM = 32                # weights
+BATCH = 32              # rows per worker and step
+LR = 0.05               # learning rate of the server's SGD
+EVAL_ROWS = 1024        # rows the loss is measured on
+
+
+def problem(seed: int, rows: int = ROWS, dim: int = DIM) -> tuple[np.ndarray, np.ndarray]:
+    """``(X, y)`` in float32: ``X`` standard normal (rows x dim), ``y = X w* + 0.1 noise``."""
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((rows, dim)).astype(np.float32)
+    w_true = rng.standard_normal(dim).astype(np.float32)
+    y = (X @ w_true + 0.1 * rng.standard_normal(rows)).astype(np.float32)
+    return X, y
+
+
+def batch_rows(step: int, rank: int, workers: int, batch: int = BATCH, rows: int = ROWS) -> np.ndarray:
+    """Row indices of worker ``rank``'s batch at ``step``: its slice of the combined batch."""
+    start = (step * workers + rank) * batch
+    return (start + np.arange(batch)) % rows
+
+
+def gradient(w: np.ndarray, X: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Gradient of the mean squared error ``mean((X w - y)^2)`` at ``w`` (float32)."""
+    residual = X @ w - y
+    return (np.float32(2.0 / len(y)) * (X.T @ residual)).astype(np.float32)
+
+
+def loss(w: np.ndarray, X: np.ndarray, y: np.ndarray) -> float:
+    """Mean squared error on the first :data:`EVAL_ROWS` rows."""
+    residual = X[:EVAL_ROWS] @ w - y[:EVAL_ROWS]
+    return float(np.mean(residual.astype(np.float64) ** 2))
+
+
+def reference(seed: int, steps: int, workers: int, lr: float = LR, batch: int = BATCH) -> np.ndarray:
+    """The weights after ``steps`` of SGD on the combined batch (the mean of the workers' gradients)."""
+    X, y = problem(seed)
+    w = np.zeros(X.shape[1], dtype=np.float32)
+    for step in range(steps):
+        total = None
+        for rank in range(workers):
+            rows = batch_rows(step, rank, workers, batch)
+            g = gradient(w, X[rows], y[rows])
+            total = g if total is None else total + g
+        w = (w - np.float32(lr) * (np.float32(1.0 / workers) * total)).astype(np.float32)
+    return w
+
+
+# ------------------------------------------------------------------ the course's worker
+def setup_store(kv: Any, lr: float) -> None:
+    """Give the store the optimizer: SGD at ``lr`` on the mean of the workers' gradients."""
+    import mxnet as mx
+
+    kv.set_optimizer(mx.optimizer.SGD(learning_rate=lr, rescale_grad=1.0 / kv.num_workers))
+
+
+def worker_loop(kv: Any, key: int, w: Any, gradient_at: Callable[[Any, int], Any], steps: int) -> None:
+    """``steps`` rounds of: gradient at the weights ``w`` holds, push it, pull the new weights into ``w``."""
+    for step in range(steps):
+        grad = gradient_at(w, step)
+        kv.push(key, grad)
+        kv.pull(key, out=w)
+
+
+class _LoggedStore:
+    """The store a loop is handed: forwards everything, and notes the time of every push (seconds)."""
+
+    def __init__(self, kv: Any) -> None:
+        self._kv = kv
+        self.pushes: list[float] = []
+
+    def push(self, *args: Any, **kwargs: Any) -> None:
+        self._kv.push(*args, **kwargs)
+        self.pushes.append(time.perf_counter())
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._kv, name)
+
+
+@dataclass(frozen=True)
+class WorkerTrace:
+    """One worker's training: per gradient, when it read its weights (s), the step and the loss there;
+    the time of every push (s), the final weights, and ``start``/``end`` (s, the shared clock)."""
+
+    rank: int
+    kind: str
+    reads: tuple[float, ...]
+    steps: tuple[int, ...]
+    losses: tuple[float, ...]
+    pushes: tuple[float, ...]
+    weights: tuple[float, ...]
+    start: float
+    end: float
+
+    @property
+    def seconds(self) -> float:
+        """From its first step to the end of its last, seconds."""
+        return self.end - self.start
+
+
+def train_worker(kv: Any, job: Mapping[str, Any], setup: Callable | None = None,
+                 loop: Callable | None = None) -> dict:
+    """One worker's training on store ``kv``; ``job`` gives seed, steps, delay (s, per step) and lr.
+
+    ``setup(kv, lr)`` and ``loop(kv, key, w, gradient_at, steps)`` default to
+    the course's own. ``gradient_at(w, step)`` reads ``w`` (which waits for
+    the pull that fills it), notes the time and the loss there, sleeps the
+    worker's delay (a straggler's slower computing) and returns the gradient
+    as an NDArray. Returns the trace as a dict (JSON-ready).
+    """
+    import mxnet as mx
+
+    setup = setup or setup_store
+    loop = loop or worker_loop
+    rank, workers = int(job.get("rank", 0)), int(job.get("workers", 1))
+    steps, delay, lr = int(job["steps"]), float(job.get("delay", 0.0)), float(job.get("lr", LR))
+    X, y = problem(int(job["seed"]))
+    store = _LoggedStore(kv)
+    setup(store, lr)
+    store._kv.init(KEY, mx.nd.zeros(X.shape[1]))
+    w = mx.nd.zeros(X.shape[1])
+    store._kv.pull(KEY, out=w)
+    w.wait_to_read()
+    reads: list[float] = []
+    seen: list[int] = []
+    losses: list[float] = []
+
+    def gradient_at(weights: Any, step: int) -> Any:
+        current = weights.asnumpy()               # waits for the pull that fills it
+        reads.append(time.perf_counter())
+        seen.append(int(step))
+        losses.append(loss(current, X, y))
+        rows = batch_rows(int(step), rank, workers)
+        g = gradient(current, X[rows], y[rows])
+        if delay > 0:
+            time.sleep(delay)
+        return mx.nd.array(g)
+
+    start = time.perf_counter()
+    loop(store, KEY, w, gradient_at, steps)
+    final = w.asnumpy()
+    end = time.perf_counter()
+    return {"rank": rank, "kind": job.get("kind", "local"), "reads": reads, "steps": seen, "losses": losses,
+            "pushes": store.pushes, "weights": [float(v) for v in final], "start": start, "end": end}
+
+
+WORKER_PROGRAM = """
+import mxnet as mx
+from asynclab.foundation.backends.fresh import emit, payload
+from asynclab.foundation.workloads import psgd
+
+job = payload()
+setup = loop = None
+if job.get("source"):
+    import numpy as np
+    space = {"__name__": "__student__", "mx": mx, "nd": mx.nd, "np": np}     # what a lab's setup cell imports
+    import __future__
+    # annotations stay unevaluated, as in a module of the course: a hint naming a type is no error
+    exec(compile(job["source"], "<your code>", "exec", flags=__future__.annotations.compiler_flag), space)
+    setup, loop = space.get(job.get("setup") or "", None), space.get(job.get("loop") or "", None)
+kv = mx.kv.create(job["kind"])
+emit(psgd.train_worker(kv, job, setup, loop))
+"""
+
+
+@dataclass(frozen=True)
+class DistRun:
+    """A training run: its store ``kind``, the workers' traces in rank order, and ``seconds`` in all
+    (the processes' start included)."""
+
+    kind: str
+    workers: tuple[WorkerTrace, ...]
+    seconds: float
+    seed: int
+
+    @property
+    def start(self) -> float:
+        """The first worker's first step (s, the shared clock)."""
+        return min(w.start for w in self.workers)
+
+    @property
+    def training_seconds(self) -> float:
+        """From the first worker's first step to the last worker's end, seconds."""
+        return max(w.end for w in self.workers) - self.start
+
+    def final_weights(self) -> np.ndarray:
+        """Worker 0's weights at its end."""
+        return np.asarray(self.workers[0].weights, dtype=np.float32)
+
+
+def _trace(result: Mapping[str, Any]) -> WorkerTrace:
+    return WorkerTrace(int(result["rank"]), str(result["kind"]), tuple(result["reads"]), tuple(result["steps"]),
+                       tuple(result["losses"]), tuple(result["pushes"]), tuple(result["weights"]),
+                       float(result["start"]), float(result["end"]))
+
+
+def function_source(fn: Any, what: str) -> str:
+    """The source of a function defined with ``def`` (in a module or a notebook cell), to run in a worker."""
+    import inspect
+    import textwrap
+
+    if not callable(fn) or not hasattr(fn, "__code__"):
+        raise TypeError(f"{what} must be a function defined with def, not {type(fn).__name__}.")
+    if fn.__name__ == "<lambda>":
+        raise TypeError(f"{what} must be a function defined with def, not a lambda: its source is sent to the "
+                        "workers.")
+    try:
+        return textwrap.dedent(inspect.getsource(fn))
+    except (OSError, TypeError):
+        raise TypeError(f"the source of {what} cannot be read: define it with def in a cell of its own.") from None
+
+
+def run(kind: str, *, steps: int | Sequence[int], delays: Sequence[float] = (0.0, 0.0), seed: int = 0,
+        lr: float = LR, setup: Callable | None = None, loop: Callable | None = None,
+        timeout: float = 120.0) -> DistRun:
+    """Train on a ``kind`` store (``dist_sync``, ``dist_async``) with one worker per entry of ``delays``.
+
+    ``delays`` are each worker's extra seconds per step; ``steps`` is one
+    count for all, or (``dist_async`` only) one per worker. ``setup(kv, lr)``
+    and ``loop(kv, key, w, gradient_at, steps)`` replace the course's
+    :func:`setup_store` and :func:`worker_loop`: their source is sent to the
+    workers, where ``mx``, ``nd`` and ``np`` are defined and nothing else of
+    the caller's. Raises :class:`~asynclab.foundation.backends.cluster.ClusterError`
+    with one sentence when a process fails or the time runs out.
+    """
+    parts = [function_source(fn, what) for fn, what in ((setup, "setup"), (loop, "loop")) if fn is not None]
+    source = "\n\n".join(parts) or None
+    counts = [int(steps)] * len(delays) if isinstance(steps, (int, np.integer)) else [int(s) for s in steps]
+    if len(counts) != len(delays):
+        raise ValueError(f"steps must give one count per worker ({len(delays)}), got {len(counts)}.")
+    if min(counts) < 1:
+        raise ValueError(f"every worker needs at least one step, got {counts}.")
+    if kind != "dist_async" and len(set(counts)) > 1:
+        raise ValueError(f"on {kind} every worker must take the same number of steps (each round waits for all "
+                         f"of them), got {counts}.")
+    jobs = [{"seed": int(seed), "steps": n, "delay": float(d), "lr": float(lr), "source": source,
+             "setup": setup.__name__ if setup else None, "loop": loop.__name__ if loop else None}
+            for n, d in zip(counts, delays)]
+    done = cluster.launch(WORKER_PROGRAM, kind=kind, workers=len(jobs), payloads=jobs, timeout=timeout)
+    return DistRun(kind, tuple(_trace(w.result) for w in done.workers), done.seconds, int(seed))
+
+
+def run_local(*, steps: int, seed: int = 0, lr: float = LR) -> DistRun:
+    """The baseline: one process, MXNet's ``local`` store, one worker on the batch of one worker."""
+    import mxnet as mx
+
+    start = time.perf_counter()
+    result = train_worker(mx.kv.create("local"), {"seed": seed, "steps": steps, "lr": lr, "kind": "local"})
+    return DistRun("local", (_trace(result),), time.perf_counter() - start, int(seed))
+
+
+def staleness(run: DistRun) -> list[list[int]]:
+    """Per worker, per gradient: the pushes of the other workers between its read of the weights and its push.
+
+    In asynchronous SGD every push is applied as it arrives, so that count
+    is the number of updates the gradient missed. (Synchronous SGD applies
+    the round's pushes together: its staleness is 0 by construction.)
+    """
+    out = []
+    for trace in run.workers:
+        others = np.sort(np.concatenate([np.asarray(w.pushes) for w in run.workers if w.rank != trace.rank]
+                                        or [np.zeros(0)]))
+        counts = []
+        for read, push in zip(trace.reads, trace.pushes):
+            counts.append(int(np.searchsorted(others, push) - np.searchsorted(others, read)))
+        out.append(counts)
+    return out

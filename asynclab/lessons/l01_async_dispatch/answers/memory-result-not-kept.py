@@ -1,0 +1,17 @@
+"""memory_of waits, but drops the result first: the back end frees it as soon as it has made it, and only what make() kept is counted."""
+
+EXPECT = {"queue-vs-finish": 2, "timing-includes-compute": 2, "naive-closes-gap": 3, "memory-of-result": 0, "predict-blocking": 2}
+
+# Imports for linters: the lab's setup cell provides these names when graded.
+from mxnet import nd
+
+
+# %% ex4-memory-of
+from asynclab.foundation.memory import rss_mb
+
+
+def memory_of(make):
+    before = rss_mb()
+    make()
+    nd.waitall()
+    return rss_mb() - before

@@ -1,0 +1,19 @@
+"""A right answer written differently: the peak above the start, sampled by PeakMemory while the result is made."""
+
+EXPECT = {"queue-vs-finish": 2, "timing-includes-compute": 2, "naive-closes-gap": 3, "memory-of-result": 2, "predict-blocking": 2}
+
+# Imports for linters: the lab's setup cell provides these names when graded.
+from mxnet import nd
+
+
+# %% ex4-memory-of
+from asynclab.foundation.memory import PeakMemory
+
+
+def memory_of(make):
+    nd.waitall()
+    with PeakMemory() as pm:
+        result = make()
+        nd.waitall()
+    del result
+    return pm.trace.peak - pm.trace.baseline

@@ -1,0 +1,338 @@
+"""Checks of lab 01, "Front end and back end".
+
+Each check measures the relationship itself by calling the student's
+functions on matrices it makes, so numbers typed in by hand or timings taken
+without waiting cannot pass. Effect sizes and the margins they leave are in
+``bench/reports/checks_robustness.md``:
+
+- queue-vs-finish: finishing a 2000x2000 dot takes hundreds of times as long
+  as enqueueing it; without a real wait the ratio is near 1. Threshold 10x.
+  ``finish`` must also wait for *that* result: on a smaller product, of a
+  size drawn at random each run, it may take at most 3x the product's own
+  compute time (a fixed sleep long enough for the large one is 8x too long).
+- timing-includes-compute: a correct timing is about 1x the check's own
+  synchronized measurement; without a wait it is about 0.005x. Window 2.5x,
+  at 2000 and at a size drawn at random from 800..1000 each run: the two
+  products differ by 8x or more in compute, so no typed-in number and no
+  fixed sleep fits both windows.
+- naive-closes-gap: under the threaded engine finishing takes far longer
+  than enqueueing, under NaiveEngine enqueueing far longer than the (empty)
+  wait; a snippet that never waits, or waits inside the enqueue block,
+  lands near 1x on one side. Threshold 5x for both.
+- predict-blocking: functional. Each call is made on a 2000x2000 product
+  just issued and timed against the product's compute time: calls that
+  wait take 0.95x-1.35x, calls that do not at most 0.003x (thresholds 0.3x
+  and 0.05x; a call in between is measured again). Every prediction must
+  match; a FAIL gives the number of misses, not which.
+- memory-of-result: memory, not time. What ``make()`` added, measured
+  after all its work, is 1.00x of what it allocated (margin 1.5 against a
+  1.5x window, quiet and loaded); a reading of the whole process is
+  hundreds of MB too many, a difference taken before the work is done
+  about 0x, the returned array's size alone 0.5x.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+from asynclab.checks import draw
+from asynclab.checks.core import Check, CheckResult, Protocol, Rejected
+from asynclab.checks.finishing import _QUICK, FINISH_OVERSHOOT, QUEUE_FACTOR, SIZE, SMALL_SIZES, _small
+from asynclab.checks.relations import AtLeast, AtMost, Within
+from asynclab.foundation.timing import time_call
+
+TIMING_TOLERANCE = 2.5
+GAP_FACTOR = 5.0
+
+_SUBPROCESS = Protocol(warmup=0, min_rounds=2, max_rounds=4, budget_s=60.0)
+
+
+QUEUE_VS_FINISH = Check(
+    "queue-vs-finish", points=2, protocol=_QUICK, calls="launch/finish",
+    relations=(AtLeast("ratio", num="finish", den="enqueue", threshold=QUEUE_FACTOR),
+               AtMost("overshoot", num="small.finish", den="small.compute", threshold=FINISH_OVERSHOOT,
+                      why=lambda o: (f"finish(y) took {o.bands['overshoot'].value:.1f}x the compute time of a "
+                                     f"{_small(o)}x{_small(o)} product (needs <= {FINISH_OVERSHOOT:g}x): "
+                                     "it must wait for y itself, not for a fixed time"))),
+    sentence=(f"finishing took {{ratio:.2f}}x as long as enqueueing (needs >= {QUEUE_FACTOR:g}x), "
+              f"and {{overshoot:.2f}}x a smaller product's compute time (needs <= {FINISH_OVERSHOOT:g}x)"),
+    threshold=f">= {QUEUE_FACTOR:g}x, small <= {FINISH_OVERSHOOT:g}x")
+
+# (declared in the order of the lab's check cells; its probe is with step 2 below)
+PREDICT_BLOCKING = Check("predict-blocking", points=2, threshold="all calls")
+
+TIMING_INCLUDES_COMPUTE = Check(
+    "timing-includes-compute", points=2, protocol=_QUICK, calls="dot_seconds",
+    blame={"reference": "the reference"},
+    relations=(Within("ratio", num="student.big", den="reference.big", tolerance=TIMING_TOLERANCE),
+               Within("ratio_small", num="student.small", den="reference.small", tolerance=TIMING_TOLERANCE)),
+    sentence=lambda o: (f"your timing was {o.bands['ratio'].value:.2f}x the real compute time at size {SIZE} "
+                        f"and {o.bands['ratio_small'].value:.2f}x at size {int(o.median('student.size'))} "
+                        f"(needs between {1 / TIMING_TOLERANCE:.2g}x and {TIMING_TOLERANCE:g}x at both)"),
+    threshold=f"within {1 / TIMING_TOLERANCE:.2g}x..{TIMING_TOLERANCE:g}x at two sizes")
+
+NAIVE_CLOSES_GAP = Check(
+    "naive-closes-gap", points=3, protocol=_SUBPROCESS, calls="your snippet",
+    relations=(AtLeast("threaded_finish_over_enqueue", num="threaded", threshold=GAP_FACTOR),
+               AtLeast("naive_enqueue_over_finish", num="naive", threshold=GAP_FACTOR)),
+    sentence=("threaded engine: finishing took {threaded_finish_over_enqueue:.2f}x as long as enqueueing; "
+              "NaiveEngine: enqueueing took {naive_enqueue_over_finish:.2f}x as long as finishing "
+              f"(needs >= {GAP_FACTOR:g}x for both)"),
+    threshold=f">= {GAP_FACTOR:g}x both",
+    figures=lambda o: {"ratio": min(o.bands["threaded_finish_over_enqueue"].value,
+                                    o.bands["naive_enqueue_over_finish"].value)})
+
+
+def _require_array(value, what: str) -> None:
+    if not hasattr(value, "wait_to_read"):
+        raise Rejected(f"{what} must return the MXNet array it computed, not {type(value).__name__}")
+
+
+def check_queue_vs_finish(launch: Callable, finish: Callable) -> CheckResult:
+    """``launch(x)`` issues ``dot(x, x)`` without waiting; ``finish(y)`` waits for ``y``.
+
+    Passes when finishing takes at least 10x as long as enqueueing.
+    """
+    from mxnet import nd
+
+    from asynclab.foundation.workloads import square_matrix
+
+    x = square_matrix(SIZE)
+    size = draw.choice(SMALL_SIZES)
+    small = square_matrix(size)
+
+    def enqueue() -> float:
+        nd.waitall()
+        start = time.perf_counter()
+        y = launch(x)
+        seconds = time.perf_counter() - start
+        nd.waitall()
+        _require_array(y, "launch(x)")
+        return seconds
+
+    def wait() -> float:
+        y = launch(x)
+        _require_array(y, "launch(x)")
+        start = time.perf_counter()
+        finish(y)
+        seconds = time.perf_counter() - start
+        nd.waitall()
+        return seconds
+
+    def on_small() -> dict[str, float]:
+        nd.waitall()
+        start = time.perf_counter()
+        nd.dot(small, small).wait_to_read()
+        compute = time.perf_counter() - start
+        y = launch(small)
+        _require_array(y, "launch(x)")
+        start = time.perf_counter()
+        finish(y)
+        seconds = time.perf_counter() - start
+        nd.waitall()
+        return {"finish": seconds, "compute": compute, "size": float(size)}
+
+    return QUEUE_VS_FINISH.run({"enqueue": enqueue, "finish": wait, "small": on_small})
+
+
+def check_timing_includes_compute(dot_seconds: Callable) -> CheckResult:
+    """``dot_seconds(x)`` returns how long ``dot(x, x)`` really takes, in seconds.
+
+    Passes when it agrees with the check's own synchronized timing within 2.5x,
+    at size 2000 and at a smaller size drawn at random each run.
+    """
+    from mxnet import nd
+
+    from asynclab.foundation.workloads import square_matrix
+
+    size = draw.choice(SMALL_SIZES)
+    xs = {"big": square_matrix(SIZE), "small": square_matrix(size)}
+
+    def student() -> dict[str, float]:
+        found: dict[str, float] = {"size": float(size)}
+        for key, x in xs.items():
+            nd.waitall()
+            seconds = dot_seconds(x)
+            nd.waitall()
+            try:
+                found[key] = float(seconds)
+            except (TypeError, ValueError):
+                raise Rejected(f"dot_seconds must return seconds (a number), not {type(seconds).__name__}") from None
+        return found
+
+    def reference() -> dict[str, float]:
+        found: dict[str, float] = {}
+        for key, x in xs.items():
+            nd.waitall()
+            start = time.perf_counter()
+            nd.dot(x, x).wait_to_read()
+            found[key] = time.perf_counter() - start
+        return found
+
+    return TIMING_INCLUDES_COMPUTE.run({"student": student, "reference": reference})
+
+
+def check_naive_closes_gap(snippet: str) -> CheckResult:
+    """``snippet`` measures Benchmark labels 'enqueue' and 'finish' of one computation.
+
+    The check runs it under the threaded engine and under NaiveEngine (fresh
+    processes). Passes when finishing takes at least 5x as long as enqueueing
+    under the threaded engine, and enqueueing at least 5x as long as finishing
+    under NaiveEngine: the work moves from the wait to the call.
+    """
+    from asynclab.foundation.backends.mxnet import SnippetError, run_with_engine
+
+    if not isinstance(snippet, str):
+        raise TypeError(f"the snippet must be a string of Python code, not {type(snippet).__name__}.")
+
+    def ratio(engine: str, numerator: str, denominator: str) -> Callable[[], float]:
+        def probe() -> float:
+            try:
+                run = run_with_engine(snippet, engine)
+                return run[numerator] / max(run[denominator], 1e-9)
+            except (SnippetError, KeyError) as error:
+                raise Rejected(f"running your snippet failed: {str(error).strip(chr(39))}") from None
+        return probe
+
+    return NAIVE_CLOSES_GAP.run({"threaded": ratio("ThreadedEnginePerDevice", "finish", "enqueue"),
+                                 "naive": ratio("NaiveEngine", "enqueue", "finish")})
+
+
+# ------------------------------------------------------------ step 4: spot the bug in a memory reading
+MEMORY_SIZES = {"small": (80, 88, 96), "large": (224, 256, 288)}  # MB in all, drawn at random each run
+# (halves of 40 MB and more are mapped on their own by glibc; 224 / 96 > 1.5**2: no one figure fits both)
+MEMORY_TOLERANCE = 1.5
+_MEMORY = Protocol(warmup=0, min_rounds=3, max_rounds=6, budget_s=30.0)
+_MEMORY_WINDOW = f"{1 / MEMORY_TOLERANCE:.2g}x..{MEMORY_TOLERANCE:g}x"
+
+
+def _memory_why(key: str):
+    def why(o) -> str:
+        value = o.bands[f"memory_{key}"].value
+        mb = o.median(f"{key}.made")
+        return (f"make() added {mb:.0f} MB and your function returned {value:.2f}x that (needs {_MEMORY_WINDOW}): "
+                "return what the call adds to the process, measured once all the work it queued is done")
+    return why
+
+
+MEMORY_OF_RESULT = Check(
+    "memory-of-result", points=2, protocol=_MEMORY, calls="memory_of",
+    relations=tuple(Within(f"memory_{key}", num=f"{key}.mb", den=f"{key}.made", tolerance=MEMORY_TOLERANCE,
+                           why=_memory_why(key)) for key in MEMORY_SIZES),
+    sentence=(f"your figures were {{memory_small:.2f}}x and {{memory_large:.2f}}x of what make() added "
+              f"(needs {_MEMORY_WINDOW})"),
+    threshold=f"within {_MEMORY_WINDOW} at both sizes")
+
+
+def check_memory_of_result(memory_of: Callable) -> CheckResult:
+    """``memory_of(make)`` returns how many MB calling ``make()`` adds, once its queued work is done.
+
+    The check's ``make`` queues a few products (into an existing array, so
+    that they allocate nothing), the array it returns, more products, and a
+    second array of the same size that the check keeps alive; each array
+    depends on the products before it, so its memory appears only when the
+    back end gets to it. Sizes are drawn at random
+    (80-96 MB and 224-288 MB in all). Passes when, at both sizes, the figure
+    is what ``make()`` added within 1.5x: a reading of the whole process is
+    hundreds of MB too many, a difference taken before the work is done is
+    about 0, and the size of the returned array alone is half.
+    """
+    from mxnet import nd
+
+    from asynclab.foundation.memory import MB
+    from asynclab.foundation.workloads import square_matrix
+    from asynclab.foundation.workloads.native import release_free_memory
+
+    x = square_matrix(1200)
+    scratch = nd.zeros(x.shape)
+    flat = scratch.reshape((-1,))                # a view: reading it waits for the products
+    sizes = {key: draw.choice(pool) for key, pool in MEMORY_SIZES.items()}
+
+    def probe(key: str) -> Callable[[], dict[str, float]]:
+        def run() -> dict[str, float]:
+            half = sizes[key] * MB // 2
+            kept: list = []
+
+            def make():
+                # Each array reads scratch, so it is made (and its memory allocated) only after the
+                # products queued before it; an array that reads nothing may be made at once.
+                for _ in range(3):
+                    nd.dot(x, x, out=scratch)    # queued work, no new memory
+                result = nd.broadcast_to(flat[0:1], shape=(half // 4,))   # float32
+                for _ in range(3):
+                    nd.dot(x, x, out=scratch)
+                kept.append(nd.broadcast_to(flat[0:1], shape=(half // 4,)))
+                return result
+
+            nd.waitall()
+            release_free_memory()
+            value = memory_of(make)
+            nd.waitall()
+            kept.clear()
+            try:
+                mb = float(value)
+            except (TypeError, ValueError):
+                raise Rejected(f"memory_of must return megabytes (a number), not {type(value).__name__}") from None
+            return {"mb": mb, "made": 2 * half / MB}
+        return run
+
+    return MEMORY_OF_RESULT.run({key: probe(key) for key in MEMORY_SIZES})
+
+
+# ------------------------------------------------------------ step 2: predict which calls wait
+#: The calls of the prediction step, each made on ``y = nd.dot(x, x)`` just issued (x is 2000x2000).
+CALLS = ("y.shape", "y + 1", "y.sum()", "y.copy()", "x.wait_to_read()", "y.wait_to_read()", "y.asnumpy()",
+         "y.sum().asscalar()")
+BLOCK_SHARE = 0.3        # a call that waits takes about the whole product; one that does not, about 0.001x
+RETURN_SHARE = 0.05
+
+
+def _measure_calls(x) -> dict[str, bool]:
+    """Whether each of :data:`CALLS` waited for the product, measured here (True: it waited)."""
+    from mxnet import nd
+
+    found: dict[str, bool] = {}
+    for call in CALLS:
+        for _ in range(3):                       # a call the machine left in between is measured again
+            nd.waitall()
+            compute = time_call(lambda: nd.dot(x, x), sync=True)
+            y = nd.dot(x, x)
+            start = time.perf_counter()
+            eval(call, {"x": x, "y": y, "nd": nd})
+            share = (time.perf_counter() - start) / compute
+            nd.waitall()
+            if share >= BLOCK_SHARE or share <= RETURN_SHARE:
+                found[call] = share >= BLOCK_SHARE
+                break
+        else:
+            raise RuntimeError(f"{call} neither waited nor returned at once in three tries; "
+                               "run the check again on a quieter machine")
+    return found
+
+
+def check_predict_blocking(predicted) -> CheckResult:
+    """``predicted`` maps each of :data:`CALLS` to True (it waits for the product) or False.
+
+    The check makes every call on a product it has just issued and times
+    it against the product's compute time; it passes when every prediction
+    matches. A FAIL says how many predictions missed, not which.
+    """
+    from asynclab.foundation.workloads import square_matrix
+
+    def condition() -> tuple[bool, str]:
+        if not isinstance(predicted, dict) or set(predicted) != set(CALLS):
+            return False, ("PREDICTED must be a dict with one entry per call of lab01.CALLS, "
+                           "the call's text as key")
+        bad = [c for c in CALLS if not isinstance(predicted[c], bool)]
+        if bad:
+            return False, f"each prediction must be True or False; {bad[0]!r} is {predicted[bad[0]]!r}"
+        measured = _measure_calls(square_matrix(SIZE))
+        missed = sum(predicted[c] != measured[c] for c in CALLS)
+        if missed:
+            return False, (f"{missed} of your {len(CALLS)} predictions did not match what the calls did: "
+                           "a call waits only when Python needs the values themselves")
+        return True, ""
+
+    return PREDICT_BLOCKING.holds(condition,
+                                  description=f"all {len(CALLS)} predictions matched what the calls did")

@@ -1,0 +1,1 @@
+"""Lesson 02, Synchronization points: its demonstrations, its lab's checks and its answers."""

@@ -1,0 +1,13 @@
+"""peak_increase returns the absolute peak instead of the rise above the start."""
+
+EXPECT = {"peak-increase": 0, "front-returns-early": 2, "sync-bounds-memory": 2, "sync-every-k": 3}
+
+# Imports for linters: the lab's setup cell provides these names when graded.
+from asynclab.foundation.memory import PeakMemory
+
+
+# %% ex1-peak-increase
+def peak_increase(fn):
+    with PeakMemory() as pm:
+        fn()
+    return pm.trace.peak

@@ -1,0 +1,449 @@
+"""Checks of lab 04, "Asynchrony and memory".
+
+Each check runs the student's functions on a model and on host-made batches
+it builds itself (:mod:`asynclab.foundation.workloads`) and measures memory and time
+with its own instruments, so a figure typed in by hand cannot pass.
+
+Memory is compared inside the student's kernel, so every epoch starts with
+:func:`asynclab.foundation.workloads.release_free_memory` (pending work finished,
+garbage collected, freed heap handed back with ``malloc_trim``), the
+conditions alternate A B, B A, ..., and the two memory checks make glibc map
+every large block on its own pages
+(:func:`asynclab.foundation.workloads.map_large_allocations`), so resident memory
+follows the arrays alive.
+
+What each check measures (effect sizes, quiet and with one core busy, are in
+``bench/reports/checks_robustness.md``):
+
+- peak-increase: the student's peak of two MXNet allocations the check
+  makes, 60 MB kept past the return and 240 MB held for 0.15 s and freed
+  before it; the worse of the two ratios must lie within 1.5x of 1. Memory
+  read at the end, before and after, with ``tracemalloc`` or sampled too
+  coarsely reads 0x on one of them; a typed-in constant cannot fit both.
+- front-returns-early: the share of the epoch's wall time before
+  ``train_async`` returned; at most 0.4 (a loop without a wait returns
+  within a few percent; a wait anywhere gives 1).
+- sync-bounds-memory: the loop that never waits must peak at least 15 MB
+  higher and 1.5x as high as ``train_synced``; a wait that does not block
+  gives +0 MB and 1x.
+- sync-every-k: k=5's rise above waiting every batch, as a share of k=50's
+  rise, at most 0.5, and k=50 at least 10 MB above k=5. The bound is
+  relative because how far the front end runs ahead within k batches
+  depends on the machine.
+- predict-peak: the student's ``predict_peak(k, peak_5, peak_50)``, a model
+  made from two measured peaks, against the peaks this machine reaches at
+  k=15 and at 35 or 38 (drawn at random), the median of five rounds of
+  one-cycle epochs in a fresh process. Each prediction must lie within 0.2
+  of the gap between k=5's and k=50's peaks. A straight line through the two
+  peaks is off by 0.023 quiet and at most 0.11 with one core busy
+  (``bench/reports/lab04_predict_peak.md``); the midpoint, a line on log k
+  and the nearer peak are off by 0.26 or more quiet, a whole input batch per
+  batch of k by far more. With one core busy the wrong models come closer
+  (a line on log k passed 3 of 10 loaded runs there, the midpoint 1). Three
+  gates come first, without measuring: a call returns a number within 0.1 s
+  (an epoch takes longer, so a function that measures instead of predicting
+  fails); raising both peaks by 10 MB raises the prediction by 10 MB;
+  raising k=50's peak alone raises it, by less (a typed-in figure, a table
+  of measured peaks, the nearer peak and k input batches do not follow them).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import statistics
+import time
+from typing import Callable
+
+from asynclab.checks import draw
+from asynclab.checks.core import Check, CheckResult, Outcome, Protocol, finish
+from asynclab.checks.relations import AtLeast, AtMost, Band, Custom, Exceeds, Within
+from asynclab.foundation.memory import MB
+from asynclab.foundation.timing import quartiles
+
+ALLOC_MB = (60.0, 240.0)
+PEAK_TOLERANCE = 1.5
+FRONT_MAX_SHARE = 0.4
+SYNC_MARGIN_MB = 15.0
+SYNC_FACTOR = 1.5
+K_SMALL, K_LARGE = 5, 50
+K_SHARE = 0.5
+K_SPREAD_MB = 10.0
+HOLD_S = 0.15
+PREDICT_SMALL, PREDICT_LARGE = (15,), (35, 38)
+PREDICT_TOLERANCE = 0.2      # of the gap between k=5's and k=50's peaks
+PREDICT_ROUNDS = 5
+PREDICT_CALL_S = 0.1
+PREDICT_SHIFT_MB = 10.0
+PREDICT_TIMEOUT_S = 300.0
+
+_TOOL = Protocol(warmup=1, min_rounds=5, max_rounds=9, budget_s=15.0)
+_EPOCHS = Protocol(warmup=1, min_rounds=3, max_rounds=7, budget_s=40.0)
+
+
+def every_k_share(each: float, small: float, large: float) -> float:
+    """k=5's rise above waiting every batch as a share of k=50's (peaks in MB; 0 = as low as waiting
+    every batch, 1 = as high as k=50). ``inf`` when k=50 is not above waiting every batch."""
+    spread = large - each
+    return (small - each) / spread if spread > 0 else math.inf
+
+
+def every_k_passes(each: float, small: float, large: float) -> bool:
+    """The verdict of sync-every-k on three peaks (MB): k=5 in the lower half, k=50 10 MB above k=5."""
+    return every_k_share(each, small, large) <= K_SHARE and large - small >= K_SPREAD_MB
+
+
+def _k_share_band(samples) -> Band:
+    """k=5 sits in the lower half between waiting every batch and k=50; corners from the quartiles."""
+    e1, e2, e3 = quartiles(samples["each"])
+    s1, s2, s3 = quartiles(samples["small"])
+    l1, l2, l3 = quartiles(samples["large"])
+    share = every_k_share(e2, s2, l2)
+    margin = K_SHARE / share if 0 < share < math.inf else (math.inf if share <= 0 else 0.0)
+    return Band(share <= K_SHARE, s3 - e1 <= K_SHARE * (l1 - e3), s1 - e3 > K_SHARE * (l3 - e1), share, margin)
+
+
+def _every_k_sentence(o: Outcome) -> str:
+    each, small, large = o.median("each"), o.median("small"), o.median("large")
+    share = o.bands["k_share"].value
+    shown = f"{share:.2f}" if math.isfinite(share) else "undefined"
+    return (f"k={K_SMALL} peaked {small - each:+.1f} MB above waiting every batch, "
+            f"k={K_LARGE} {large - each:+.1f} MB: k={K_SMALL}'s share {shown} "
+            f"(needs <= {K_SHARE:g}); k={K_LARGE} peaked {large - small:+.1f} MB above k={K_SMALL} "
+            f"(needs >= +{K_SPREAD_MB:g} MB)")
+
+
+PEAK_INCREASE = Check(
+    "peak-increase", points=1, protocol=_TOOL, calls="peak_increase",
+    relations=(Within("ratio", num="worst_ratio", tolerance=PEAK_TOLERANCE),),
+    sentence=(f"your peak increase was {{ratio:.2f}}x the memory allocated "
+              f"(needs between {1 / PEAK_TOLERANCE:.2g}x and {PEAK_TOLERANCE:g}x)"),
+    threshold=f"within {1 / PEAK_TOLERANCE:.2g}x..{PEAK_TOLERANCE:g}x")
+
+FRONT_RETURNS_EARLY = Check(
+    "front-returns-early", points=2, protocol=Protocol(warmup=0, min_rounds=3, max_rounds=7, budget_s=40.0),
+    calls="train_async",
+    relations=(AtMost("share", num="share", threshold=FRONT_MAX_SHARE),),
+    sentence=("the share of the epoch before train_async returned was {share:.3g} "
+              f"(needs <= {FRONT_MAX_SHARE:g})"),
+    threshold=f"<= {FRONT_MAX_SHARE:g}",
+    figures=lambda o: {"median": o.bands["share"].value, "worst": max(o.samples["share"])})
+
+SYNC_BOUNDS_MEMORY = Check(
+    "sync-bounds-memory", points=2, protocol=_EPOCHS, calls="train_synced",
+    relations=(AtLeast("factor", num="big", den="small", threshold=SYNC_FACTOR),
+               Exceeds("difference", big="big", small="small", by=SYNC_MARGIN_MB)),
+    sentence=("the loop without waiting reached {big:.1f} MB, your train_synced {small:.1f} MB "
+              f"(needs +{SYNC_MARGIN_MB:g} MB and {SYNC_FACTOR:g}x)"),
+    threshold=f"+{SYNC_MARGIN_MB:g} MB and {SYNC_FACTOR:g}x")
+
+SYNC_EVERY_K = Check(
+    "sync-every-k", points=3, protocol=_EPOCHS, calls="train_every",
+    relations=(Custom("k_share", compute=_k_share_band),
+               Exceeds("spread", big="large", small="small", by=K_SPREAD_MB)),
+    sentence=_every_k_sentence,
+    threshold=(f"k={K_SMALL}'s share of k={K_LARGE}'s rise <= {K_SHARE:g}, "
+               f"k={K_LARGE} >= k={K_SMALL} + {K_SPREAD_MB:g} MB"),
+    figures=lambda o: {"each_median_mb": o.median("each"), "small_median_mb": o.median("small"),
+                       "large_median_mb": o.median("large")})
+
+
+def check_config():
+    """The epoch every check trains (``workloads.LAB``): 50 host batches of 1024x512, Dense 1024 -> 256 -> 1."""
+    from asynclab.foundation.workloads import LAB
+
+    return LAB
+
+
+def _mxnet_block(mb: float):
+    """``mb`` MB of MXNet memory, written (its operator has run)."""
+    from mxnet import nd
+
+    block = nd.ones((int(mb * MB / 4),))  # float32
+    block.wait_to_read()
+    return block
+
+
+def _allocate_for_a_moment(mb: float) -> Callable[[], None]:
+    """A function that holds ``mb`` MB of MXNet memory for 0.15 s and frees it before returning.
+
+    MXNet frees an array in its back end, after the Python object is gone;
+    ``nd.waitall()`` waits until it has. ``tracemalloc`` sees none of it.
+    """
+    from mxnet import nd
+
+    def allocate() -> None:
+        block = _mxnet_block(mb)
+        time.sleep(HOLD_S)
+        del block
+        nd.waitall()
+    return allocate
+
+
+def _allocate_and_keep(mb: float, kept: list) -> Callable[[], None]:
+    """A function that allocates ``mb`` MB of MXNet memory and leaves it in ``kept`` when it returns."""
+    def allocate() -> None:
+        kept.append(_mxnet_block(mb))
+        time.sleep(HOLD_S)
+    return allocate
+
+
+def check_peak_increase(peak_increase: Callable) -> CheckResult:
+    """``peak_increase(fn)`` runs ``fn()`` and returns its peak memory above the start, MB.
+
+    Each round the check measures two functions with it, both allocating
+    MXNet memory (which ``tracemalloc`` cannot see): one keeps 60 MB alive
+    after it returns (the check frees it afterwards), one holds 240 MB for a
+    moment and frees it before it returns. It keeps the figure further from
+    the truth. Passes when that figure is within 1.5x of the memory
+    allocated, so a number typed in cannot fit both sizes, and neither the
+    memory at the end nor the rise above it can pass for the peak.
+    """
+    from asynclab.foundation.workloads import as_number, release_free_memory
+
+    keep_mb, moment_mb = ALLOC_MB
+
+    def measure(fn: Callable[[], None], mb: float) -> float:
+        release_free_memory()
+        value = peak_increase(fn)
+        number = as_number(value)  # a number, or an array of one element
+        if number is None:
+            raise TypeError(f"it returned {type(value).__name__}, not a number")
+        return number / mb
+
+    def worst_ratio() -> float:
+        kept: list = []
+        try:
+            ratios = [measure(_allocate_and_keep(keep_mb, kept), keep_mb)]
+        finally:
+            kept.clear()
+        ratios.append(measure(_allocate_for_a_moment(moment_mb), moment_mb))
+        release_free_memory()
+        for ratio in ratios:
+            if not math.isfinite(ratio):
+                return ratio  # reported as such, not compared
+        # the ratio furthest from 1 on a log scale; zero or below is furthest of all
+        return max(ratios, key=lambda r: abs(math.log(r)) if r > 0 else math.inf)
+
+    return PEAK_INCREASE.run({"worst_ratio": worst_ratio})
+
+
+def check_front_returns_early(train_async: Callable) -> CheckResult:
+    """``train_async(net, trainer, loss, batches)`` trains one epoch without waiting.
+
+    The check times the call and the wait for the back end after it. Passes
+    when the call returns within the first 40 % of the epoch's wall time. A
+    first, untimed epoch makes sure the function trains on every batch.
+    """
+    from asynclab.foundation.backends import mxnet as mxb
+    from asynclab.foundation.workloads import HostLoader, make_mlp
+
+    config = check_config()
+    net, trainer, loss = make_mlp(config)
+    loader = HostLoader(config)
+
+    def epoch() -> tuple[float, float, int]:
+        batches = list(loader)  # copied in before the clock starts
+        mxb.sync_all()
+        updates = trainer.optimizer.num_update
+        start = time.perf_counter()
+        train_async(net, trainer, loss, batches)
+        returned = time.perf_counter() - start
+        mxb.sync_all()
+        wall = time.perf_counter() - start
+        return returned, wall, trainer.optimizer.num_update - updates
+
+    try:
+        steps = epoch()[2]
+    except Exception as error:  # the student's code failed; say so plainly
+        return FRONT_RETURNS_EARLY.fail(f"calling train_async failed: {type(error).__name__}: {error}")
+    if steps != config.num_batches:
+        return FRONT_RETURNS_EARLY.fail(f"train_async made {steps} optimizer steps for {config.num_batches} "
+                                        "batches; one trainer.step per batch is needed")
+
+    def share() -> float:
+        returned, wall, _ = epoch()
+        return returned / wall
+
+    return FRONT_RETURNS_EARLY.run({"share": share})
+
+
+def _prepare_memory() -> None:
+    """Large blocks on their own pages from now on: resident memory follows live arrays."""
+    from asynclab.foundation.workloads import map_large_allocations
+
+    map_large_allocations()
+
+
+def _reference(sync_every: int | None):
+    from asynclab.foundation.workloads import train_loop
+
+    def loop(net, trainer, loss, batches):
+        train_loop(net, trainer, loss, batches, sync_every)
+    return loop
+
+
+def check_sync_bounds_memory(train_synced: Callable) -> CheckResult:
+    """``train_synced(net, trainer, loss, batches)`` waits for every batch.
+
+    The check trains epochs of host batches with it and with a loop that never
+    waits. Passes when the loop without waiting peaks at least 15 MB higher
+    and 1.5x as high as ``train_synced``.
+    """
+    from asynclab.foundation.workloads import make_mlp, peak_probe
+
+    _prepare_memory()
+    config = check_config()
+    model = make_mlp(config)
+    return SYNC_BOUNDS_MEMORY.run({"big": peak_probe(_reference(None), config, model),
+                                   "small": peak_probe(train_synced, config, model)})
+
+
+def check_sync_every_k(train_every: Callable) -> CheckResult:
+    """``train_every(net, trainer, loss, batches, k)`` waits once every ``k`` batches.
+
+    The check measures the peak of a loop that waits every batch, and of
+    ``train_every`` with k=5 and with k=50. Passes when k=5's rise above
+    waiting every batch is at most half of k=50's, and k=50 peaks at least
+    10 MB above k=5.
+    """
+    from asynclab.foundation.workloads import make_mlp, peak_probe
+
+    _prepare_memory()
+    config = check_config()
+    model = make_mlp(config)
+
+    def every(k: int):
+        return lambda net, trainer, loss, batches: train_every(net, trainer, loss, batches, k)
+
+    return SYNC_EVERY_K.run({"each": peak_probe(_reference(1), config, model),
+                             "small": peak_probe(every(K_SMALL), config, model),
+                             "large": peak_probe(every(K_LARGE), config, model)})
+
+
+# ------------------------------------------------------------ step 5: predict the peak for any k
+PREDICT_PEAK = Check("predict-peak", points=2,
+                     threshold=f"within {PREDICT_TOLERANCE:g} of the gap between k={K_SMALL} and k={K_LARGE}")
+
+_checking = [0]         # > 0 while check_predict_peak runs: the peaks are the check's, not an answer key
+
+
+_PEAKS_CHILD = """
+import dataclasses
+import statistics
+from asynclab.foundation.backends.fresh import emit, payload
+from asynclab.foundation.workloads import LAB, make_mlp, map_large_allocations, peak_probe, waiting_loop
+
+ks, rounds = payload()
+map_large_allocations()
+model = make_mlp(LAB)
+probes = {k: peak_probe(waiting_loop(every=k), dataclasses.replace(LAB, num_batches=k), model) for k in ks}
+probes[ks[0]]()                     # warm-up: the first epoch of a process peaks higher
+peaks = {k: [] for k in ks}
+for round_ in range(rounds):
+    for k in (ks if round_ % 2 == 0 else ks[::-1]):
+        peaks[k].append(probes[k]())
+emit({str(k): statistics.median(v) for k, v in peaks.items()})
+"""
+
+
+def _measure_peaks() -> dict[int, float]:
+    """The median peak (MB above the start) of waiting every ``k`` batches, for k=5, k=50 and two
+    values of k drawn here, one from :data:`PREDICT_SMALL` and one from :data:`PREDICT_LARGE`.
+
+    Measured in a fresh process (what the student's kernel ran before, and
+    the memory it keeps, changes how far the front end gets ahead): five
+    rounds, the order reversed every other round; each epoch is one cycle
+    of ``k`` host batches (the later cycles of a longer epoch peak the same).
+    Only the check may call it: a prediction copied from the check's own
+    measurement is not a prediction.
+    """
+    if not _checking[0]:
+        raise RuntimeError("this is the check's own measurement, not an answer key: predict, then run the check")
+    from asynclab.foundation.backends.fresh import run_fresh
+
+    ks = [K_SMALL, draw.choice(PREDICT_SMALL), draw.choice(PREDICT_LARGE), K_LARGE]
+    run = run_fresh(_PEAKS_CHILD, payload=[ks, PREDICT_ROUNDS], timeout=PREDICT_TIMEOUT_S)
+    return {int(k): float(v) for k, v in run.result.items()}
+
+
+def _predicted(predict_peak: Callable, k: int, low: float, high: float) -> tuple[float | None, str]:
+    """``predict_peak(k, low, high)`` as a number, or None and what was wrong with it."""
+    from asynclab.foundation.workloads import as_number
+
+    start = time.perf_counter()
+    try:
+        value = predict_peak(k, low, high)
+    except Exception as error:
+        return None, f"predict_peak({k}, {low:.1f}, {high:.1f}) raised {type(error).__name__}: {error}"
+    took = time.perf_counter() - start
+    number = as_number(value)
+    if number is None or not math.isfinite(number):
+        return None, (f"predict_peak({k}, {low:.1f}, {high:.1f}) returned {value!r}, "
+                      "not a number of MB")
+    if took > PREDICT_CALL_S:
+        return None, (f"predict_peak took {took:.2f} s for one k: a prediction is arithmetic on the two "
+                      f"peaks it is given (it must return within {PREDICT_CALL_S:g} s), not a measurement")
+    return number, ""
+
+
+def check_predict_peak(predict_peak: Callable) -> CheckResult:
+    """``predict_peak(k, peak_5, peak_50)`` predicts the peak (MB above the start) of waiting every ``k`` batches.
+
+    ``peak_5`` and ``peak_50`` are the peaks measured with k=5 and k=50.
+    The check first makes sure a call returns a number at once and follows
+    the peaks it is given, then measures the peaks of k=5, k=50 and two
+    values of k drawn at random here, and gives your function the measured
+    peaks of k=5 and k=50. Passes when both predictions lie within 0.2 of
+    the gap between those two peaks.
+    """
+    if not callable(predict_peak):
+        return PREDICT_PEAK.fail(f"predict_peak must be a function, got {type(predict_peak).__name__}")
+    low, high = 20.0, 50.0
+    first, why = _predicted(predict_peak, 20, low, high)
+    if first is None:
+        return PREDICT_PEAK.fail(why)
+    shifted, why = _predicted(predict_peak, 20, low + PREDICT_SHIFT_MB, high + PREDICT_SHIFT_MB)
+    if shifted is None:
+        return PREDICT_PEAK.fail(why)
+    if abs(shifted - first - PREDICT_SHIFT_MB) > 0.1 * PREDICT_SHIFT_MB:
+        return PREDICT_PEAK.fail(
+            f"raising both measured peaks by {PREDICT_SHIFT_MB:g} MB moved your prediction for k=20 by "
+            f"{shifted - first:+.1f} MB: a prediction must be made from the two peaks it is given")
+    steeper, why = _predicted(predict_peak, 20, low, high + PREDICT_SHIFT_MB)
+    if steeper is None:
+        return PREDICT_PEAK.fail(why)
+    if not 0.05 * PREDICT_SHIFT_MB <= steeper - first <= 1.05 * PREDICT_SHIFT_MB:
+        return PREDICT_PEAK.fail(
+            f"raising k={K_LARGE}'s peak alone by {PREDICT_SHIFT_MB:g} MB moved your prediction for k=20 by "
+            f"{steeper - first:+.1f} MB: a k between {K_SMALL} and {K_LARGE} must follow both peaks")
+
+    _checking[0] += 1
+    try:
+        peaks = _measure_peaks()
+    finally:
+        _checking[0] -= 1
+    low, high = peaks[K_SMALL], peaks[K_LARGE]
+    gap = high - low
+    if gap <= 0:
+        return PREDICT_PEAK.fail(f"this machine's k={K_LARGE} peaked no higher than k={K_SMALL} "
+                                 f"({high:.1f} against {low:.1f} MB): run the check again")
+    figures = {f"peak_k{k}_mb": v for k, v in peaks.items()}
+    worst, lines = 0.0, []
+    for k in sorted(set(peaks) - {K_SMALL, K_LARGE}):
+        guess, why = _predicted(predict_peak, k, low, high)
+        if guess is None:
+            return PREDICT_PEAK.fail(why, figures)
+        error = abs(guess - peaks[k]) / gap
+        worst = max(worst, error)
+        figures[f"predicted_k{k}_mb"] = guess
+        lines.append(f"k={k}: predicted {guess:.1f} MB, peaked {peaks[k]:.1f} MB")
+    figures["worst_error"] = worst
+    passed = worst <= PREDICT_TOLERANCE
+    # a passing line names no k: k is drawn at random, and the stored line must read the same every run
+    shown = ("your predictions for two other values of k were" if passed else "; ".join(lines) + ":")
+    message = (f"from k={K_SMALL}'s {low:.1f} MB and k={K_LARGE}'s {high:.1f} MB, {shown} off by up to "
+               f"{worst:.2f} of the gap between them (needs <= {PREDICT_TOLERANCE:g})")
+    margin = PREDICT_TOLERANCE / worst if worst > 0 else math.inf
+    return finish(CheckResult(PREDICT_PEAK.name, PREDICT_PEAK.points, passed, message, figures,
+                              PREDICT_PEAK.threshold, margin=margin))

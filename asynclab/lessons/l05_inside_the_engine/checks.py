@@ -1,0 +1,796 @@
+"""Checks of lab 05, "Inside the engine".
+
+Each check builds fresh engines from the class the student wrote, pushes its
+own operations and measures or inspects what happened; no figure is taken
+from the student.
+
+Workloads: NumPy matrix products of about 0.2 s with OpenBLAS pinned to one
+thread (:func:`asynclab.foundation.workloads.one_blas_thread`), so that two of them can
+use two cores only if the engine runs them at once; where OpenBLAS cannot
+be pinned, sorts of the same length.
+
+The timing verdicts rest on **overlap**: each op notes when it starts and
+ends, and the check computes for how much of the shorter op both were
+running. That is what the engine decides; how much faster the pair gets
+also depends on how many cores the shared machine can spare at that moment,
+so the speed-up is a reported figure, not a verdict.
+
+- sync-engine: every push returns after its op ran and appended one
+  OpRecord (right name, enqueue <= start <= end <= the return of push); two
+  independent ops overlap at most 10%.
+- hazards: functional (targeted read/write orders, among them a write behind
+  a slow and a quick read, and 12 random programs compared with running the
+  ops one by one in push order).
+- serialize: a dependent pair overlaps at most 10%.
+- overlap: two patterns, each must overlap at least 50%: two reads pushed to
+  an idle variable, and two reads pushed behind a running write to it
+  (a ``_dispatch`` that grants one entry per call passes the first only).
+- worked-example: functional (declared reads and writes, and the values).
+- errors-at-wait: functional (where the error of an op comes out).
+- predict-schedule: exact. Step 5's program of seven ops (0.1 s each) runs
+  on the course's engine with two workers; each op's round is read off the
+  measured start and end times (one more than the latest round among the
+  ops that had ended when it started), so it does not drift with dispatch
+  delays; every predicted round must match, in 3 runs.
+
+Effect sizes, quiet and with one core busy, are in
+``bench/reports/checks_robustness.md``.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import threading
+import time
+from typing import Callable
+
+from asynclab.checks.core import Check, CheckResult, Outcome, Protocol
+from asynclab.checks.relations import AtLeast, AtMost
+from asynclab.foundation.timing import overlap_share
+
+WORK_SECONDS = 0.2            # length of one workload op
+OVERLAP_MIN = 0.5             # independent pair: share of the shorter op spent side by side
+SERIAL_MAX_OVERLAP = 0.1      # dependent pair (and the synchronous engine): at most this
+# Overlaps below this share count as this share when a margin is computed: 0.1%
+# of a 0.2 s op is 0.2 ms, about what starting a thread costs, so "none" is
+# as close to zero as the measurement can tell.
+_OVERLAP_FLOOR = 0.001
+TIMEOUT = 10.0                # seconds a wait may take before the engine counts as stuck
+
+_PAIRS = Protocol(warmup=1, min_rounds=3, max_rounds=8, budget_s=20.0)
+
+
+class OpError(RuntimeError):
+    """The error the errors-at-wait check raises inside an operation."""
+
+
+# ---------------------------------------------------------------- helpers
+
+def _workloads() -> tuple[Callable, Callable, Callable]:
+    """(first, second, unpin): two ~0.2 s single-threaded ops and a function undoing the pin."""
+    from asynclab.foundation.workloads import busy_op, one_blas_thread
+
+    pin = one_blas_thread()
+    pinned = pin.__enter__()
+    first = busy_op(WORK_SECONDS, 0, pinned=pinned)
+    second = busy_op(WORK_SECONDS, 1, pinned=pinned)
+    return first, second, lambda: pin.__exit__(None, None, None)
+
+
+def _codes(code) -> list:
+    """``code`` and every code object nested in it (functions defined inside functions)."""
+    found = [code]
+    for const in code.co_consts:
+        if hasattr(const, "co_code"):
+            found += _codes(const)
+    return found
+
+
+def _shape(fn) -> tuple | None:
+    """What a function does, without its names for locals, its docstring or its line numbers."""
+    import dis
+
+    code = getattr(fn, "__code__", None)
+    if code is None:
+        return None
+    local = {"LOAD_FAST", "STORE_FAST", "DELETE_FAST", "LOAD_CLOSURE", "LOAD_DEREF", "STORE_DEREF"}
+    return tuple(tuple((i.opname, i.arg if i.opname in local else
+                        (None if hasattr(i.argval, "co_code") else repr(i.argval)))
+                       for i in dis.get_instructions(c) if i.opname not in ("NOP", "RESUME"))
+                 for c in _codes(code))
+
+
+_REFERENCE = "asynclab.lessons.l05_inside_the_engine.engine_reference"
+
+
+def _is_reference(value) -> bool:
+    """The reference module, or a class built on its engine (by name: the grader may load its own copy)."""
+    import types
+
+    if isinstance(value, types.ModuleType):
+        return value.__name__ == _REFERENCE
+    if isinstance(value, type):
+        return any(getattr(k, "__module__", None) == _REFERENCE for k in value.__mro__)
+    return getattr(value, "__module__", None) == _REFERENCE and callable(value)
+
+
+def answer_key_use(engine_class) -> str | None:
+    """How an engine class leans on the course's own dependency rule, or None when it does not.
+
+    Built on it, borrowing its methods, calling it, or a copy of its
+    ``_dispatch`` and ``_on_complete`` with the locals renamed: each is
+    the answer key, not an answer.
+    """
+    from asynclab.lessons.l05_inside_the_engine.engine_reference import Engine
+
+    if not isinstance(engine_class, type):
+        return None
+    if _is_reference(engine_class):
+        return "is built on the course's own engine"
+    for klass in engine_class.__mro__:
+        if klass.__module__ in ("asynclab.foundation.engine", "builtins"):
+            continue
+        for attr, value in vars(klass).items():
+            fn = getattr(value, "__func__", value)
+            code = getattr(fn, "__code__", None)
+            if code is None:
+                continue
+            if getattr(fn, "__module__", None) == _REFERENCE:
+                return f"borrows the course's own {attr}"
+            cells = [c.cell_contents for c in (getattr(fn, "__closure__", None) or ()) if _filled(c)]
+            named = [fn.__globals__.get(n) for c in _codes(code) for n in c.co_names]
+            if any(_is_reference(v) for v in cells + named) or \
+                    any("engine_reference" in c.co_names for c in _codes(code)):
+                return f"calls the course's own engine in {attr}"
+    if all(_shape(getattr(engine_class, m, None)) == _shape(getattr(Engine, m)) for m in ("_dispatch", "_on_complete")):
+        return "is a copy of the course's own dependency rule"
+    return None
+
+
+def _filled(cell) -> bool:
+    try:
+        cell.cell_contents
+    except ValueError:          # a closure variable not bound yet
+        return False
+    return True
+
+
+def _own_rule(check: Check):
+    """Fail ``check`` in one sentence when the engine leans on the course's own rule."""
+    def decorate(fn: Callable[..., CheckResult]) -> Callable[..., CheckResult]:
+        @functools.wraps(fn)
+        def run(engine_class, *args, **kwargs) -> CheckResult:
+            klass = engine_class
+            if callable(engine_class) and not isinstance(engine_class, type):   # a factory: look at what it makes
+                try:
+                    made = engine_class()
+                except Exception:
+                    made = None
+                if made is not None:
+                    klass = type(made)
+                    _close(made)
+            problem = answer_key_use(klass)
+            if problem:
+                return check.fail(f"your {getattr(klass, '__name__', 'engine')} {problem}; the lab asks for "
+                                  "your own dependency rule on EngineBase")
+            return fn(engine_class, *args, **kwargs)
+        return run
+    return decorate
+
+
+def _new_engine(engine_class, **kwargs):
+    if not callable(engine_class):
+        raise TypeError(f"pass your engine class itself, not {type(engine_class).__name__}.")
+    return engine_class(**kwargs)
+
+
+def _close(engine) -> None:
+    shutdown = getattr(engine, "shutdown", None)
+    if callable(shutdown):
+        try:
+            shutdown(wait=False)
+        except TypeError:
+            shutdown()
+
+
+class _Timed:
+    """A workload wrapped to note when it starts and ends (``time.perf_counter`` seconds)."""
+
+    def __init__(self, work: Callable[[], object], name: str) -> None:
+        self.work, self.__name__ = work, name
+        self.start = self.end = 0.0
+
+    def __call__(self) -> None:
+        self.start = time.perf_counter()
+        self.work()
+        self.end = time.perf_counter()
+
+
+def _apart(first: Callable, second: Callable) -> Callable[[], float]:
+    def probe() -> float:
+        start = time.perf_counter()
+        first()
+        second()
+        return time.perf_counter() - start
+    return probe
+
+
+def _queued_reads(engine, first: Callable, second: Callable, timeout: float) -> float:
+    """Two reads of ``x`` pushed behind a running write to ``x``; seconds from the write's end.
+
+    The write holds ``x`` until both reads are queued behind it (it waits
+    for a gate the check opens after the pushes), so when it ends the engine
+    must grant both reads from the queue at once: they share only an input.
+    An engine that runs the write inside push, on this thread, is not held.
+    """
+    x, a, b = engine.new_var("x"), engine.new_var("a"), engine.new_var("b")
+    engine.wait_all(timeout=timeout)
+    pusher, started, gate = threading.get_ident(), threading.Event(), threading.Event()
+
+    def write_x() -> None:
+        started.set()
+        if threading.get_ident() != pusher:
+            gate.wait(timeout)
+
+    engine.push(write_x, mutates=[x], name="write x")
+    try:
+        if not started.wait(timeout):
+            raise RuntimeError(f"a write pushed to an idle variable did not start within {timeout:g} s")
+        engine.push(first, reads=[x], mutates=[a], name="first")
+        engine.push(second, reads=[x], mutates=[b], name="second")
+    finally:
+        start = time.perf_counter()
+        gate.set()
+    engine.wait_all(timeout=timeout)
+    return time.perf_counter() - start
+
+
+QUEUED_READS = "reads queued behind a write"   # the pattern of :func:`_queued_reads`
+
+
+def _time_ratio(o: Outcome, pattern: str) -> float:
+    """The pair's time under ``pattern`` against running the two ops one after the other."""
+    return o.median(f"{pattern}.seconds") / o.median("apart")
+
+
+def _key(pattern: str) -> str:
+    return "overlap_" + pattern.replace(" ", "_")
+
+
+def _pair_figures(patterns: tuple[str, ...]):
+    def figures(o: Outcome) -> dict[str, float]:
+        decisive = min((o.bands[_key(p)] for p in patterns), key=lambda b: b.margin)
+        found = {"overlap": decisive.value, "time_ratio": _time_ratio(o, patterns[0])}
+        if len(patterns) > 1:
+            for p in patterns:
+                found[f"time_ratio_{p.replace(' ', '_')}"] = _time_ratio(o, p)
+        return found
+    return figures
+
+
+def _pair_check(check: Check, engine_class, patterns: tuple[str, ...], first: Callable, second: Callable,
+                **kwargs) -> CheckResult:
+    """Run a pair of ops on fresh engines (interleaved with the pair run directly).
+
+    ``patterns``: one or more of :data:`asynclab.foundation.workloads.PATTERNS` and
+    :data:`QUEUED_READS`; each is run every round on a fresh engine. The
+    verdict rests on how much the two ops overlapped in time, which the ops
+    note themselves (series ``<pattern>.overlap``, a share of the shorter
+    op, 0..1); the time against running them one after the other
+    (``<pattern>.seconds`` over ``apart``) is reported as a figure. Overlap
+    does not depend on how many cores the machine can spare at that moment.
+    """
+    from asynclab.foundation.workloads import two_ops
+
+    def together(pattern: str) -> Callable[[], dict[str, float]]:
+        a, b = _Timed(first, "first"), _Timed(second, "second")
+
+        def probe() -> dict[str, float]:
+            engine = _new_engine(engine_class, **kwargs)
+            try:
+                if pattern == QUEUED_READS:
+                    seconds = _queued_reads(engine, a, b, TIMEOUT)
+                else:
+                    seconds = two_ops(engine, a, b, pattern, timeout=TIMEOUT)
+            finally:
+                _close(engine)
+            if min(a.end, b.end) == 0.0:
+                raise RuntimeError("an operation pushed to the engine never ran")
+            share = overlap_share(a, b)
+            a.start = a.end = b.start = b.end = 0.0
+            return {"overlap": share, "seconds": seconds}
+        return probe
+
+    return check.run({**{p: together(p) for p in patterns}, "apart": _apart(first, second)})
+
+
+def _serial(pattern: str) -> AtMost:
+    return AtMost(_key(pattern), num=f"{pattern}.overlap", threshold=SERIAL_MAX_OVERLAP, floor=_OVERLAP_FLOOR)
+
+
+def _side_by_side(pattern: str) -> AtLeast:
+    return AtLeast(_key(pattern), num=f"{pattern}.overlap", threshold=OVERLAP_MIN)
+
+
+def _pct(share: float) -> str:
+    return f"{share * 100:.1f}%"
+
+
+SYNC_ENGINE = Check(
+    "sync-engine", points=1, protocol=_PAIRS, calls="your engine",
+    relations=(_serial("independent"),),
+    sentence=lambda o: (f"every push returned after its op ran and recorded it; two independent ops overlapped "
+                        f"for {_pct(o.bands[_key('independent')].value)} "
+                        f"(needs <= {SERIAL_MAX_OVERLAP * 100:g}%) and took "
+                        f"{_time_ratio(o, 'independent'):.2f}x the sum of their parts"),
+    threshold=f"overlap <= {SERIAL_MAX_OVERLAP:g}", figures=_pair_figures(("independent",)))
+
+HAZARDS = Check("hazards", points=2, threshold="1/1")
+
+SERIALIZE = Check(
+    "serialize", points=1, protocol=_PAIRS, calls="your engine",
+    relations=(_serial("dependent"),),
+    sentence=lambda o: (f"a dependent pair overlapped for {_pct(o.bands[_key('dependent')].value)} of its length "
+                        f"(needs <= {SERIAL_MAX_OVERLAP * 100:g}%) and took {_time_ratio(o, 'dependent'):.2f}x "
+                        "the sum of its parts"),
+    threshold=f"overlap <= {SERIAL_MAX_OVERLAP:g}", figures=_pair_figures(("dependent",)))
+
+OVERLAP = Check(
+    "overlap", points=2, protocol=_PAIRS, calls="your engine",
+    relations=(_side_by_side("shared input"), _side_by_side(QUEUED_READS)),
+    sentence=lambda o: (f"two ops sharing only an input ran side by side for "
+                        f"{_pct(o.bands[_key('shared input')].value)} of their length, and for "
+                        f"{_pct(o.bands[_key(QUEUED_READS)].value)} when queued behind a write "
+                        f"(needs >= {OVERLAP_MIN * 100:g}% each); the first pair took "
+                        f"{_time_ratio(o, 'shared input'):.2f}x the sum of its parts"),
+    threshold=f"overlap >= {OVERLAP_MIN:g}", figures=_pair_figures(("shared input", QUEUED_READS)))
+
+WORKED_EXAMPLE_CHECK = Check("worked-example", points=1, threshold="exact")
+
+ERRORS_AT_WAIT = Check("errors-at-wait", points=1, threshold="3/3")
+PREDICT_SCHEDULE = Check("predict-schedule", points=2, threshold="all operations, 3/3")
+
+
+# ---------------------------------------------------------------- step 1
+
+def _records_problem(records, returned: list[float]) -> str:
+    """'' when ``records`` holds one OpRecord per push, named "a" and "b", timed inside each push."""
+    try:
+        records = list(records)
+    except TypeError:
+        return f"engine.records should be a list of OpRecord, not {type(records).__name__}"
+    if len(records) != len(returned):
+        return (f"after {len(returned)} pushes engine.records held {len(records)} record(s); "
+                "push appends one OpRecord per operation")
+    for record, label, until in zip(records, ("a", "b"), returned):
+        try:
+            got, times = record.name, (record.enqueue, record.start, record.end)
+            if not all(isinstance(t, (int, float)) for t in times):
+                raise TypeError("not numbers")
+        except (AttributeError, TypeError):
+            return (f"a record is {type(record).__name__}, not an OpRecord(name, worker, enqueue, "
+                    "start, end) of time.perf_counter() readings")
+        if got != label:
+            return (f"the record of the op pushed as {label!r} is named {got!r}; use name, "
+                    "or fn.__name__ when name is None")
+        enqueue, start, end = times
+        if not enqueue <= start <= end <= until:
+            return (f"the record of {label!r} reads enqueue={enqueue:.6f}, start={start:.6f}, "
+                    f"end={end:.6f}, but push returned at {until:.6f} (time.perf_counter()); "
+                    "it needs enqueue <= start <= end <= the return of push")
+    return ""
+
+
+def _runs_inside_push(engine_class) -> str:
+    """'' when each push returns after its op ran, in push order, and recorded it; else what went wrong."""
+    ran: list[str] = []
+    returned: list[float] = []
+
+    def slow(label: str) -> Callable[[], None]:
+        def op() -> None:
+            time.sleep(0.02)
+            ran.append(label)
+        op.__name__ = label
+        return op
+
+    try:
+        engine = _new_engine(engine_class)
+        try:
+            a, b = engine.new_var("a"), engine.new_var("b")
+            engine.push(slow("a"), mutates=[a], name="a")
+            returned.append(time.perf_counter())
+            if ran != ["a"]:
+                return ("push returned before the operation ran; a synchronous engine runs it "
+                        "inside push, before returning")
+            engine.push(slow("b"), reads=[a], mutates=[b])       # no name: fn.__name__ is "b"
+            returned.append(time.perf_counter())
+            engine.wait_all()
+            records = getattr(engine, "records", None)
+        finally:
+            _close(engine)
+    except Exception as error:
+        return f"your engine raised {type(error).__name__}: {error}"
+    if ran != ["a", "b"]:
+        return f"the operations ran as {ran}, not exactly once each in push order"
+    if records is None:
+        return "the engine has no records attribute; push appends one OpRecord per operation to it"
+    return _records_problem(records, returned)
+
+
+@_own_rule(SYNC_ENGINE)
+def check_sync_engine(engine_class) -> CheckResult:
+    """``engine_class()`` runs every op inside push, like MXNet's NaiveEngine.
+
+    Passes when each push returns only after its op ran, in push order,
+    having appended one OpRecord (its name, and enqueue <= start <= end
+    before push returned), and two independent ops do not overlap at all
+    (<= 10%).
+    """
+    problem = _runs_inside_push(engine_class)
+    if problem:
+        return SYNC_ENGINE.fail(problem)
+
+    first, second, unpin = _workloads()
+    try:
+        return _pair_check(SYNC_ENGINE, engine_class, ("independent",), first, second)
+    finally:
+        unpin()
+
+
+# ---------------------------------------------------------------- step 2
+
+def _orders(engine_class) -> tuple[bool, str]:
+    """Targeted read/write orders, each with a slow first op so that a wrong order shows."""
+    pause = 0.03
+    for _ in range(2):
+        engine = _new_engine(engine_class, num_workers=3)
+        try:
+            box = {"x": 0}
+            x = engine.new_var("x")
+            engine.push(lambda: (time.sleep(pause), box.update(x=1)), mutates=[x], name="write")
+            engine.push(lambda: box.update(raw=box["x"]), reads=[x], name="read")
+            engine.wait_all(timeout=TIMEOUT)
+            if box["raw"] != 1:
+                return False, "read after write: a read saw the value from before the write pushed ahead of it"
+
+            engine.push(lambda: (time.sleep(pause), box.update(war=box["x"])), reads=[x], name="read")
+            engine.push(lambda: box.update(x=2), mutates=[x], name="write")
+            engine.wait_all(timeout=TIMEOUT)
+            if box["war"] != 1:
+                return False, "write after read: a write changed x while a read pushed before it was still running"
+
+            engine.push(lambda: (time.sleep(pause), box.update(war2=box["x"])), reads=[x], name="slow read")
+            engine.push(lambda: None, reads=[x], name="quick read")
+            engine.push(lambda: box.update(x=3), mutates=[x], name="write")
+            engine.wait_all(timeout=TIMEOUT)
+            if box["war2"] != 2:
+                return False, ("write after read: a write changed x while the slower of two reads pushed "
+                               "before it was still running")
+
+            engine.push(lambda: (time.sleep(pause), box.update(x=3)), mutates=[x], name="write 1")
+            engine.push(lambda: box.update(x=4), mutates=[x], name="write 2")
+            engine.wait_all(timeout=TIMEOUT)
+            if box["x"] != 4:
+                return False, "write after write: the earlier write finished last and x kept its value"
+
+            engine.push(lambda: time.sleep(pause), reads=[x], name="slow read")
+            engine.push(lambda: box.update(x=5), mutates=[x], name="write")
+            engine.push(lambda: box.update(late=box["x"]), reads=[x], name="later read")
+            engine.wait_all(timeout=TIMEOUT)
+            if box["late"] != 5:
+                return False, ("a read pushed after a waiting write ran before that write; "
+                               "nothing may overtake the head of a variable's queue")
+        finally:
+            _close(engine)
+    return True, ""
+
+
+def _random_program(rng: random.Random, n_vars: int, n_ops: int) -> list:
+    """``n_ops`` ops as (reads, writes, pause): indices of variables and a rare short pause."""
+    ops = []
+    for _ in range(n_ops):
+        roles = [rng.choice("rrw-") for _ in range(n_vars)]
+        ops.append(([i for i, r in enumerate(roles) if r == "r"],
+                    [i for i, r in enumerate(roles) if r == "w"], rng.random() < 0.05))
+    return ops
+
+
+def _run_program(ops: list, n_vars: int, engine=None) -> tuple[list, list]:
+    """Final values and what every op saw: one by one (engine None) or on ``engine``."""
+    state = [1] * n_vars
+    log: list = [None] * len(ops)
+
+    def make(k, reads, writes, pause):
+        def op():
+            if pause:
+                time.sleep(0.0005)
+            seen = tuple(state[i] for i in reads) + tuple(state[i] for i in writes)
+            log[k] = seen
+            for i in writes:
+                state[i] = (state[i] * 31 + sum(seen) + k) % 1_000_003
+        return op
+
+    if engine is None:
+        for k, (reads, writes, pause) in enumerate(ops):
+            make(k, reads, writes, pause)()
+    else:
+        vars_ = [engine.new_var(f"v{i}") for i in range(n_vars)]
+        for k, (reads, writes, pause) in enumerate(ops):
+            engine.push(make(k, reads, writes, pause), reads=[vars_[i] for i in reads],
+                        mutates=[vars_[i] for i in writes], name=f"op{k}")
+        engine.wait_all(timeout=TIMEOUT)
+    return state, log
+
+
+def _random_programs(engine_class, count: int = 12, seed: int = 2024) -> tuple[bool, str]:
+    rng = random.Random(seed)
+    for k in range(count):
+        n_vars, n_ops = rng.randint(2, 4), rng.randint(100, 200)
+        ops = _random_program(rng, n_vars, n_ops)
+        engine = _new_engine(engine_class, num_workers=rng.choice([2, 3, 4]))
+        try:
+            got = _run_program(ops, n_vars, engine)
+        finally:
+            _close(engine)
+        if got != _run_program(ops, n_vars):
+            return False, (f"random program {k + 1} ({n_ops} ops over {n_vars} variables) gave other "
+                           "results than running its ops one by one in push order")
+    return True, f"read/write orders held in targeted cases and {count} random programs"
+
+
+@_own_rule(HAZARDS)
+def check_hazards(engine_class) -> CheckResult:
+    """Read-after-write, write-after-read and write-after-write hold in push order.
+
+    Targeted cases with a slow first operation, then random programs whose
+    results must equal running their ops one by one in push order.
+    """
+    def condition() -> tuple[bool, str]:
+        ok, why = _orders(engine_class)
+        if not ok:
+            return ok, why
+        return _random_programs(engine_class)
+
+    return HAZARDS.holds(condition)
+
+@_own_rule(SERIALIZE)
+def check_serialize(engine_class) -> CheckResult:
+    """An op that reads what another writes starts after it ends."""
+    first, second, unpin = _workloads()
+    try:
+        return _pair_check(SERIALIZE, engine_class, ("dependent",), first, second, num_workers=2)
+    finally:
+        unpin()
+
+
+@_own_rule(OVERLAP)
+def check_overlap(engine_class) -> CheckResult:
+    """Two ops that only share an input run at once on two workers.
+
+    Two patterns, each must overlap >= 50%: both reads pushed to an idle
+    variable (each push can grant its own read), and both reads pushed
+    behind a running write (its end must grant both from the queue).
+    """
+    first, second, unpin = _workloads()
+    try:
+        return _pair_check(OVERLAP, engine_class, ("shared input", QUEUED_READS), first, second,
+                           num_workers=2)
+    finally:
+        unpin()
+
+
+# ---------------------------------------------------------------- step 3
+
+WORKED_EXAMPLE = (          # (statement, reads, writes) of MXNet's engine notes
+    ("B = A + 1", ("A",), ("B",)),
+    ("C = A + 2", ("A",), ("C",)),
+    ("A = C * 2", ("C",), ("A",)),
+    ("D = A + 3", ("A",), ("D",)),
+)
+WORKED_RESULT = {"A": 6, "B": 2, "C": 3, "D": 9}
+
+
+def _declaration_problem(reads, writes, got_r, got_w) -> str:
+    """What is wrong with a push's declared sets, without naming the right ones."""
+    problems = []
+    for what, right, got in (("reads", reads, got_r), ("mutates", writes, got_w)):
+        missing, extra = len(set(right) - set(got)), len(set(got) - set(right))
+        if missing:
+            problems.append(f"{what} misses {missing} variable{'s' if missing > 1 else ''} the statement "
+                            f"{'reads' if what == 'reads' else 'writes'}")
+        if extra:
+            problems.append(f"{what} lists {extra} variable{'s' if extra > 1 else ''} the statement does not "
+                            f"{'read' if what == 'reads' else 'write'}")
+    return "; ".join(problems) or "the declared sets are not what the statement does"
+
+
+def check_worked_example(worked_example: Callable) -> CheckResult:
+    """``worked_example(engine, data)`` pushes the four statements of MXNet's example.
+
+    Passes when every push declares exactly what its statement reads and
+    writes (variables named A, B, C, D) and the values come out right even
+    when the engine runs the operations at random speeds.
+    """
+    from asynclab.lessons.l05_inside_the_engine.engine_reference import Engine
+
+    if not callable(worked_example):
+        return WORKED_EXAMPLE_CHECK.fail(f"worked_example must be a function, not {type(worked_example).__name__}")
+    rng = random.Random(7)
+
+    class Inspecting(Engine):
+        """Our engine, noting what each push declares and slowing ops at random."""
+
+        def __init__(self) -> None:
+            super().__init__(num_workers=3)
+            self.declared: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
+
+        def push(self, fn, reads=(), mutates=(), name=None):
+            r, m = self._own_vars(reads, "reads"), self._own_vars(mutates, "mutates")
+            self.declared.append((tuple(sorted(v.name for v in r)), tuple(sorted(v.name for v in m))))
+            pause = rng.random() * 0.004
+
+            def slowed():
+                time.sleep(pause)
+                return fn()
+
+            super().push(slowed, reads, mutates, name)
+
+    for _ in range(8):
+        engine = Inspecting()
+        data = {"A": 1}
+        try:
+            worked_example(engine, data)
+            engine.wait_all(timeout=TIMEOUT)
+        except Exception as error:
+            _close(engine)
+            return WORKED_EXAMPLE_CHECK.fail(f"your worked_example raised {type(error).__name__}: {error}")
+        _close(engine)
+        if len(engine.declared) != len(WORKED_EXAMPLE):
+            return WORKED_EXAMPLE_CHECK.fail(f"expected {len(WORKED_EXAMPLE)} pushes, one per statement, "
+                                             f"got {len(engine.declared)}")
+        for (statement, reads, writes), (got_r, got_w) in zip(WORKED_EXAMPLE, engine.declared):
+            if (got_r, got_w) != (reads, writes):
+                return WORKED_EXAMPLE_CHECK.fail(
+                    f"'{statement}' was pushed with reads={list(got_r)} and mutates={list(got_w)}: "
+                    f"{_declaration_problem(reads, writes, got_r, got_w)}")
+        values = {k: data.get(k) for k in WORKED_RESULT}
+        if values != WORKED_RESULT:
+            return WORKED_EXAMPLE_CHECK.fail(f"the values came out as {values}, not {WORKED_RESULT}")
+    return WORKED_EXAMPLE_CHECK.holds(lambda: (True, "all four statements declared the right reads and writes; "
+                                                     "values right in 8 runs at random speeds"))
+
+
+@_own_rule(ERRORS_AT_WAIT)
+def check_errors_at_wait(engine_class) -> CheckResult:
+    """An error inside an op comes out of the next wait covering it, not out of push.
+
+    Ops that read the failed variable are skipped; unrelated variables stay
+    usable; the error is reported once.
+    """
+    def condition() -> tuple[bool, str]:
+        engine = _new_engine(engine_class, num_workers=2)
+        try:
+            error = OpError("raised inside an operation")
+            ran: list[str] = []
+
+            def faulty():
+                raise error
+
+            y, z, w = engine.new_var("y"), engine.new_var("z"), engine.new_var("w")
+            try:
+                engine.push(faulty, mutates=[y], name="faulty")
+                engine.push(lambda: ran.append("z"), reads=[y], mutates=[z], name="z = y + 1")
+                engine.push(lambda: ran.append("w"), mutates=[w], name="w = 1")
+            except OpError:
+                return False, ("the error came out of push, at the faulty line; a threaded engine "
+                               "reports it at the next wait")
+            try:
+                engine.wait_for_var(w, timeout=TIMEOUT)
+            except OpError:
+                return False, "waiting for an unrelated variable raised the error"
+            try:
+                engine.wait_for_var(z, timeout=TIMEOUT)
+            except OpError as caught:
+                if caught is not error:
+                    return False, "the wait raised a different error from the one the op raised"
+            else:
+                return False, "waiting for z = y + 1 raised nothing: the error of the op writing y was lost"
+            if "z" in ran:
+                return False, "z = y + 1 ran although y had failed; it should have been skipped"
+            try:
+                engine.wait_all(timeout=TIMEOUT)
+            except OpError:
+                return False, "wait_all raised the same error again; it is reported once"
+            return True, ("the error surfaced at the wait for z, the op reading y was skipped, "
+                          "w was unaffected")
+        finally:
+            _close(engine)
+
+    return ERRORS_AT_WAIT.holds(condition, repeat=3)
+
+
+# ---------------------------------------------------------------- step 5
+#: Step 5's program, in push order: (name, reads, mutates). Each op sleeps OP_SECONDS; two workers.
+SCHEDULE = (
+    ("load x", (), ("x",)),
+    ("load y", (), ("y",)),
+    ("z = f(x)", ("x",), ("z",)),
+    ("w = g(y)", ("y",), ("w",)),
+    ("x[:] = 0", (), ("x",)),
+    ("out = h(z, w)", ("z", "w"), ("out",)),
+    ("print(x)", ("x",), ()),
+)
+SCHEDULE_WORKERS = 2
+OP_SECONDS = 0.1
+
+
+def push_schedule(engine, seconds: float = OP_SECONDS) -> None:
+    """Push :data:`SCHEDULE` onto ``engine``: one variable per name, each op sleeping ``seconds``."""
+    names = sorted({v for _, reads, mutates in SCHEDULE for v in reads + mutates})
+    var = {name: engine.new_var(name) for name in names}
+    for name, reads, mutates in SCHEDULE:
+        engine.push(lambda: time.sleep(seconds), reads=[var[v] for v in reads],
+                    mutates=[var[v] for v in mutates], name=name)
+
+
+def rounds_of(records) -> dict[str, int]:
+    """The round of each op in a measured run: 0 when it started before any op had ended, else one
+    more than the latest round among the ops that had ended when it started."""
+    ordered = sorted(records, key=lambda r: r.start)
+    rounds: dict[str, int] = {}
+    for record in ordered:
+        before = [rounds[r.name] for r in ordered if r.name in rounds and r.end <= record.start]
+        rounds[record.name] = 1 + max(before) if before else 0
+    return rounds
+
+
+def measure_schedule() -> dict[str, int]:
+    """The round of every op of :data:`SCHEDULE`, measured on an engine with MXNet's rule, two workers."""
+    from asynclab.lessons.l05_inside_the_engine.engine_reference import Engine
+
+    with Engine(num_workers=SCHEDULE_WORKERS) as engine:
+        push_schedule(engine)
+        engine.wait_all(timeout=TIMEOUT)
+    return rounds_of(engine.records)
+
+
+def _as_round(value) -> int | None:
+    """A prediction as a whole round number, or None when it is not one."""
+    import numbers
+
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return None
+    if value < 0 or value != int(value):
+        return None
+    return int(value)
+
+
+def check_predict_schedule(predicted) -> CheckResult:
+    """``predicted`` maps each op name of :data:`SCHEDULE` to the round it starts in (0, 1, 2, ...).
+
+    The check runs the program on an engine with MXNet's rule and two
+    workers, each op taking 0.1 s, reads the rounds off the measured start
+    and end times (:func:`rounds_of`), and passes when every prediction
+    matches. A FAIL says how many predictions missed, not which.
+    """
+    names = [name for name, _, _ in SCHEDULE]
+
+    def condition() -> tuple[bool, str]:
+        if not isinstance(predicted, dict) or set(predicted) != set(names):
+            return False, ("PREDICTED_ROUNDS must be a dict with one entry per operation of lab05.SCHEDULE, "
+                           "the operation's name as key")
+        bad = [n for n in names if _as_round(predicted[n]) is None]
+        if bad:
+            return False, (f"each prediction must be a round number 0, 1, 2, ...; "
+                           f"{bad[0]!r} is {predicted[bad[0]]!r}")
+        measured = measure_schedule()
+        missed = sum(_as_round(predicted[n]) != measured[n] for n in names)
+        if missed:
+            return False, (f"{missed} of your {len(names)} predictions did not match the rounds measured: an "
+                           "operation starts when every operation queued before it on a variable it uses "
+                           "allows it, and a worker is free")
+        return True, ""
+
+    return PREDICT_SCHEDULE.holds(condition, repeat=3,
+                                  description=f"all {len(names)} predictions matched the rounds measured, 3 runs")

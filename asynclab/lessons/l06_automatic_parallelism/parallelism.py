@@ -1,0 +1,272 @@
+"""Lesson 06's experiments: two devices at once, and copies beside compute.
+
+The schedules are the lesson's subject, so they are plain functions a
+lesson cell can print (``inspect.getsource``): :func:`one_after_the_other`,
+:func:`interleaved`, :func:`on_one_device` issue ``reps`` products per
+array; :func:`chain_then_copy` and :func:`chain_with_copies` compute a
+chain and copy its steps to another context. What needs a process of its
+own (an engine setting read at the first operation) runs through
+:func:`fresh_schedules` and :func:`fresh_pipeline`, which return times and
+MXNet's profile from that process. :func:`gpu_streams` is the GPU path in
+PyTorch. Seconds throughout.
+
+Lesson layer: uses the foundation (timing, profiling, backends.fresh).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from asynclab.foundation.profiling import OpSpan, busy_overlap, share_beside
+from asynclab.foundation.timing import Samples, interleave, time_call
+
+__all__ = ["one_after_the_other", "interleaved", "on_one_device", "SCHEDULES", "time_schedules",
+           "cores_used", "ScheduleRun", "fresh_schedules", "chain_then_copy", "chain_with_copies",
+           "PipelineRun", "fresh_pipeline", "gpu_streams"]
+
+
+# ------------------------------------------------------------------ two devices
+def one_after_the_other(xa, xb, reps: int) -> list:
+    """All of ``xa``'s products are issued, then all of ``xb``'s (the classic demonstration's order)."""
+    from mxnet import nd
+
+    return [nd.dot(xa, xa) for _ in range(reps)] + [nd.dot(xb, xb) for _ in range(reps)]
+
+
+def interleaved(xa, xb, reps: int) -> list:
+    """The same products, issued in turns: one for ``xa``'s device, one for ``xb``'s."""
+    from mxnet import nd
+
+    results = []
+    for _ in range(reps):
+        results += [nd.dot(xa, xa), nd.dot(xb, xb)]
+    return results
+
+
+def on_one_device(xa, xb, reps: int) -> list:
+    """Twice as many products of ``xa``, all on ``xa``'s device: the work of both, one queue."""
+    from mxnet import nd
+
+    return [nd.dot(xa, xa) for _ in range(2 * reps)]
+
+
+SCHEDULES: dict[str, Callable] = {"one after the other": one_after_the_other, "interleaved": interleaved,
+                                  "on one device": on_one_device}
+
+
+def time_schedules(xa, xb, reps: int, rounds: int = 5) -> dict[str, Samples]:
+    """Seconds until every product is done: each device alone, then each of :data:`SCHEDULES`."""
+    from mxnet import nd
+
+    nd.waitall()              # each probe ends with a wait, so each starts with nothing pending
+    probes = {"cpu(0) alone": lambda: time_call(lambda: [nd.dot(xa, xa) for _ in range(reps)], sync=True),
+              "cpu(1) alone": lambda: time_call(lambda: [nd.dot(xb, xb) for _ in range(reps)], sync=True)}
+    probes.update({name: lambda fn=fn: time_call(lambda: fn(xa, xb, reps), sync=True)
+                   for name, fn in SCHEDULES.items()})
+    return interleave(probes, rounds=rounds)
+
+
+def cores_used(fn: Callable[[], Any]) -> float:
+    """Process CPU time over wall time while ``fn()`` and all the work it issued ran: cores in use."""
+    from mxnet import nd
+
+    nd.waitall()
+    cpu, wall = time.process_time(), time.perf_counter()
+    fn()
+    nd.waitall()
+    return (time.process_time() - cpu) / (time.perf_counter() - wall)
+
+
+@dataclass(frozen=True)
+class ScheduleRun:
+    """What :func:`fresh_schedules` measured in its process.
+
+    ``seconds``: per schedule (and per device alone), the rounds' times;
+    ``spans``: per schedule, MXNet's profile of one run (operators on both
+    devices); ``env``: the settings the process started with.
+    """
+
+    seconds: dict[str, Samples]
+    spans: dict[str, list[OpSpan]]
+    env: dict[str, str]
+
+    def overlap(self, schedule: str) -> float:
+        """Share of the less busy device's busy time during which the other was busy too."""
+        spans = self.spans[schedule]
+        return busy_overlap([s for s in spans if s.device == 0], [s for s in spans if s.device == 1])
+
+
+_SCHEDULES_CHILD = """
+from asynclab.foundation.backends import fresh
+job = fresh.payload()
+import mxnet as mx
+from asynclab.lessons.l06_automatic_parallelism import parallelism
+from asynclab.foundation.profiling import record
+from asynclab.foundation.workloads import square_matrix
+xa = square_matrix(job["n"])
+xb = xa.copyto(mx.cpu(1))
+found = parallelism.time_schedules(xa, xb, job["reps"], rounds=job["rounds"])
+spans = {}
+for name, fn in parallelism.SCHEDULES.items():
+    with record() as trace:
+        fn(xa, xb, job["reps"])
+    spans[name] = [[s.name, s.device, s.thread, s.start, s.end] for s in trace.spans if s.name == "dot"]
+fresh.emit({"seconds": {k: list(v.values) for k, v in found.items()}, "spans": spans})
+"""
+
+
+def fresh_schedules(env: Mapping[str, str] | None = None, *, n: int = 1000, reps: int = 10,
+                    rounds: int = 5, timeout: float = 180.0) -> ScheduleRun:
+    """:func:`time_schedules` and one profile per schedule, in a fresh process started with ``env``."""
+    from asynclab.foundation.backends.fresh import run_fresh
+
+    env = dict(env or {})
+    run = run_fresh(_SCHEDULES_CHILD, payload={"n": n, "reps": reps, "rounds": rounds}, env=env,
+                    timeout=timeout, what="the two-device schedules")
+    seconds = {k: Samples(tuple(v)) for k, v in run.result["seconds"].items()}
+    spans = {k: [OpSpan(*row) for row in rows] for k, rows in run.result["spans"].items()}
+    return ScheduleRun(seconds, spans, env)
+
+
+# ------------------------------------------------------------------ copies beside compute
+def chain_then_copy(x, w, steps: int, to) -> list:
+    """``y_i = relu(dot(y_{i-1}, w))``; wait for the whole chain, then copy every step to ``to``."""
+    from mxnet import nd
+
+    ys, y = [], x
+    for _ in range(steps):
+        y = nd.relu(nd.dot(y, w))
+        ys.append(y)
+    nd.waitall()
+    return [y.copyto(to) for y in ys]
+
+
+def chain_with_copies(x, w, steps: int, to) -> list:
+    """The same chain; each step's copy is issued right after the step, and nothing waits."""
+    from mxnet import nd
+
+    copies, y = [], x
+    for _ in range(steps):
+        y = nd.relu(nd.dot(y, w))
+        copies.append(y.copyto(to))
+    return copies
+
+
+@dataclass(frozen=True)
+class PipelineRun:
+    """What :func:`fresh_pipeline` measured: per schedule, the rounds' seconds and its best profile."""
+
+    seconds: dict[str, Samples]
+    spans: dict[str, list[OpSpan]]
+    env: dict[str, str]
+
+    def copy_overlap(self, schedule: str) -> float:
+        """Share of the copies (the last aside) that ran beside a step of the chain."""
+        spans = self.spans[schedule]
+        copies = [s for s in spans if s.name == "CopyCPU2CPU"]
+        return share_beside(copies[:-1], [s for s in spans if s.name in ("dot", "relu")])
+
+
+_PIPELINE_CHILD = """
+from asynclab.foundation.backends import fresh
+job = fresh.payload()
+import numpy as np
+import mxnet as mx
+from mxnet import nd
+from asynclab.lessons.l06_automatic_parallelism import parallelism
+from asynclab.foundation.profiling import record, share_beside
+from asynclab.foundation.timing import interleave, time_call
+rows, cols = job["shape"]
+rng = np.random.default_rng(0)
+x = nd.array(rng.random((rows, cols), dtype=np.float32))
+w = nd.array(rng.random((cols, cols), dtype=np.float32) / cols)
+steps, to = job["steps"], mx.cpu(1)
+ys = [nd.relu(nd.dot(x, w)) for _ in range(steps)]
+nd.waitall()
+def timed(fn):
+    return lambda: time_call(fn, sync=True)      # each probe ends with a wait: the next starts clean
+schedules = {"chain, then copies": parallelism.chain_then_copy, "copies beside the chain": parallelism.chain_with_copies}
+def chain():
+    y = x
+    for _ in range(steps):
+        y = nd.relu(nd.dot(y, w))
+probes = {"chain alone": timed(chain), "copies alone": timed(lambda: [y.copyto(to) for y in ys])}
+probes.update({name: timed(lambda fn=fn: fn(x, w, steps, to)) for name, fn in schedules.items()})
+found = interleave(probes, rounds=job["rounds"])
+spans = {}
+for name, fn in schedules.items():
+    best = None
+    for _ in range(job["profiles"]):         # keep the profile whose copies ran most beside the chain
+        with record() as trace:
+            fn(x, w, steps, to)
+        copies = [s for s in trace.spans if s.name == "CopyCPU2CPU"]
+        share = share_beside(copies[:-1], [s for s in trace.spans if s.name in ("dot", "relu")])
+        if best is None or share > best[0]:
+            best = (share, trace.spans)
+    spans[name] = [[s.name, s.device, s.thread, s.start, s.end] for s in best[1]]
+fresh.emit({"seconds": {k: list(v.values) for k, v in found.items()}, "spans": spans})
+"""
+
+
+def fresh_pipeline(workers: int = 2, *, shape: tuple[int, int] = (8192, 512), steps: int = 6,
+                   rounds: int = 5, profiles: int = 3, timeout: float = 180.0) -> PipelineRun:
+    """Both copy schedules, timed and profiled in a fresh process whose CPU devices have ``workers`` workers.
+
+    Each schedule is profiled ``profiles`` times; the profile kept is the one whose copies ran most
+    beside the chain (whether a copy can run beside a step is the question; how often it does depends
+    on how fast a worker wakes on a busy machine).
+    """
+    from asynclab.foundation.backends.fresh import run_fresh
+
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, got {workers}.")
+    env = {"MXNET_CPU_WORKER_NTHREADS": str(workers)}
+    if profiles < 1:
+        raise ValueError(f"profiles must be at least 1, got {profiles}.")
+    run = run_fresh(_PIPELINE_CHILD, payload={"shape": list(shape), "steps": steps, "rounds": rounds,
+                                              "profiles": profiles},
+                    env=env, timeout=timeout, what="the copy schedules")
+    seconds = {k: Samples(tuple(v)) for k, v in run.result["seconds"].items()}
+    spans = {k: [OpSpan(*row) for row in rows] for k, rows in run.result["spans"].items()}
+    return PipelineRun(seconds, spans, env)
+
+
+# ------------------------------------------------------------------ the GPU path (PyTorch)
+def gpu_streams(copy_mb: int = 1024, n: int = 8192, rounds: int = 5) -> dict[str, Samples] | None:
+    """A pinned host-to-device copy and a product, on one CUDA stream and on two; None without CUDA.
+
+    Returns seconds per case: ``copy alone``, ``product alone``, ``one stream``
+    (copy, then product, in stream order) and ``two streams`` (the copy on a
+    second stream, the product on the default one).
+    """
+    try:
+        import torch
+    except ImportError:
+        return None
+    if not torch.cuda.is_available():
+        return None
+    host = torch.empty(copy_mb * 2**20 // 4, dtype=torch.float32, pin_memory=True)
+    device = torch.empty_like(host, device="cuda")
+    x = torch.randn(n, n, device="cuda")
+    side = torch.cuda.Stream()
+    torch.cuda.synchronize()
+
+    def timed(fn: Callable[[], Any]) -> Callable[[], float]:
+        return lambda: time_call(fn, sync=torch.cuda.synchronize)   # each probe ends with a wait
+
+    def two_streams() -> None:
+        side.wait_stream(torch.cuda.current_stream())      # the copy may not start before earlier work on device
+        with torch.cuda.stream(side):
+            device.copy_(host, non_blocking=True)
+        x @ x
+        torch.cuda.current_stream().wait_stream(side)
+
+    def one_stream() -> None:
+        device.copy_(host, non_blocking=True)
+        x @ x
+
+    return interleave({"copy alone": timed(lambda: device.copy_(host, non_blocking=True)),
+                       "product alone": timed(lambda: x @ x),
+                       "one stream": timed(one_stream), "two streams": timed(two_streams)}, rounds=rounds)

@@ -1,0 +1,286 @@
+"""Checks of lab 08, "Across frameworks".
+
+Every check runs the student's code on arrays of MXNet, PyTorch and NumPy
+that it makes itself. Effect sizes and the margins they leave are in
+``bench/reports/checks_robustness.md``:
+
+- finish-every-framework: ``finish(y)`` must wait for an MXNet product
+  (finishing a 2000x2000 product takes hundreds of times as long as
+  issuing it; without a real wait the ratio is near 1; threshold 10x),
+  for *that* product (a smaller one, of a size drawn at random, at most 3x
+  its own compute time), and must take a PyTorch tensor and a NumPy array
+  without an error, on a machine without CUDA too.
+- predict-frameworks: functional. Each framework's product is issued and
+  each call timed against the product's compute time (a call that waits
+  takes about 1x, one that does not at most 0.01x; thresholds 0.3x and
+  0.05x, a call in between measured again). Every prediction must match;
+  a FAIL gives the number of misses, not which.
+- switch-in-time: the student's ``PROLOGUE`` runs first in a fresh
+  process whose environment has neither switch set; then the check issues
+  1000x1000 products there. Under NaiveEngine issuing takes thousands of
+  times as long as the (empty) wait; under the threaded engine a few
+  thousandths. Threshold 5x; ``CUDA_LAUNCH_BLOCKING`` must read ``"1"``
+  when the prologue is done.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Callable
+
+from asynclab.checks import draw
+from asynclab.checks.core import Check, CheckResult, Protocol, Rejected
+# step 1 is lab 01's wait, asked of every framework: the same sizes, thresholds and protocol
+from asynclab.checks.finishing import _QUICK, FINISH_OVERSHOOT, QUEUE_FACTOR, SIZE, SMALL_SIZES, _small
+from asynclab.checks.relations import AtLeast, AtMost
+
+SWITCH_SIZE = 1000
+SWITCH_FACTOR = 5.0
+_SUBPROCESS = Protocol(warmup=0, min_rounds=2, max_rounds=4, budget_s=60.0)
+
+
+# ------------------------------------------------------------ step 1: one finish for every framework
+FINISH_EVERY_FRAMEWORK = Check(
+    "finish-every-framework", points=3, protocol=_QUICK, calls="finish",
+    relations=(AtLeast("ratio", num="mxnet.finish", den="mxnet.enqueue", threshold=QUEUE_FACTOR),
+               AtMost("overshoot", num="small.finish", den="small.compute", threshold=FINISH_OVERSHOOT,
+                      why=lambda o: (f"finish(y) took {o.bands['overshoot'].value:.1f}x the compute time of a "
+                                     f"{_small(o)}x{_small(o)} MXNet product (needs <= {FINISH_OVERSHOOT:g}x): "
+                                     "it must wait for y itself, not for a fixed time"))),
+    sentence=(f"on MXNet, finish(y) took {{ratio:.2f}}x as long as issuing the product (needs >= "
+              f"{QUEUE_FACTOR:g}x) and {{overshoot:.2f}}x a smaller product's compute time (needs <= "
+              f"{FINISH_OVERSHOOT:g}x); PyTorch tensors and NumPy arrays were taken without an error"),
+    threshold=f">= {QUEUE_FACTOR:g}x, small <= {FINISH_OVERSHOOT:g}x, all three frameworks")
+
+
+def _call_finish(finish: Callable, y: Any, framework: str) -> float:
+    start = time.perf_counter()
+    try:
+        finish(y)
+    except Exception as error:
+        detail = f": {error}" if str(error) else ""
+        hint = " (this machine has no CUDA device: wait only for what y's own device queued)" \
+            if "CUDA" in str(error) else ""
+        raise Rejected(f"finish(y) failed on {framework}: {type(error).__name__}{detail}{hint}") from None
+    return time.perf_counter() - start
+
+
+def check_finish_every_framework(finish: Callable) -> CheckResult:
+    """``finish(y)`` returns once ``y`` is computed, for MXNet, PyTorch and NumPy arrays.
+
+    Passes when, on MXNet, finishing a 2000x2000 product takes at least 10x
+    as long as issuing it and at most 3x a smaller product's own compute
+    time, and when a PyTorch tensor (on this machine's device) and a NumPy
+    array are taken without an error.
+    """
+    import numpy as np
+    import torch
+    from mxnet import nd
+
+    from asynclab.foundation.workloads import square_matrix
+
+    if not callable(finish):
+        raise TypeError(f"finish must be a function, not {type(finish).__name__}.")
+    x = square_matrix(SIZE)
+    size = draw.choice(SMALL_SIZES)
+    small = square_matrix(size)
+    tx = torch.ones(SIZE // 2, SIZE // 2)
+    nx = np.ones((SIZE // 2, SIZE // 2), dtype=np.float32)
+
+    def on_mxnet() -> dict[str, float]:
+        nd.waitall()
+        start = time.perf_counter()
+        y = nd.dot(x, x)
+        enqueue = time.perf_counter() - start
+        seconds = _call_finish(finish, y, "an MXNet array")
+        nd.waitall()
+        return {"enqueue": enqueue, "finish": seconds}
+
+    def on_small() -> dict[str, float]:
+        nd.waitall()
+        start = time.perf_counter()
+        nd.dot(small, small).wait_to_read()
+        compute = time.perf_counter() - start
+        y = nd.dot(small, small)
+        seconds = _call_finish(finish, y, "an MXNet array")
+        nd.waitall()
+        return {"finish": seconds, "compute": compute, "size": float(size)}
+
+    def on_others() -> dict[str, float]:
+        return {"torch": _call_finish(finish, tx @ tx, "a PyTorch tensor"),
+                "numpy": _call_finish(finish, nx @ nx, "a NumPy array")}
+
+    return FINISH_EVERY_FRAMEWORK.run({"mxnet": on_mxnet, "small": on_small, "others": on_others})
+
+
+# ------------------------------------------------------------ step 2: predict the table
+#: What each framework is asked. "returns early": does the call that issues the product return
+#: before the product is done? The others are calls made right after the product was issued.
+CALLS: dict[str, tuple[str, ...]] = {
+    "MXNet": ("returns early", "y.shape", "y.context", "y.wait_to_read()", "y.asnumpy()", "y[0, 0].asscalar()"),
+    "PyTorch": ("returns early", "y.shape", "y.device", "y.sum().item()", "y.numpy()", "repr(y)"),
+    "NumPy": ("returns early", "y.shape", "y.sum()"),
+}
+EARLY = "returns early"
+BLOCK_SHARE = 0.3        # a call that waits takes about the whole product; one that does not, <= 0.01x
+RETURN_SHARE = 0.05
+
+PREDICT_FRAMEWORKS = Check("predict-frameworks", points=2, threshold="all predictions")
+
+
+def _frameworks() -> dict[str, tuple[Callable[[], Any], Callable[[], None], dict[str, Any]]]:
+    """Per framework: issue the product, wait for everything, and the names a call may use."""
+    import numpy as np
+    import torch
+    from mxnet import nd
+
+    from asynclab.foundation.workloads import square_matrix
+
+    mx_x = square_matrix(SIZE)
+    t_x = torch.rand(SIZE, SIZE)
+    n_x = np.random.default_rng(0).random((SIZE, SIZE), dtype=np.float32)
+    return {
+        "MXNet": (lambda: nd.dot(mx_x, mx_x), nd.waitall, {"nd": nd}),
+        "PyTorch": (lambda: t_x @ t_x, lambda: None, {"torch": torch}),
+        "NumPy": (lambda: n_x @ n_x, lambda: None, {"np": np}),
+    }
+
+
+_checking = [0]         # > 0 while check_predict_frameworks runs: the table is the check's, not an answer key
+
+
+def _measure_table() -> dict[str, dict[str, bool]]:
+    """Each framework's answers to :data:`CALLS`, measured here (True: the call waited / returned early).
+
+    Only the check may call it: a prediction copied from the check's own
+    measurement is not a prediction.
+    """
+    if not _checking[0]:
+        raise RuntimeError("this is the check's own measurement, not an answer key: predict, then run the check")
+    found: dict[str, dict[str, bool]] = {}
+    for name, (product, wait_all, names) in _frameworks().items():
+        found[name] = {}
+        product()
+        wait_all()                               # warm-up: threads and pools started
+        for call in CALLS[name]:
+            for _ in range(3):                   # a call the machine left in between is measured again
+                wait_all()
+                start = time.perf_counter()
+                product()
+                wait_all()
+                compute = time.perf_counter() - start
+                start = time.perf_counter()
+                y = product()
+                issued = time.perf_counter() - start
+                if call == EARLY:
+                    share = issued / compute
+                else:
+                    start = time.perf_counter()
+                    eval(call, dict(names, y=y))
+                    share = (time.perf_counter() - start) / compute
+                wait_all()
+                if share >= BLOCK_SHARE or share <= RETURN_SHARE:
+                    # a call that waited took the product's time; a product call that did took it too
+                    found[name][call] = (share <= RETURN_SHARE) if call == EARLY else (share >= BLOCK_SHARE)
+                    break
+            else:
+                raise RuntimeError(f"{name}: {call} neither waited nor returned at once in three tries; "
+                                   "run the check again on a quieter machine")
+    return found
+
+
+def check_predict_frameworks(predicted: Any) -> CheckResult:
+    """``predicted[framework][question]`` is True or False for every entry of :data:`CALLS`.
+
+    The check issues each framework's product here, on the CPU, and times
+    each call against the product's compute time; it passes when every
+    prediction matches. A FAIL says how many predictions missed, not which.
+    """
+
+    def condition() -> tuple[bool, str]:
+        if not isinstance(predicted, dict) or set(predicted) != set(CALLS):
+            return False, f"PREDICTED must be a dict with one entry per framework: {', '.join(CALLS)}"
+        for name, questions in CALLS.items():
+            inner = predicted[name]
+            if not isinstance(inner, dict) or set(inner) != set(questions):
+                return False, (f"PREDICTED[{name!r}] must be a dict with one entry per question of "
+                               f"lab08.CALLS[{name!r}], the question's text as key")
+            bad = [q for q in questions if not isinstance(inner[q], bool)]
+            if bad:
+                return False, f"each prediction must be True or False; {name} {bad[0]!r} is {inner[bad[0]]!r}"
+        _checking[0] += 1
+        try:
+            measured = _measure_table()
+        finally:
+            _checking[0] -= 1
+        total = sum(len(q) for q in CALLS.values())
+        missed = sum(predicted[n][q] != measured[n][q] for n, qs in CALLS.items() for q in qs)
+        if missed:
+            return False, (f"{missed} of your {total} predictions did not match what this machine did: "
+                           "ask where each framework's work runs, and whether anything is left to wait for")
+        return True, ""
+
+    total = sum(len(q) for q in CALLS.values())
+    return PREDICT_FRAMEWORKS.holds(condition, description=f"all {total} predictions matched what this machine did")
+
+
+# ------------------------------------------------------------ step 3: the switches, in a fresh process
+SWITCH_IN_TIME = Check(
+    "switch-in-time", points=3, protocol=_SUBPROCESS, calls="your PROLOGUE",
+    relations=(AtLeast("naive", num="switched.enqueue", den="switched.finish", threshold=SWITCH_FACTOR),),
+    sentence=(f"after your PROLOGUE, issuing an MXNet product took {{naive:.1f}}x as long as waiting for it "
+              f"(needs >= {SWITCH_FACTOR:g}x: the call carries the work), and CUDA_LAUNCH_BLOCKING read '1'"),
+    threshold=f">= {SWITCH_FACTOR:g}x, CUDA_LAUNCH_BLOCKING=1")
+
+_SWITCH_CHILD = """
+import os
+import time
+for name in ("MXNET_ENGINE_TYPE", "CUDA_LAUNCH_BLOCKING"):   # only the prologue may set them
+    os.environ.pop(name, None)
+from asynclab.foundation.backends import fresh
+job = fresh.payload()
+exec(compile(job["prologue"], "<your PROLOGUE>", "exec"), {"__name__": "__main__"})
+blocking = os.environ.get("CUDA_LAUNCH_BLOCKING")
+from mxnet import ndarray
+x = ndarray.ones((job["n"], job["n"]))
+ndarray.waitall()
+enqueue, finish = [], []
+for _ in range(4):
+    start = time.perf_counter()
+    y = ndarray.dot(x, x)
+    issued = time.perf_counter()
+    y.wait_to_read()
+    enqueue.append(issued - start)
+    finish.append(time.perf_counter() - issued)
+fresh.emit({"blocking": blocking, "enqueue": sorted(enqueue)[1:3], "finish": sorted(finish)[1:3]})
+"""
+
+
+def check_switch_in_time(prologue: Any) -> CheckResult:
+    """``prologue``: Python source that, run first in a fresh process, switches the asynchrony off.
+
+    It must make MXNet run each operator inside the call that issues it and
+    set ``CUDA_LAUNCH_BLOCKING`` to ``"1"`` for PyTorch. The check runs it in
+    a fresh process where neither switch is set, then times 1000x1000
+    products there: passes when issuing takes at least 5x as long as the
+    wait after it, and the variable reads ``"1"``.
+    """
+    from asynclab.foundation.backends.fresh import FreshProcessError, run_fresh
+
+    if not isinstance(prologue, str):
+        raise TypeError(f"PROLOGUE must be a string of Python code, not {type(prologue).__name__}.")
+
+    def switched() -> dict[str, float]:
+        try:
+            run = run_fresh(_SWITCH_CHILD, payload={"prologue": prologue, "n": SWITCH_SIZE}, timeout=120,
+                            what="your PROLOGUE with the check's products")
+        except FreshProcessError as error:
+            raise Rejected(str(error).rstrip(".")) from None
+        found = run.result
+        if found["blocking"] != "1":
+            raise Rejected(f"after your PROLOGUE, CUDA_LAUNCH_BLOCKING was {found['blocking']!r}, not '1': "
+                           "PyTorch reads it from the environment when it starts CUDA")
+        middle = lambda values: sum(values) / len(values)   # noqa: E731 (the two middle of four)
+        return {"enqueue": middle(found["enqueue"]), "finish": max(middle(found["finish"]), 1e-7)}
+
+    return SWITCH_IN_TIME.run({"switched": switched})

@@ -1,0 +1,284 @@
+"""Checks of lab 09, "Streams and out-of-core work".
+
+Each check writes its own data set (:func:`asynclab.foundation.workloads.chunked.dataset`:
+int8 values in a temporary file, always deleted), of a length drawn at random
+and never a multiple of the chunk, so the student's code cannot know the
+answer or the size in advance. ``reduce_pipelined(data, chunk)`` must return
+the energy of the data set as a number, read through
+:func:`~asynclab.foundation.workloads.chunked.read_chunks` (the storage device: every
+byte must come through it); the checks compare it with the in-memory
+result, which it must equal exactly (every correct chunked sum of these
+half-integers is exact in float64).
+
+What each check measures (effect sizes, quiet and with one core busy, are in
+``bench/reports/checks_robustness.md``):
+
+- result-exact: two data sets, one of a few chunks and a part, one shorter
+  than a chunk; equal to the in-memory energy, to the last bit, and every
+  byte read through ``read_chunks``. A dropped last chunk, a chunk counted
+  twice, float32, a buffer overwritten before it was used, or reading the
+  file around the device each fail.
+- pipelined-beats-serial: on a data set that models a 64 MB/s device, the
+  serial reduction of :mod:`asynclab.foundation.workloads.chunked` (read, copy in,
+  compute, wait) against the student's, alternated; serial / yours at least
+  1.25 (quiet 1.5-1.6, with one core busy 1.41 and up: the modelled device's
+  reads are sleeps, which overlap whatever else the machine does). A wait
+  after every chunk gives 1.0. Every result must be exact, so returning
+  early cannot pass.
+- peak-bounded: the student's peak above the start at two chunk sizes
+  (4 MB and 16 MB in float64) on a data set of about 200 MB: at most 6
+  chunks each. A pipeline holds 3-4.1 (the chunk computed, the chunk read,
+  the back end's temporaries), quiet or loaded; the whole file holds the
+  data set.
+- chunk-under-budget: ``choose_chunk(budget_mb)``, values per chunk, at a
+  small budget and a large one drawn at random; the student's pipeline with
+  that chunk must peak within the budget, and at the large budget take at
+  most 1.5x the time of 2**20-value chunks. A chunk the size of the budget
+  breaks it (about 3 chunks alive), a budget read as values instead of
+  bytes breaks it eightfold, tiny chunks pay their fixed cost thousands of
+  times.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import time
+from typing import Any, Callable
+
+from asynclab.checks import draw
+from asynclab.checks.core import Check, CheckResult, Protocol, Rejected
+from asynclab.checks.relations import AtLeast, AtMost
+
+CHUNK = 2**20                       # values per chunk in the speed check: 8 MB in float64
+LENGTHS = (40, 48)                  # data-set length in chunks, before a random part of a chunk is added
+EXACT_LENGTHS = (3, 5)              # the result check's short data sets, in chunks
+SPEED_FACTOR = 1.25
+DEVICE_MB_S = 64                    # the storage device of the speed check, MB/s
+PEAK_CHUNKS = 6.0
+PEAK_SIZES = (2**19, 2**21)         # values per chunk in the memory check: 4 MB and 16 MB in float64
+PEAK_LENGTH_MB = 200                # its data set in memory (float64), MB: far more than 6 chunks
+SMALL_BUDGETS = (16, 20, 24)        # MB: a chunk of 2**20 values (8 MB) peaks above them
+LARGE_BUDGETS = (400, 600)          # MB
+BUDGET_LENGTH_MB = 100              # the budget check's data set in memory (float64), MB
+BUDGET_TIME_FACTOR = 1.5
+
+_SPEED = Protocol(warmup=1, min_rounds=3, max_rounds=7, budget_s=40.0)
+_PEAK = Protocol(warmup=0, min_rounds=2, max_rounds=4, budget_s=40.0)
+
+
+def _length(chunks: int, chunk: int) -> int:
+    """``chunks`` whole chunks and a part of one drawn at random (never a multiple of ``chunk``)."""
+    return chunks * chunk + draw.randrange(1, chunk)
+
+
+def _as_result(value: Any) -> float:
+    """What ``reduce_pipelined`` returned, as a float (an MXNet scalar is read, which waits)."""
+    from asynclab.foundation.workloads import as_number
+
+    number = as_number(value)
+    if number is None:
+        raise Rejected(f"reduce_pipelined returned {type(value).__name__}, not the energy as a number")
+    return number
+
+
+def _exact(data, got: float, expected: float, what: str) -> None:
+    if got != expected:
+        if math.isfinite(got) and expected and abs(got - expected) <= 1e-6 * abs(expected):
+            detail = "close, but not equal: a part was rounded (float32?)"
+        else:
+            detail = f"off by {got - expected:+.6g}"
+        raise Rejected(f"{what}: your result was not the energy of the {data.n}-value data set ({detail})")
+
+
+def _through_device(data) -> None:
+    if data.delivered != data.n:
+        raise Rejected(f"your function read {data.delivered} of the data set's {data.n} bytes through "
+                       "chunked.read_chunks: it is the storage device, read every chunk through it, once")
+
+
+def _run(reduce_pipelined: Callable, data, chunk: int) -> float:
+    """The student's result for ``data`` in chunks of ``chunk`` values, every byte read through the device."""
+    data.delivered = 0
+    got = _as_result(reduce_pipelined(data, chunk))
+    _through_device(data)
+    return got
+
+
+# ------------------------------------------------------------ step 1: the result
+RESULT_EXACT = Check("result-exact", points=2, threshold="equal to the in-memory result")
+
+
+def check_result_exact(reduce_pipelined: Callable) -> CheckResult:
+    """``reduce_pipelined(data, chunk)`` returns the energy of the data set, reading ``chunk`` values at a time.
+
+    Passes when the result equals the energy computed in memory, exactly,
+    on two data sets of lengths drawn at random: one of several chunks
+    that ends with a partial chunk, one shorter than a single chunk.
+    """
+    from asynclab.foundation.workloads import chunked
+
+    if not callable(reduce_pipelined):
+        raise TypeError(f"reduce_pipelined must be a function, not {type(reduce_pipelined).__name__}.")
+
+    def condition() -> tuple[bool, str]:
+        chunk = draw.choice((2**16, 3 * 2**15, 2**17))
+        cases = [(_length(draw.choice(EXACT_LENGTHS), chunk), chunk, "several chunks"),
+                 (draw.randrange(1000, chunk), chunk, "less than one chunk")]
+        for n, size, what in cases:
+            with chunked.dataset(n, seed=draw.randrange(2**31)) as data:
+                expected = chunked.reference(data)
+                _exact(data, _run(reduce_pipelined, data, size), expected, what)
+        return True, ""
+
+    return RESULT_EXACT.holds(condition, description="exact on a data set of several chunks and on one "
+                                                      "shorter than a chunk")
+
+
+# ------------------------------------------------------------ step 2: faster than serial
+PIPELINED_BEATS_SERIAL = Check(
+    "pipelined-beats-serial", points=3, protocol=_SPEED, calls="reduce_pipelined",
+    relations=(AtLeast("speedup", num="serial", den="yours", threshold=SPEED_FACTOR),),
+    sentence=("the serial reduction took {serial:.3f} s, yours {yours:.3f} s: {speedup:.2f}x "
+              f"(needs >= {SPEED_FACTOR:g}x)"),
+    threshold=f">= {SPEED_FACTOR:g}x")
+
+
+def check_pipelined_beats_serial(reduce_pipelined: Callable) -> CheckResult:
+    """``reduce_pipelined`` against the serial reduction (read, copy in, compute, wait, next).
+
+    The two take turns on one data set of 40-49 chunks of 2**20 values
+    (about 350 MB in float64) that models a storage device of 64 MB/s.
+    Passes when the serial reduction takes at least 1.25x as long as yours,
+    every result of yours being exact.
+    """
+    from asynclab.foundation.workloads import chunked
+
+    if not callable(reduce_pipelined):
+        raise TypeError(f"reduce_pipelined must be a function, not {type(reduce_pipelined).__name__}.")
+    n = _length(draw.choice(LENGTHS), CHUNK)
+    with chunked.dataset(n, seed=draw.randrange(2**31), mb_per_s=DEVICE_MB_S) as data:
+        expected = chunked.reference(data)
+
+        def serial() -> float:
+            start = time.perf_counter()
+            got = chunked.reduce_serial(data, CHUNK)
+            seconds = time.perf_counter() - start
+            assert got == expected, "the serial reference lost exactness"
+            return seconds
+
+        def yours() -> float:
+            start = time.perf_counter()
+            got = _run(reduce_pipelined, data, CHUNK)         # read inside the clock: it must be ready
+            seconds = time.perf_counter() - start
+            _exact(data, got, expected, "in the timed run")
+            return seconds
+
+        return PIPELINED_BEATS_SERIAL.run({"serial": serial, "yours": yours})
+
+
+# ------------------------------------------------------------ step 3: memory bounded by the chunk
+PEAK_BOUNDED = Check(
+    "peak-bounded", points=2, protocol=_PEAK, calls="reduce_pipelined",
+    relations=(AtMost("small", num="small", threshold=PEAK_CHUNKS),
+               AtMost("large", num="large", threshold=PEAK_CHUNKS)),
+    sentence=(f"your peak was {{small:.1f}} chunks with chunks of {PEAK_SIZES[0] * 8 / 1e6:.1f} MB and "
+              f"{{large:.1f}} chunks with chunks of {PEAK_SIZES[1] * 8 / 1e6:.1f} MB "
+              f"(needs <= {PEAK_CHUNKS:g} each)"),
+    threshold=f"<= {PEAK_CHUNKS:g} chunks")
+
+
+def check_peak_bounded(reduce_pipelined: Callable) -> CheckResult:
+    """The peak memory of ``reduce_pipelined`` above its start, in chunks (float64), at two chunk sizes.
+
+    The data set is about 200 MB in float64. Passes when the peak stays at
+    or below 8 chunks at both sizes: two chunks in flight and the back
+    end's temporaries fit; the whole data set, or every chunk queued at
+    once, does not.
+    """
+    from asynclab.foundation.memory import PeakMemory
+    from asynclab.foundation.workloads import chunked, map_large_allocations, release_free_memory
+
+    if not callable(reduce_pipelined):
+        raise TypeError(f"reduce_pipelined must be a function, not {type(reduce_pipelined).__name__}.")
+    map_large_allocations()        # large blocks on their own pages: resident memory follows live arrays
+    n = _length(PEAK_LENGTH_MB * 10**6 // (8 * PEAK_SIZES[1]), PEAK_SIZES[1])
+    with chunked.dataset(n, seed=draw.randrange(2**31)) as data:
+        expected = chunked.reference(data)
+
+        def peak_in_chunks(chunk: int) -> Callable[[], float]:
+            def probe() -> float:
+                release_free_memory()
+                with PeakMemory(interval=0.002) as pm:
+                    got = _run(reduce_pipelined, data, chunk)
+                _exact(data, got, expected, f"with chunks of {chunk} values")
+                return (pm.trace.peak - pm.trace.baseline) / (chunk * chunked.VALUE_BYTES / 1e6)
+            return probe
+
+        return PEAK_BOUNDED.run({"small": peak_in_chunks(PEAK_SIZES[0]), "large": peak_in_chunks(PEAK_SIZES[1])})
+
+
+# ------------------------------------------------------------ step 3: a chunk for a budget
+CHUNK_UNDER_BUDGET = Check("chunk-under-budget", points=2,
+                           threshold=f"peak <= budget at both; <= {BUDGET_TIME_FACTOR:g}x the time of 2**20 at the large one")
+
+
+def check_chunk_under_budget(choose_chunk: Callable, reduce_pipelined: Callable) -> CheckResult:
+    """``choose_chunk(budget_mb)`` returns the values per chunk for a pipeline that must stay within ``budget_mb``.
+
+    The check draws a small budget (16-24 MB) and a large one (400 or 600 MB),
+    runs your ``reduce_pipelined`` with your chunk for each on a data set of
+    about 100 MB in float64, and passes when both peaks stay within their
+    budget and, at the large budget, the run takes at most 1.5x as long as
+    one with chunks of 2**20 values.
+    """
+    from asynclab.foundation.memory import PeakMemory
+    from asynclab.foundation.workloads import chunked, map_large_allocations, release_free_memory
+
+    for name, fn in (("choose_chunk", choose_chunk), ("reduce_pipelined", reduce_pipelined)):
+        if not callable(fn):
+            raise TypeError(f"{name} must be a function, not {type(fn).__name__}.")
+    map_large_allocations()
+
+    def condition() -> tuple[bool, str]:
+        budgets = (draw.choice(SMALL_BUDGETS), draw.choice(LARGE_BUDGETS))
+        n = _length(BUDGET_LENGTH_MB * 10**6 // (8 * CHUNK), CHUNK)
+        chosen = {}
+        for budget in budgets:
+            value = choose_chunk(budget)
+            if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+                raise Rejected(f"choose_chunk({budget}) returned {value!r}: a whole number of values is needed")
+            value = int(value)
+            if not 1 <= value <= n:
+                raise Rejected(f"choose_chunk({budget}) returned {value} values per chunk; the data set "
+                               f"has {n} values")
+            chosen[budget] = value
+        with chunked.dataset(n, seed=draw.randrange(2**31)) as data:
+            expected = chunked.reference(data)
+
+            def measured(chunk: int) -> tuple[float, float]:
+                release_free_memory()
+                with PeakMemory(interval=0.002) as pm:
+                    start = time.perf_counter()
+                    got = _run(reduce_pipelined, data, chunk)
+                    seconds = time.perf_counter() - start
+                _exact(data, got, expected, f"with chunks of {chunk} values")
+                return seconds, pm.trace.peak - pm.trace.baseline
+
+            for budget in budgets:
+                _, peak = measured(chosen[budget])
+                if peak > budget:
+                    return False, (f"with choose_chunk({budget}) = {chosen[budget]} values per chunk "
+                                   f"({chosen[budget] * chunked.VALUE_BYTES / 1e6:.2f} MB in float64) your "
+                                   f"pipeline peaked at +{peak:.1f} MB, over the {budget} MB budget")
+            large = budgets[1]
+            yours = min(measured(chosen[large])[0] for _ in range(2))
+            reference = min(measured(CHUNK)[0] for _ in range(2))
+            if yours > BUDGET_TIME_FACTOR * reference:
+                return False, (f"with choose_chunk({large}) = {chosen[large]} values per chunk your pipeline "
+                               f"took {yours:.2f} s, {yours / reference:.1f}x the time with chunks of {CHUNK} "
+                               f"values (needs <= {BUDGET_TIME_FACTOR:g}x): each chunk has a fixed cost")
+        return True, ("your chunks kept the pipeline within a small budget and a large one, and the large "
+                      "one was not slowed by its chunk's fixed cost")
+
+    return CHUNK_UNDER_BUDGET.holds(condition)

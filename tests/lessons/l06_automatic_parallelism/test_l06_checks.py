@@ -1,0 +1,43 @@
+"""Lab 06's checks: bad input gets one sentence before anything is measured.
+
+What the checks decide on right and wrong answers is tested by the catalogue
+(``asynclab/lessons/l06_automatic_parallelism/answers``, tests/test_catalogue.py) and benched by
+``bench/checks_robustness.py --lab 06``.
+"""
+
+import pytest
+
+from asynclab.lessons.l06_automatic_parallelism import parallelism
+from asynclab.lessons.l06_automatic_parallelism import checks as lab06
+
+
+def test_run_both_must_be_a_function():
+    with pytest.raises(TypeError, match="run_both must be a function, not str"):
+        lab06.check_two_devices_at_once("interleaved")
+
+
+def test_head_start_must_be_a_function():
+    with pytest.raises(TypeError, match="head_start must be a function, not int"):
+        lab06.check_predict_head_start(7)
+
+
+@pytest.mark.parametrize("pipeline, word", [(lambda x, w, steps: [], "a lambda"), (print, "builtin"),
+                                            ("def pipeline(): pass", "str")])
+def test_pipeline_must_be_defined_with_def(pipeline, word):
+    with pytest.raises(TypeError, match=f"pipeline must be a function defined with def, not {word}"):
+        lab06.check_copy_beside_compute(pipeline)
+
+
+def test_a_pipeline_needs_at_least_one_worker():
+    with pytest.raises(ValueError, match="workers must be at least 1"):
+        parallelism.fresh_pipeline(0)
+
+
+def test_the_thresholds_leave_the_wrong_schedules_below_them():
+    """Issued one device after the other, only the last 3 of reps products per device can run side by side
+    (3 = the 4 shared workspaces less one): the threshold must sit well above that share at every count
+    step 1 draws, and step 2's counts must start where a device first waits (reps = 4)."""
+    worst = max((lab06.TEMP_COPIES - 1) / reps for reps in lab06.REPS)
+    assert worst < lab06.BOTH_OVERLAP
+    low, high = lab06.HEAD_REPS
+    assert min(low) >= lab06.TEMP_COPIES and max(low) < min(high)

@@ -1,0 +1,59 @@
+"""frameworks: lesson 08's three questions, each framework in fresh processes."""
+
+import pytest
+
+from asynclab.lessons.l08_across_frameworks import frameworks
+
+
+def test_every_framework_snippet_is_python():
+    for name, fw in frameworks.FRAMEWORKS.items():
+        compile(frameworks._snippet(fw, 8, 1, 2), f"<{name}>", "exec")
+        assert "{a}" in fw.wait or fw.wait == "", f"{name}: wait names its array as {{a}}"
+
+
+def test_bad_requests_get_one_sentence():
+    with pytest.raises(ValueError, match="unknown framework 'TensorFlow'"):
+        frameworks.measure("TensorFlow")
+    with pytest.raises(ValueError, match="rounds must be a positive whole number"):
+        frameworks.measure("NumPy", rounds=0)
+    assert "NumPy" in frameworks.available() and "MXNet" in frameworks.available()
+
+
+@pytest.mark.kernel
+@pytest.mark.measured
+def test_numpy_never_returns_early_and_mxnet_does_until_switched():
+    numpy = frameworks.measure("NumPy", n=600, rounds=3, ops=20)
+    assert not numpy.returns_early and not numpy.waits("y.shape")
+    mxnet = frameworks.measure("MXNet", n=600, rounds=3, ops=20)
+    assert mxnet.returns_early, frameworks.table([mxnet])
+    assert mxnet.waits("y.asnumpy()") and mxnet.waits("mx.nd.waitall()") and not mxnet.waits("y.shape")
+    naive = frameworks.measure("MXNet", switched=True, n=600, rounds=3, ops=20)
+    assert not naive.returns_early, frameworks.table([naive])
+    assert "`MXNET_ENGINE_TYPE=NaiveEngine`" in frameworks.table([mxnet, naive])
+
+
+def test_stored_reference_round_trips_and_says_where_it_was_measured(tmp_path):
+    machine, measured, facts = frameworks.reference()
+    assert {"cpu", "os", "date", "by", "mindspore"} <= set(machine)
+    assert {(m.framework, m.switched) for m in measured} == {("MindSpore", False), ("MindSpore", True)}
+    path = tmp_path / "again.json"
+    frameworks.save_reference(measured, machine, facts, path=path)
+    assert path.read_text("utf-8") == frameworks.reference_path().read_text("utf-8")
+    again = [frameworks.from_dict(frameworks.to_dict(m)) for m in measured]
+    assert frameworks.table(again) == frameworks.table(measured)
+
+
+def test_the_stored_mindspore_figures_say_what_lesson_08_says():
+    _, measured, facts = frameworks.reference()
+    as_it_comes, switched = (next(m for m in measured if m.switched == s) for s in (False, True))
+    assert as_it_comes.returns_early and not switched.returns_early
+    assert as_it_comes.waits("y.asnumpy()") and not as_it_comes.waits("y.shape")
+    assert not facts["initialized_after_issue"] and facts["initialized_after_result"]
+    assert facts["runtime_synchronize_share"][0] < 0.1 <= facts["runtime_synchronize_share"][-1]
+
+
+def test_a_reference_without_its_machine_is_refused(tmp_path):
+    _, measured, _ = frameworks.reference()
+    with pytest.raises(ValueError, match="machine needs a 'date' entry"):
+        frameworks.save_reference(measured, {"cpu": "x", "os": "y", "by": "z"}, path=tmp_path / "r.json")
+    assert not (tmp_path / "r.json").exists()

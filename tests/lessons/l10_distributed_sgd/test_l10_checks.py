@@ -1,0 +1,72 @@
+"""Lab 10's checks: what they refuse before starting a cluster (no MXNet process is started here)."""
+
+import time
+
+import pytest
+
+from asynclab.checks import CheckFailed
+from asynclab.lessons.l10_distributed_sgd import checks as lab10
+
+
+def _verdict(fn, *args):
+    with pytest.raises(CheckFailed) as failed:
+        fn(*args)
+    return str(failed.value)
+
+
+def _forbid_cluster(monkeypatch):
+    from asynclab.foundation.workloads import psgd
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the check started a cluster")
+    monkeypatch.setattr(psgd, "run", refuse)
+
+
+def test_a_typed_in_prediction_fails_before_anything_is_measured(monkeypatch):
+    _forbid_cluster(monkeypatch)
+    text = _verdict(lab10.check_predict_sync_time, lambda steps, delays, overhead: 1.62)
+    assert text.startswith("FAIL [predict-sync-time]") and "twice the steps" in text
+
+
+def test_a_prediction_that_ignores_the_straggler_fails_before_anything_is_measured(monkeypatch):
+    _forbid_cluster(monkeypatch)
+    text = _verdict(lab10.check_predict_sync_time, lambda steps, delays, overhead: steps * (min(delays) + overhead))
+    assert "must follow the delays" in text
+
+
+def test_a_prediction_that_measures_fails_on_its_time(monkeypatch):
+    _forbid_cluster(monkeypatch)
+
+    def slow(steps, delays, overhead):
+        time.sleep(0.2)
+        return steps * (max(delays) + overhead)
+    assert "not a measurement" in _verdict(lab10.check_predict_sync_time, slow)
+
+
+@pytest.mark.parametrize("value, words", [("1.5 s", "not a number"), (float("nan"), "not a number"),
+                                          (-1.0, "more than nothing")])
+def test_a_prediction_that_is_no_time_gets_one_sentence(monkeypatch, value, words):
+    _forbid_cluster(monkeypatch)
+    assert words in _verdict(lab10.check_predict_sync_time, lambda steps, delays, overhead: value)
+
+
+def test_functions_the_workers_cannot_receive_are_refused_with_one_sentence(monkeypatch):
+    _forbid_cluster(monkeypatch)
+    from asynclab.foundation.workloads import psgd
+
+    with pytest.raises(TypeError, match="not a lambda"):
+        lab10.check_sync_equals_one_process(lambda kv, lr: None, psgd.worker_loop)
+    with pytest.raises(TypeError, match="defined with def"):
+        lab10.check_async_outruns_straggler(psgd.setup_store, "worker_loop")
+    with pytest.raises(TypeError, match="must be a function"):
+        lab10.check_predict_sync_time(3)
+
+
+def test_the_course_own_functions_are_not_an_answer(monkeypatch):
+    _forbid_cluster(monkeypatch)
+    from asynclab.foundation.workloads import psgd
+
+    def setup_store(kv, lr):
+        pass
+    text = _verdict(lab10.check_sync_equals_one_process, setup_store, psgd.worker_loop)
+    assert "the course's own asynclab.foundation.workloads.psgd.worker_loop" in text
