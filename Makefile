@@ -15,7 +15,7 @@ OUT ?= grading-out
 # Jupyter refuses to serve as root unless told to; containers often run as root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: setup lab check test test-browser test-lanes test-serial unit unit-fast nbval labs labs-check execute grade gpu-check bench-checks bench-engine clean
+.PHONY: setup lab check test test-browser test-lanes test-serial unit unit-fast nbval labs labs-check new-lesson execute grade gpu-check bench-checks bench-engine clean
 
 ## setup: create .venv, install the pinned stack and asynclab, register the kernel
 setup: $(STAMP)
@@ -80,6 +80,11 @@ gpu-check:
 ## labs: regenerate the student labs/ from solutions/
 labs: setup
 	$(PY) -m asynclab labs
+
+## new-lesson: a new lesson, registered by discovery: make new-lesson N=11 SLUG=mixed_precision TITLE="Mixed precision"
+new-lesson: setup
+	@test -n "$(N)" -a -n "$(SLUG)" -a -n "$(TITLE)" || { echo 'Say N, SLUG and TITLE: make new-lesson N=11 SLUG=mixed_precision TITLE="Mixed precision"'; exit 2; }
+	$(PY) -m asynclab new-lesson $(N) $(SLUG) --title "$(TITLE)"
 
 labs-check: setup
 	$(PY) -m asynclab labs --check

@@ -1,4 +1,4 @@
-"""Command line: ``python -m asynclab {labs,normalize,execute,check,grade,gradescope,gpu-check} ...``."""
+"""Command line: ``python -m asynclab {labs,new-lesson,normalize,execute,check,grade,gradescope,gpu-check} ...``."""
 
 from __future__ import annotations
 
@@ -7,16 +7,24 @@ import sys
 from pathlib import Path
 
 def _cmd_labs(args: argparse.Namespace) -> int:
-    from asynclab.tooling import nbtools
+    """Points and lesson tables from the registry, then labs/ from solutions/ (or, with --check, the drift)."""
+    from asynclab.tooling import coursefiles, nbtools
 
+    written = coursefiles.write_points(check_only=args.check) + coursefiles.write_tables(check_only=args.check)
     changed = nbtools.generate_labs(Path(args.solutions), Path(args.labs), check_only=args.check)
     if args.check:
+        if written:
+            print(f"{', '.join(p.name for p in written)} disagree with the lessons' declarations "
+                  "(lesson.toml, checks.py). Run `make labs`.", file=sys.stderr)
         if changed:
             names = ", ".join(p.name for p in changed)
             print(f"labs/ has drifted from solutions/: {names}. Run `make labs`.", file=sys.stderr)
+        if written or changed:
             return 1
-        print("labs/ matches solutions/.")
+        print("labs/ matches solutions/; points and lesson tables match the lessons' declarations.")
         return 0
+    if written:
+        print(f"wrote {', '.join(p.name for p in written)} from the lessons' declarations")
     print(f"wrote {len(changed)} lab(s)" + (": " + ", ".join(p.name for p in changed) if changed else ""))
     return 0
 
@@ -51,6 +59,20 @@ def _cmd_check(args: argparse.Namespace) -> int:
     return check_run(args)
 
 
+def _cmd_new_lesson(args: argparse.Namespace) -> int:
+    from asynclab.tooling import scaffold
+
+    try:
+        written = scaffold.new_lesson(args.number, args.slug, args.title)
+    except scaffold.ScaffoldError as error:
+        print(f"new-lesson: {error}", file=sys.stderr)
+        return 2
+    for path in written:
+        print(f"wrote {path}")
+    print(f"lesson {args.number} is ready; docs/authoring.md says what to do next.")
+    return 0
+
+
 def _cmd_gpu_check(args: argparse.Namespace) -> int:
     from asynclab.tooling import gpucheck
 
@@ -66,6 +88,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--labs", default="labs")
     p.add_argument("--check", action="store_true", help="write nothing; exit 1 if labs/ would change")
     p.set_defaults(func=_cmd_labs)
+
+    p = sub.add_parser("new-lesson", help="make a new lesson: its home, notebooks, lab, check and answers")
+    p.add_argument("number", help="two digits, e.g. 11")
+    p.add_argument("slug", help="lower-case name, e.g. mixed_precision")
+    p.add_argument("--title", required=True, help="the lesson's title")
+    p.set_defaults(func=_cmd_new_lesson)
 
     p = sub.add_parser("normalize", help="rewrite notebooks with normalised JSON")
     p.add_argument("paths", nargs="+")

@@ -31,7 +31,7 @@ verdict still gets the lab's rounds. Lab 04's memory checks judge a right
 answer on one round without a warm-up epoch, and a wrong one on one round
 first: if that round fails, the answer scored what it must; if it passes, the
 check runs again on two rounds, the second in reverse order (in a single
-round the later epochs can peak 12 MB higher, which once let a loop that
+round the later epochs can peak 12 MB higher, which is enough to let a loop that
 ignores k pass sync-every-k). The catalogue's answers sit far from the thresholds (wrong
 loops near 1x, right ones past 1.3x-300x); how the full protocol behaves on
 a noisy machine is what ``make bench-checks`` measures.

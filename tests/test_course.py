@@ -6,12 +6,16 @@ from pathlib import Path
 
 import pytest
 
+from asynclab import course
 from asynclab.tooling import nbtools
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "solutions").glob("*.ipynb")) \
     + sorted((ROOT / "labs").glob("*.ipynb"))
 SOLUTIONS = sorted((ROOT / "solutions").glob("*_lab.ipynb"))
+# a lesson made by `make new-lesson` is a draft (lesson.toml) until its author removes the trait:
+# it has one check and one exercise until then
+DRAFTS = {x.solution.name for x in course.lessons() if x.has("draft")}
 SECTIONS = ["Objectives", "Background", "Principle", "Environment", "Suggested time", "Steps", "Summary"]
 NBGRADER_KEYS = {"grade", "grade_id", "locked", "schema_version", "solution", "task"}
 
@@ -59,7 +63,8 @@ def test_labs_follow_the_lab_manual_structure(path):
 def test_every_exercise_is_followed_by_a_locked_check(path):
     nb = nbtools.read(path)
     checks = list(nbtools.check_cells(nb))
-    assert len(checks) >= 3, f"{path.name} needs at least three autograded checks"
+    least = 1 if path.name in DRAFTS else 3
+    assert len(checks) >= least, f"{path.name} needs at least {least} autograded checks"
     ids = [nbtools.grade_id(c) for c in nb.cells if nbtools.grade_id(c)]
     assert len(ids) == len(set(ids)), f"{path.name} repeats a grade_id"
     lab_module = re.match(r"(\d\d)_", path.name).group(1)
@@ -71,7 +76,7 @@ def test_every_exercise_is_followed_by_a_locked_check(path):
         assert f"import checks as lab{lab_module}" in cell.source
         assert "### BEGIN SOLUTION" not in cell.source
     solutions = [c for c in nb.cells if nbtools.is_solution(c)]
-    assert len(solutions) >= 3
+    assert len(solutions) >= least
     for cell in solutions:
         assert "### BEGIN SOLUTION" in cell.source and cell.metadata["nbgrader"]["locked"] is False
     # a solution notebook stores the PASS line of every check

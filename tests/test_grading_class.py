@@ -116,7 +116,7 @@ def test_overhead_is_reported(graded):
 def test_known_limitation_is_flagged_for_review(graded):
     """Code the student wrote runs inside a check and can forge that check's result.
 
-    The grader cannot stop this (see docs/grading.md); the scan flags it for
+    The grader cannot stop this (see docs/instructors.md); the scan flags it for
     the instructor. If a future change stops it, update the expected score.
     """
     row = graded["rows"][crafted.LIMITATION_CASE]

@@ -1,11 +1,26 @@
 """Check declarations and the one runner that turns them into verdicts.
 
-A lab's check is declared once, as a :class:`Check`: its name (the check
-cell's ``grade_id`` without ``check-``), its points, the relationships it
-measures (:mod:`asynclab.checks.relations`), its protocol and the sentence
-its verdict line reads. The lab module adds the *probes*: functions that call
-the student's code on work the check makes and return what they measured.
-:meth:`Check.run` then
+A lab's check is one object, declared once with :func:`check` on the
+function that measures it::
+
+    @check("queue-vs-finish", points=2, functions=("launch", "finish"),
+           relations=(AtLeast("ratio", num="finish", den="enqueue", threshold=10),),
+           sentence="finishing took {ratio:.2f}x as long as enqueueing (needs >= 10x)",
+           threshold=">= 10x")
+    def check_queue_vs_finish(self, launch, finish):
+        ...                                   # make work, write the probes
+        return self.run({"enqueue": enqueue, "finish": wait})
+
+The result, ``check_queue_vs_finish``, is a :class:`Check`: its name (the
+check cell's ``grade_id`` without ``check-``), its points, the relationships
+it measures (:mod:`asynclab.checks.relations`), its protocol and the sentence
+its verdict line reads, and the code. The check cell calls it with the
+student's functions, ``lab01.check_queue_vs_finish(launch, finish)``: every
+argument named in ``functions`` must be a function (one FAIL sentence
+otherwise), a :class:`Rejected` raised by the code becomes the FAIL
+sentence, and the code receives the check itself as ``self``. The code
+writes *probes*: functions that call the student's code on work the check
+makes and return what they measured. :meth:`Check.run` then
 
 1. calls every probe ``warmup`` times uncounted, then in interleaved rounds
    (A B, B A, ...) so that drifts of a noisy machine hit every probe alike;
@@ -28,6 +43,7 @@ traceback.
 
 from __future__ import annotations
 
+import inspect
 import math
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
@@ -226,6 +242,8 @@ class Check:
     calls: str = "your code"
     blame: Mapping[str, str] = field(default_factory=dict)
     figures: Callable[[Outcome], Mapping[str, float]] | None = None
+    functions: tuple[str, ...] = ()
+    code: Callable[..., CheckResult] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
@@ -235,6 +253,43 @@ class Check:
         names = [r.name for r in self.relations]
         if len(set(names)) != len(names):
             raise ValueError(f"check {self.name}: relation names must be unique, got {names}.")
+        if self.code is not None:
+            parameters = list(inspect.signature(self.code).parameters)
+            unknown = [name for name in self.functions if name not in parameters[1:]]
+            if not parameters or unknown:
+                raise TypeError(f"check {self.name}: its code takes the check first, then the student's "
+                                f"arguments; {unknown or 'no parameter'} is not among them.")
+
+    # ------------------------------------------------------------ the check cell's call
+
+    def __call__(self, *args: Any, **kwargs: Any) -> CheckResult:
+        """Run the check on the student's arguments (what a check cell calls)."""
+        if self.code is None:
+            raise TypeError(f"check {self.name} declares no code to run.")
+        bound = inspect.signature(self.code).bind(self, *args, **kwargs)
+        for name in self.functions:
+            value = bound.arguments.get(name)
+            if not callable(value):
+                return self.fail(f"{name} must be a function, not {type(value).__name__}")
+        try:
+            return self.code(self, *args, **kwargs)
+        except Rejected as error:
+            return self.fail(str(error))
+
+    def in_fresh_process(self, program: str, *, payload: Any = None, timeout: float, what: str,
+                         env: Mapping[str, str] | None = None,
+                         explain: Callable[[Exception], str] = str) -> Any:
+        """Call ``program`` ("package.module:function") in a fresh process; its result.
+
+        A program that fails, runs past ``timeout`` seconds or gives no result
+        raises :class:`Rejected` with ``explain(error)``: the check's FAIL sentence.
+        """
+        from asynclab.foundation.backends.fresh import FreshProcessError, run_program
+
+        try:
+            return run_program(program, payload=payload, env=env, timeout=timeout, what=what).result
+        except FreshProcessError as error:
+            raise Rejected(explain(error)) from None
 
     # ------------------------------------------------------------ results
 
@@ -346,6 +401,21 @@ class Check:
         message = (description or reason or "holds") if passed else reason
         return finish(CheckResult(self.name, self.points, passed, message,
                                   {"held": held, "repeat": repeat}, self.threshold or f"{repeat}/{repeat}"))
+
+
+def check(name: str, points: float, **declaration: Any) -> Callable[[Callable[..., CheckResult]], Check]:
+    """Declare a check on the function that measures it: the decorated name becomes the :class:`Check`.
+
+    ``declaration`` takes :class:`Check`'s fields (``relations``, ``sentence``,
+    ``threshold``, ``protocol``, ``calls``, ``blame``, ``figures``,
+    ``functions``). The function takes the check first, then the arguments
+    the check cell passes.
+    """
+    def declare(code: Callable[..., CheckResult]) -> Check:
+        made = Check(name, points, code=code, **declaration)
+        object.__setattr__(made, "__doc__", code.__doc__)     # help(lab01.check_...) shows what it checks
+        return made
+    return declare
 
 
 def _render(sentence: Any, outcome: Outcome) -> str:

@@ -15,7 +15,7 @@ student's namespace. Two entry points:
   what it had to undo with a display message of type ``GUARD_MIME``.
 
 A student who runs code in the kernel can still read and defeat all of this
-(see docs/grading.md); the guard undoes the ordinary ways of cheating.
+(see docs/instructors.md); the guard undoes the ordinary ways of cheating.
 """
 
 # ruff: noqa  -- the text of this module is executed inside a function in the kernel

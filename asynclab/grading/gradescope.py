@@ -194,7 +194,7 @@ def run_build(args: argparse.Namespace) -> int:
     except (LayoutError, nbtools.NotebookError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    print(f"wrote {out}: upload it as the autograder of lab {args.lab} on Gradescope (see README, For instructors).")
+    print(f"wrote {out}: upload it as the autograder of lab {args.lab} on Gradescope (see docs/instructors.md).")
     return 0
 
 

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-__all__ = ["machine", "main"]
+__all__ = ["machine", "main", "gpu_checks", "run_all"]
 
 
 def machine(device: str) -> dict[str, Any]:
@@ -33,6 +33,46 @@ def machine(device: str) -> dict[str, Any]:
     }
 
 
+def gpu_checks(device: str = "cuda") -> dict[str, Any]:
+    """Every GPU check of the course by name, lesson by lesson (lessons with the trait ``gpu``).
+
+    On a device that is not CUDA, the checks a lesson lists in ``CUDA_ONLY`` are left out.
+    """
+    import importlib
+
+    from asynclab import course
+    from asynclab.checks.core import declared
+
+    found: dict[str, Any] = {}
+    for lesson in course.lessons():
+        if not lesson.has("gpu"):
+            continue
+        module = importlib.import_module(f"{lesson.package}.gpu")
+        cuda_only = set(getattr(module, "CUDA_ONLY", ()))
+        found.update({name: c for name, c in declared(module).items()
+                      if device.startswith("cuda") or name not in cuda_only})
+    return found
+
+
+def run_all(device: str = "cuda", names: tuple[str, ...] | None = None) -> list:
+    """Run the GPU checks (all, or ``names``) on ``device``; a failing check is returned, not raised."""
+    from asynclab.checks.core import CheckFailed
+
+    checks = gpu_checks("cuda")
+    unknown = sorted(set(names or ()) - set(checks))
+    if unknown:
+        raise ValueError(f"unknown GPU check(s) {', '.join(unknown)}; the checks are {', '.join(checks)}.")
+    results = []
+    for name, check in checks.items():
+        if names and name not in names:
+            continue
+        try:
+            results.append(check(device))
+        except CheckFailed as failed:
+            results.append(failed.result)
+    return results
+
+
 def _say(text: str) -> None:
     print(text, flush=True)
 
@@ -43,8 +83,6 @@ def main(device: str = "cuda", names: tuple[str, ...] = (), save: str | None = N
     except ImportError:
         print("gpu-check: PyTorch is not installed here; install torch to run the GPU checks.", file=sys.stderr)
         return 2
-    from asynclab.checks import gpu
-
     try:
         kind = torch.device(device).type
     except RuntimeError:
@@ -54,14 +92,16 @@ def main(device: str = "cuda", names: tuple[str, ...] = (), save: str | None = N
         print("gpu-check: no CUDA device here (torch.cuda.is_available() is False); nothing was checked. "
               "The lessons show reference figures measured on a GPU instead.", file=sys.stderr)
         return 2
-    unknown = sorted(set(names) - set(gpu.GPU_CHECKS))
+    every = gpu_checks("cuda")
+    unknown = sorted(set(names) - set(every))
     if unknown:
-        print(f"gpu-check: unknown check(s) {', '.join(unknown)}; the checks are {', '.join(gpu.GPU_CHECKS)}.",
+        print(f"gpu-check: unknown check(s) {', '.join(unknown)}; the checks are {', '.join(every)}.",
               file=sys.stderr)
         return 2
-    names = names or tuple(gpu.GPU_CHECKS)
+    names = names or tuple(every)
     if kind != "cuda":
-        names = tuple(n for n in names if n != gpu.GPU_EVENTS_SEE_THE_WORK.name)
+        here = gpu_checks(device)
+        names = tuple(n for n in names if n in here)
         _say(f"gpu-check on {device}: the GPU probes on the CPU, where PyTorch runs each operator before "
              "returning (CUDA events need a GPU, so that check is left out)")
     if not names:
@@ -70,7 +110,7 @@ def main(device: str = "cuda", names: tuple[str, ...] = (), save: str | None = N
     where = machine(device)
     _say(f"gpu-check: {where['device']}, PyTorch {where['torch']}"
          + (f", CUDA {where['cuda']}" if where["cuda"] else "") + f", {len(names)} check(s)")
-    results = gpu.run_all(device, names)
+    results = run_all(device, names)
     for result in results:
         _say(result.verdict())
         shown = ", ".join(f"{k}={v:.4g}" for k, v in result.figures.items() if isinstance(v, (int, float)))

@@ -2,12 +2,19 @@
 
 Some measurements need a process of their own: MXNet reads
 ``MXNET_ENGINE_TYPE`` only at a process's first operation, and memory that one experiment
-freed can be reused by the next one in the same process. :func:`run_fresh`
-is the one way this package starts such a process:
+freed can be reused by the next one in the same process. :func:`run_program`
+is the one way this package starts such a process for its own code: the
+program is a real function, named ``"package.module:function"``, that
+takes the payload and returns the result; the child is
+``python -m asynclab.foundation.backends.child package.module:function``
+(as pyperf re-enters its own program as a worker). :func:`run_fresh` runs
+a string of source instead, for code the course does not own (a student's
+snippet).
 
 - the parent sends ``payload`` as JSON on the child's stdin;
 - the child reads it with :func:`payload` and hands its result, anything
-  JSON can hold, to :func:`emit`, which writes it after one marker on stdout;
+  JSON can hold, to :func:`emit`, which writes it after one marker on stdout
+  (:func:`run_program`'s child does both around the function);
 - the parent returns a :class:`FreshRun` with that result and whatever else
   the child printed, or raises :class:`FreshProcessError` (one sentence that
   names the child's last line on stderr) when the child exits with an error,
@@ -27,7 +34,7 @@ from dataclasses import dataclass, field
 from statistics import median
 from typing import Any, Mapping
 
-__all__ = ["FreshRun", "FreshProcessError", "run_fresh", "payload", "emit", "MARKER",
+__all__ = ["FreshRun", "FreshProcessError", "run_fresh", "run_program", "payload", "emit", "MARKER",
            "pid_runs", "owned_folder", "owned_folders", "remove_stale",
            "SnippetRun", "SnippetError", "run_snippet"]
 
@@ -74,13 +81,37 @@ def run_fresh(code: str, *, payload: Any = None, env: Mapping[str, str] | None =
     """
     if not isinstance(code, str):
         raise TypeError(f"code must be a string of Python source, not {type(code).__name__}.")
+    return _run([sys.executable, "-c", code], payload=payload, env=env, timeout=timeout, what=what, error=error)
+
+
+def run_program(target: str, *, payload: Any = None, env: Mapping[str, str] | None = None,
+                timeout: float, what: str = "the code",
+                error: type[FreshProcessError] = FreshProcessError) -> FreshRun:
+    """Call the function ``target`` (``"package.module:function"``) in a new process; its :class:`FreshRun`.
+
+    The function gets ``payload`` (decoded JSON) as its one argument and
+    returns the result (anything JSON can hold). ``env``, ``timeout``
+    (seconds), ``what`` and ``error`` as for :func:`run_fresh`.
+    """
+    module, _, function = str(target).partition(":")
+    if not module or not function.isidentifier():
+        raise ValueError(f"a program is named 'package.module:function', not {target!r}.")
+    return _run([sys.executable, "-m", CHILD, target], payload=payload, env=env, timeout=timeout, what=what,
+                error=error)
+
+
+CHILD = "asynclab.foundation.backends.child"
+
+
+def _run(argv: list[str], *, payload: Any, env: Mapping[str, str] | None, timeout: float, what: str,
+         error: type[FreshProcessError]) -> FreshRun:
     if not isinstance(error, type) or not issubclass(error, FreshProcessError):
         raise TypeError("error must be FreshProcessError or a subclass of it.")
     full_env = dict(os.environ)
     full_env.update(env or {})
     start = time.perf_counter()
     try:
-        proc = subprocess.run([sys.executable, "-c", code], input=json.dumps(payload), text=True,
+        proc = subprocess.run(argv, input=json.dumps(payload), text=True,
                               capture_output=True, env=full_env, timeout=timeout)
     except subprocess.TimeoutExpired:
         raise error(f"{what} did not finish within {timeout:g} s in a fresh process.") from None
@@ -197,17 +228,15 @@ class SnippetError(FreshProcessError):
     """The snippet failed, timed out or measured nothing in its fresh process."""
 
 
-_SNIPPET_RUNNER = """
-from asynclab.foundation import timing
-from asynclab.foundation.backends import fresh
-records = []
-timing.add_listener(lambda label, seconds: records.append([label, seconds]))
-job = fresh.payload()
-exec(compile(job["prologue"], "<prologue>", "exec"), {"__name__": "__main__"})
-exec(compile(job["code"], "<snippet>", "exec"), {"__name__": "__main__"})
-exec(compile(job["epilogue"], "<epilogue>", "exec"), {"__name__": "__main__"})
-fresh.emit(records)
-"""
+def snippet_child(job: Mapping[str, str]) -> list:
+    """In the child of :func:`run_snippet`: run prologue, snippet and epilogue; every Benchmark's record."""
+    from asynclab.foundation import timing
+
+    records: list = []
+    timing.add_listener(lambda label, seconds: records.append([label, seconds]))
+    for key, name in (("prologue", "<prologue>"), ("code", "<snippet>"), ("epilogue", "<epilogue>")):
+        exec(compile(job[key], name, "exec"), {"__name__": "__main__"})
+    return records
 
 
 def run_snippet(code: str, *, env: Mapping[str, str], timeout: float, what: str,
@@ -222,6 +251,7 @@ def run_snippet(code: str, *, env: Mapping[str, str], timeout: float, what: str,
     if not isinstance(code, str):
         raise TypeError(f"code must be a string of Python source, not {type(code).__name__}.")
     job = {"prologue": prologue, "code": code, "epilogue": epilogue}
-    run = run_fresh(_SNIPPET_RUNNER, payload=job, env=env, timeout=timeout, what=what, error=SnippetError)
+    run = run_program(f"{__name__}:snippet_child", payload=job, env=env, timeout=timeout, what=what,
+                      error=SnippetError)
     records = tuple((str(label), float(s)) for label, s in run.result)
     return SnippetRun(records=records, stdout=run.stdout, env=dict(env))
