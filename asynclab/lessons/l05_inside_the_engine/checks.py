@@ -39,13 +39,12 @@ Effect sizes, quiet and with one core busy, are in
 
 from __future__ import annotations
 
-import functools
 import random
 import threading
 import time
 from typing import Callable
 
-from asynclab.checks.core import Check, CheckResult, Outcome, Protocol
+from asynclab.checks.core import Check, CheckResult, Outcome, Protocol, Rejected, check
 from asynclab.checks.relations import AtLeast, AtMost
 from asynclab.foundation.timing import overlap_share
 
@@ -156,27 +155,25 @@ def _filled(cell) -> bool:
     return True
 
 
-def _own_rule(check: Check):
-    """Fail ``check`` in one sentence when the engine leans on the course's own rule."""
-    def decorate(fn: Callable[..., CheckResult]) -> Callable[..., CheckResult]:
-        @functools.wraps(fn)
-        def run(engine_class, *args, **kwargs) -> CheckResult:
-            klass = engine_class
-            if callable(engine_class) and not isinstance(engine_class, type):   # a factory: look at what it makes
-                try:
-                    made = engine_class()
-                except Exception:
-                    made = None
-                if made is not None:
-                    klass = type(made)
-                    _close(made)
-            problem = answer_key_use(klass)
-            if problem:
-                return check.fail(f"your {getattr(klass, '__name__', 'engine')} {problem}; the lab asks for "
-                                  "your own dependency rule on EngineBase")
-            return fn(engine_class, *args, **kwargs)
-        return run
-    return decorate
+def _refuse_answer_key(engine_class) -> None:
+    """Raise :class:`Rejected` (the check's FAIL sentence) when the engine leans on the course's own rule.
+
+    A factory (a callable that is not a class) is judged by the class of
+    the engine it makes.
+    """
+    klass = engine_class
+    if callable(engine_class) and not isinstance(engine_class, type):   # a factory: look at what it makes
+        try:
+            made = engine_class()
+        except Exception:
+            made = None
+        if made is not None:
+            klass = type(made)
+            _close(made)
+    problem = answer_key_use(klass)
+    if problem:
+        raise Rejected(f"your {getattr(klass, '__name__', 'engine')} {problem}; the lab asks for "
+                       "your own dependency rule on EngineBase")
 
 
 def _new_engine(engine_class, **kwargs):
@@ -269,9 +266,9 @@ def _pair_figures(patterns: tuple[str, ...]):
     return figures
 
 
-def _pair_check(check: Check, engine_class, patterns: tuple[str, ...], first: Callable, second: Callable,
+def _pair_check(pair: Check, engine_class, patterns: tuple[str, ...], first: Callable, second: Callable,
                 **kwargs) -> CheckResult:
-    """Run a pair of ops on fresh engines (interleaved with the pair run directly).
+    """Run a pair of ops on fresh engines (interleaved with the pair run directly) under the check ``pair``.
 
     ``patterns``: one or more of :data:`asynclab.foundation.workloads.PATTERNS` and
     :data:`QUEUED_READS`; each is run every round on a fresh engine. The
@@ -302,7 +299,7 @@ def _pair_check(check: Check, engine_class, patterns: tuple[str, ...], first: Ca
             return {"overlap": share, "seconds": seconds}
         return probe
 
-    return check.run({**{p: together(p) for p in patterns}, "apart": _apart(first, second)})
+    return pair.run({**{p: together(p) for p in patterns}, "apart": _apart(first, second)})
 
 
 def _serial(pattern: str) -> AtMost:
@@ -315,41 +312,6 @@ def _side_by_side(pattern: str) -> AtLeast:
 
 def _pct(share: float) -> str:
     return f"{share * 100:.1f}%"
-
-
-SYNC_ENGINE = Check(
-    "sync-engine", points=1, protocol=_PAIRS, calls="your engine",
-    relations=(_serial("independent"),),
-    sentence=lambda o: (f"every push returned after its op ran and recorded it; two independent ops overlapped "
-                        f"for {_pct(o.bands[_key('independent')].value)} "
-                        f"(needs <= {SERIAL_MAX_OVERLAP * 100:g}%) and took "
-                        f"{_time_ratio(o, 'independent'):.2f}x the sum of their parts"),
-    threshold=f"overlap <= {SERIAL_MAX_OVERLAP:g}", figures=_pair_figures(("independent",)))
-
-HAZARDS = Check("hazards", points=2, threshold="1/1")
-
-SERIALIZE = Check(
-    "serialize", points=1, protocol=_PAIRS, calls="your engine",
-    relations=(_serial("dependent"),),
-    sentence=lambda o: (f"a dependent pair overlapped for {_pct(o.bands[_key('dependent')].value)} of its length "
-                        f"(needs <= {SERIAL_MAX_OVERLAP * 100:g}%) and took {_time_ratio(o, 'dependent'):.2f}x "
-                        "the sum of its parts"),
-    threshold=f"overlap <= {SERIAL_MAX_OVERLAP:g}", figures=_pair_figures(("dependent",)))
-
-OVERLAP = Check(
-    "overlap", points=2, protocol=_PAIRS, calls="your engine",
-    relations=(_side_by_side("shared input"), _side_by_side(QUEUED_READS)),
-    sentence=lambda o: (f"two ops sharing only an input ran side by side for "
-                        f"{_pct(o.bands[_key('shared input')].value)} of their length, and for "
-                        f"{_pct(o.bands[_key(QUEUED_READS)].value)} when queued behind a write "
-                        f"(needs >= {OVERLAP_MIN * 100:g}% each); the first pair took "
-                        f"{_time_ratio(o, 'shared input'):.2f}x the sum of its parts"),
-    threshold=f"overlap >= {OVERLAP_MIN:g}", figures=_pair_figures(("shared input", QUEUED_READS)))
-
-WORKED_EXAMPLE_CHECK = Check("worked-example", points=1, threshold="exact")
-
-ERRORS_AT_WAIT = Check("errors-at-wait", points=1, threshold="3/3")
-PREDICT_SCHEDULE = Check("predict-schedule", points=2, threshold="all operations, 3/3")
 
 
 # ---------------------------------------------------------------- step 1
@@ -418,8 +380,14 @@ def _runs_inside_push(engine_class) -> str:
     return _records_problem(records, returned)
 
 
-@_own_rule(SYNC_ENGINE)
-def check_sync_engine(engine_class) -> CheckResult:
+@check("sync-engine", points=1, protocol=_PAIRS, calls="your engine",
+       relations=(_serial("independent"),),
+       sentence=lambda o: (f"every push returned after its op ran and recorded it; two independent ops overlapped "
+                           f"for {_pct(o.bands[_key('independent')].value)} "
+                           f"(needs <= {SERIAL_MAX_OVERLAP * 100:g}%) and took "
+                           f"{_time_ratio(o, 'independent'):.2f}x the sum of their parts"),
+       threshold=f"overlap <= {SERIAL_MAX_OVERLAP:g}", figures=_pair_figures(("independent",)))
+def check_sync_engine(self, engine_class) -> CheckResult:
     """``engine_class()`` runs every op inside push, like MXNet's NaiveEngine.
 
     Passes when each push returns only after its op ran, in push order,
@@ -427,13 +395,14 @@ def check_sync_engine(engine_class) -> CheckResult:
     before push returned), and two independent ops do not overlap at all
     (<= 10%).
     """
+    _refuse_answer_key(engine_class)
     problem = _runs_inside_push(engine_class)
     if problem:
-        return SYNC_ENGINE.fail(problem)
+        return self.fail(problem)
 
     first, second, unpin = _workloads()
     try:
-        return _pair_check(SYNC_ENGINE, engine_class, ("independent",), first, second)
+        return _pair_check(self, engine_class, ("independent",), first, second)
     finally:
         unpin()
 
@@ -539,42 +508,59 @@ def _random_programs(engine_class, count: int = 12, seed: int = 2024) -> tuple[b
     return True, f"read/write orders held in targeted cases and {count} random programs"
 
 
-@_own_rule(HAZARDS)
-def check_hazards(engine_class) -> CheckResult:
+@check("hazards", points=2, threshold="1/1")
+def check_hazards(self, engine_class) -> CheckResult:
     """Read-after-write, write-after-read and write-after-write hold in push order.
 
     Targeted cases with a slow first operation, then random programs whose
     results must equal running their ops one by one in push order.
     """
+    _refuse_answer_key(engine_class)
+
     def condition() -> tuple[bool, str]:
         ok, why = _orders(engine_class)
         if not ok:
             return ok, why
         return _random_programs(engine_class)
 
-    return HAZARDS.holds(condition)
+    return self.holds(condition)
 
-@_own_rule(SERIALIZE)
-def check_serialize(engine_class) -> CheckResult:
+
+@check("serialize", points=1, protocol=_PAIRS, calls="your engine",
+       relations=(_serial("dependent"),),
+       sentence=lambda o: (f"a dependent pair overlapped for {_pct(o.bands[_key('dependent')].value)} of its length "
+                           f"(needs <= {SERIAL_MAX_OVERLAP * 100:g}%) and took {_time_ratio(o, 'dependent'):.2f}x "
+                           "the sum of its parts"),
+       threshold=f"overlap <= {SERIAL_MAX_OVERLAP:g}", figures=_pair_figures(("dependent",)))
+def check_serialize(self, engine_class) -> CheckResult:
     """An op that reads what another writes starts after it ends."""
+    _refuse_answer_key(engine_class)
     first, second, unpin = _workloads()
     try:
-        return _pair_check(SERIALIZE, engine_class, ("dependent",), first, second, num_workers=2)
+        return _pair_check(self, engine_class, ("dependent",), first, second, num_workers=2)
     finally:
         unpin()
 
 
-@_own_rule(OVERLAP)
-def check_overlap(engine_class) -> CheckResult:
+@check("overlap", points=2, protocol=_PAIRS, calls="your engine",
+       relations=(_side_by_side("shared input"), _side_by_side(QUEUED_READS)),
+       sentence=lambda o: (f"two ops sharing only an input ran side by side for "
+                           f"{_pct(o.bands[_key('shared input')].value)} of their length, and for "
+                           f"{_pct(o.bands[_key(QUEUED_READS)].value)} when queued behind a write "
+                           f"(needs >= {OVERLAP_MIN * 100:g}% each); the first pair took "
+                           f"{_time_ratio(o, 'shared input'):.2f}x the sum of its parts"),
+       threshold=f"overlap >= {OVERLAP_MIN:g}", figures=_pair_figures(("shared input", QUEUED_READS)))
+def check_overlap(self, engine_class) -> CheckResult:
     """Two ops that only share an input run at once on two workers.
 
     Two patterns, each must overlap >= 50%: both reads pushed to an idle
     variable (each push can grant its own read), and both reads pushed
     behind a running write (its end must grant both from the queue).
     """
+    _refuse_answer_key(engine_class)
     first, second, unpin = _workloads()
     try:
-        return _pair_check(OVERLAP, engine_class, ("shared input", QUEUED_READS), first, second,
+        return _pair_check(self, engine_class, ("shared input", QUEUED_READS), first, second,
                            num_workers=2)
     finally:
         unpin()
@@ -605,7 +591,8 @@ def _declaration_problem(reads, writes, got_r, got_w) -> str:
     return "; ".join(problems) or "the declared sets are not what the statement does"
 
 
-def check_worked_example(worked_example: Callable) -> CheckResult:
+@check("worked-example", points=1, functions=("worked_example",), threshold="exact")
+def check_worked_example(self, worked_example: Callable) -> CheckResult:
     """``worked_example(engine, data)`` pushes the four statements of MXNet's example.
 
     Passes when every push declares exactly what its statement reads and
@@ -614,8 +601,6 @@ def check_worked_example(worked_example: Callable) -> CheckResult:
     """
     from asynclab.lessons.l05_inside_the_engine.engine_reference import Engine
 
-    if not callable(worked_example):
-        return WORKED_EXAMPLE_CHECK.fail(f"worked_example must be a function, not {type(worked_example).__name__}")
     rng = random.Random(7)
 
     class Inspecting(Engine):
@@ -644,30 +629,32 @@ def check_worked_example(worked_example: Callable) -> CheckResult:
             engine.wait_all(timeout=TIMEOUT)
         except Exception as error:
             _close(engine)
-            return WORKED_EXAMPLE_CHECK.fail(f"your worked_example raised {type(error).__name__}: {error}")
+            return self.fail(f"your worked_example raised {type(error).__name__}: {error}")
         _close(engine)
         if len(engine.declared) != len(WORKED_EXAMPLE):
-            return WORKED_EXAMPLE_CHECK.fail(f"expected {len(WORKED_EXAMPLE)} pushes, one per statement, "
-                                             f"got {len(engine.declared)}")
+            return self.fail(f"expected {len(WORKED_EXAMPLE)} pushes, one per statement, "
+                             f"got {len(engine.declared)}")
         for (statement, reads, writes), (got_r, got_w) in zip(WORKED_EXAMPLE, engine.declared):
             if (got_r, got_w) != (reads, writes):
-                return WORKED_EXAMPLE_CHECK.fail(
+                return self.fail(
                     f"'{statement}' was pushed with reads={list(got_r)} and mutates={list(got_w)}: "
                     f"{_declaration_problem(reads, writes, got_r, got_w)}")
         values = {k: data.get(k) for k in WORKED_RESULT}
         if values != WORKED_RESULT:
-            return WORKED_EXAMPLE_CHECK.fail(f"the values came out as {values}, not {WORKED_RESULT}")
-    return WORKED_EXAMPLE_CHECK.holds(lambda: (True, "all four statements declared the right reads and writes; "
-                                                     "values right in 8 runs at random speeds"))
+            return self.fail(f"the values came out as {values}, not {WORKED_RESULT}")
+    return self.holds(lambda: (True, "all four statements declared the right reads and writes; "
+                                     "values right in 8 runs at random speeds"))
 
 
-@_own_rule(ERRORS_AT_WAIT)
-def check_errors_at_wait(engine_class) -> CheckResult:
+@check("errors-at-wait", points=1, threshold="3/3")
+def check_errors_at_wait(self, engine_class) -> CheckResult:
     """An error inside an op comes out of the next wait covering it, not out of push.
 
     Ops that read the failed variable are skipped; unrelated variables stay
     usable; the error is reported once.
     """
+    _refuse_answer_key(engine_class)
+
     def condition() -> tuple[bool, str]:
         engine = _new_engine(engine_class, num_workers=2)
         try:
@@ -707,7 +694,7 @@ def check_errors_at_wait(engine_class) -> CheckResult:
         finally:
             _close(engine)
 
-    return ERRORS_AT_WAIT.holds(condition, repeat=3)
+    return self.holds(condition, repeat=3)
 
 
 # ---------------------------------------------------------------- step 5
@@ -766,7 +753,8 @@ def _as_round(value) -> int | None:
     return int(value)
 
 
-def check_predict_schedule(predicted) -> CheckResult:
+@check("predict-schedule", points=2, threshold="all operations, 3/3")
+def check_predict_schedule(self, predicted) -> CheckResult:
     """``predicted`` maps each op name of :data:`SCHEDULE` to the round it starts in (0, 1, 2, ...).
 
     The check runs the program on an engine with MXNet's rule and two
@@ -792,5 +780,5 @@ def check_predict_schedule(predicted) -> CheckResult:
                            "allows it, and a worker is free")
         return True, ""
 
-    return PREDICT_SCHEDULE.holds(condition, repeat=3,
-                                  description=f"all {len(names)} predictions matched the rounds measured, 3 runs")
+    return self.holds(condition, repeat=3,
+                      description=f"all {len(names)} predictions matched the rounds measured, 3 runs")

@@ -35,13 +35,12 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
 from __future__ import annotations
 
 import inspect
-import random
 import re
 import textwrap
 from typing import Any, Callable
 
 from asynclab.checks import draw
-from asynclab.checks.core import Check, CheckResult, Protocol, Rejected
+from asynclab.checks.core import CheckResult, Protocol, Rejected, check
 from asynclab.checks.relations import AtLeast
 
 SIZE = 700                     # one product about 10 ms here: long beside a worker's wake-up
@@ -66,15 +65,12 @@ def _device_of(array: Any) -> int | None:
 
 
 # ------------------------------------------------------------ step 1: two devices at once
-TWO_DEVICES_AT_ONCE = Check(
-    "two-devices-at-once", points=3, protocol=_QUICK, calls="run_both",
-    relations=(AtLeast("overlap", num="both.overlap", threshold=BOTH_OVERLAP),),
-    sentence=(f"the two devices were busy side by side for {{overlap:.2f}} of the less busy one's busy time "
-              f"(needs >= {BOTH_OVERLAP:.2f})"),
-    threshold=f"overlap >= {BOTH_OVERLAP:g}")
-
-
-def check_two_devices_at_once(run_both: Callable) -> CheckResult:
+@check("two-devices-at-once", points=3, protocol=_QUICK, calls="run_both", functions=("run_both",),
+       relations=(AtLeast("overlap", num="both.overlap", threshold=BOTH_OVERLAP),),
+       sentence=(f"the two devices were busy side by side for {{overlap:.2f}} of the less busy one's busy time "
+                 f"(needs >= {BOTH_OVERLAP:.2f})"),
+       threshold=f"overlap >= {BOTH_OVERLAP:g}")
+def check_two_devices_at_once(self, run_both: Callable) -> CheckResult:
     """``run_both(xa, xb, reps)`` issues ``reps`` products ``x . x`` on each array's own device.
 
     ``xa`` lives on ``cpu(0)`` and ``xb`` on ``cpu(1)``; the function returns
@@ -90,8 +86,6 @@ def check_two_devices_at_once(run_both: Callable) -> CheckResult:
     from asynclab.foundation.profiling import busy_overlap, record
     from asynclab.foundation.workloads import square_matrix
 
-    if not callable(run_both):
-        raise TypeError(f"run_both must be a function, not {type(run_both).__name__}.")
     xa = square_matrix(SIZE)
     xb = xa.copyto(mx.cpu(1))
     expected = nd.dot(xa[:4], xa).asnumpy()           # four rows of x . x, to compare the results with
@@ -119,13 +113,10 @@ def check_two_devices_at_once(run_both: Callable) -> CheckResult:
             raise Rejected("MXNet's profile shows no product on one of the devices")
         return {"overlap": busy_overlap(on[0], on[1]), "reps": float(reps)}
 
-    return TWO_DEVICES_AT_ONCE.run({"both": both})
+    return self.run({"both": both})
 
 
 # ------------------------------------------------------------ step 2: predict the head start
-PREDICT_HEAD_START = Check("predict-head-start", points=2, threshold="exact at two counts")
-
-
 def _measured_head_start(xa: Any, xb: Any, reps: int, tries: int = 3) -> int:
     """Products of ``cpu(0)`` finished before ``cpu(1)``'s first began, all of ``xa``'s issued first."""
     from mxnet import nd
@@ -141,7 +132,8 @@ def _measured_head_start(xa: Any, xb: Any, reps: int, tries: int = 3) -> int:
     return min(found)
 
 
-def check_predict_head_start(head_start: Callable) -> CheckResult:
+@check("predict-head-start", points=2, functions=("head_start",), threshold="exact at two counts")
+def check_predict_head_start(self, head_start: Callable) -> CheckResult:
     """``head_start(reps)``: how many of ``cpu(0)``'s ``reps`` products finish before ``cpu(1)``'s first starts.
 
     All of ``cpu(0)``'s products are issued first, then ``cpu(1)``'s, under
@@ -156,9 +148,6 @@ def check_predict_head_start(head_start: Callable) -> CheckResult:
 
     from asynclab.foundation.profiling import CHORES, record
     from asynclab.foundation.workloads import square_matrix
-
-    if not callable(head_start):
-        raise TypeError(f"head_start must be a function, not {type(head_start).__name__}.")
 
     def condition() -> tuple[bool, str]:
         counts = [draw.choice(low_or_high) for low_or_high in HEAD_REPS]
@@ -182,55 +171,70 @@ def check_predict_head_start(head_start: Callable) -> CheckResult:
                            "match what MXNet did: which of cpu(0)'s products holds what cpu(1)'s first one needs?")
         return True, ""
 
-    return PREDICT_HEAD_START.holds(condition, description="both predictions matched MXNet's profile")
+    return self.holds(condition, description="both predictions matched MXNet's profile")
 
 
 # ------------------------------------------------------------ step 3: copies beside compute, fresh process
-COPY_BESIDE_COMPUTE = Check(
-    "copy-beside-compute", points=3, protocol=_SUBPROCESS, calls="pipeline",
-    relations=(AtLeast("beside", num="chain.beside", threshold=COPY_BESIDE),),
-    sentence=(f"{{beside:.2f}} of the copies ran beside a step of the chain "
-              f"(needs >= {COPY_BESIDE:.2f})"),
-    threshold=f"share of copies >= {COPY_BESIDE:g}")
+def _pipeline_child(job: dict) -> dict:
+    """In a fresh process whose ``cpu(0)`` has two workers: the student's ``pipeline`` on the check's chain.
 
-_PIPELINE_CHILD = """
-import os
-os.environ["MXNET_CPU_WORKER_NTHREADS"] = "2"
-import numpy as np
-import mxnet as mx
-from mxnet import nd
-from asynclab.foundation.backends import fresh
-from asynclab.foundation.profiling import record
-job = fresh.payload()
-space = {"__name__": "__main__"}
-exec(compile(job["source"], "<your pipeline>", "exec"), space)
-pipeline = space[job["name"]]
-(rows, cols), steps = job["shape"], job["steps"]
-rng = np.random.default_rng(job["seed"])
-x = nd.array(rng.random((rows, cols), dtype=np.float32))
-w = nd.array(rng.random((cols, cols), dtype=np.float32) / cols)
-pipeline(x, w, 2)                                   # warm-up: both workers started
-nd.waitall()
-with record() as trace:
-    copies = pipeline(x, w, steps)
-problem = None
-if not isinstance(copies, (list, tuple)) or len(copies) != steps:
-    problem = f"pipeline(x, w, {steps}) must return the list of its {steps} copies"
-elif any(getattr(getattr(c, "context", None), "device_id", None) != 1 for c in copies):
-    problem = "every copy must be an MXNet array on cpu(1)"
-else:
-    y = x
-    for i, c in enumerate(copies):
-        y = nd.relu(nd.dot(y, w))
-        if not np.allclose(c.asnumpy(), y.asnumpy(), rtol=1e-4, atol=1e-5):
-            problem = f"copy {i + 1} is not y{i + 1} = relu(dot(y{i}, w))"
-            break
-spans = [[s.name, s.start, s.end] for s in trace.spans]
-fresh.emit({"problem": problem, "spans": spans})
-"""
+    ``job`` holds the function's ``source`` and ``name``, the ``shape`` of
+    ``x`` (``w`` is ``cols x cols``), the number of ``steps`` and the
+    ``seed`` of both arrays. After one warm-up run of 2 steps, one run is
+    profiled. Returns ``{"problem": the FAIL sentence or None, "spans":
+    [[operator name, start, end], ...]}``: MXNet's profile of that run,
+    start and end in seconds of the trace's clock.
+    """
+    import os
+    os.environ["MXNET_CPU_WORKER_NTHREADS"] = "2"     # before MXNet starts: its engine reads it once
+    import mxnet as mx  # noqa: F401  (MXNet starts here, with the setting above)
+    import numpy as np
+    from mxnet import nd
+
+    from asynclab.foundation.profiling import record
+
+    space = {"__name__": "__main__"}
+    exec(compile(job["source"], "<your pipeline>", "exec"), space)
+    pipeline = space[job["name"]]
+    (rows, cols), steps = job["shape"], job["steps"]
+    rng = np.random.default_rng(job["seed"])
+    x = nd.array(rng.random((rows, cols), dtype=np.float32))
+    w = nd.array(rng.random((cols, cols), dtype=np.float32) / cols)
+    pipeline(x, w, 2)                                   # warm-up: both workers started
+    nd.waitall()
+    with record() as trace:
+        copies = pipeline(x, w, steps)
+    problem = None
+    if not isinstance(copies, (list, tuple)) or len(copies) != steps:
+        problem = f"pipeline(x, w, {steps}) must return the list of its {steps} copies"
+    elif any(getattr(getattr(c, "context", None), "device_id", None) != 1 for c in copies):
+        problem = "every copy must be an MXNet array on cpu(1)"
+    else:
+        y = x
+        for i, c in enumerate(copies):
+            y = nd.relu(nd.dot(y, w))
+            if not np.allclose(c.asnumpy(), y.asnumpy(), rtol=1e-4, atol=1e-5):
+                problem = f"copy {i + 1} is not y{i + 1} = relu(dot(y{i}, w))"
+                break
+    spans = [[s.name, s.start, s.end] for s in trace.spans]
+    return {"problem": problem, "spans": spans}
 
 
-def check_copy_beside_compute(pipeline: Callable) -> CheckResult:
+def _pipeline_failed(error: Exception) -> str:
+    """The FAIL sentence for a pipeline that failed in its fresh process (``error`` names the child's last line)."""
+    missing = re.search(r"name '(\w+)' is not defined", str(error))
+    if missing:
+        return (f"your pipeline uses {missing.group(1)!r} without importing it: the check runs it "
+                "in a fresh process, so import inside it everything it uses")
+    return str(error).rstrip(".")
+
+
+@check("copy-beside-compute", points=3, protocol=_SUBPROCESS, calls="pipeline", functions=("pipeline",),
+       relations=(AtLeast("beside", num="chain.beside", threshold=COPY_BESIDE),),
+       sentence=(f"{{beside:.2f}} of the copies ran beside a step of the chain "
+                 f"(needs >= {COPY_BESIDE:.2f})"),
+       threshold=f"share of copies >= {COPY_BESIDE:g}")
+def check_copy_beside_compute(self, pipeline: Callable) -> CheckResult:
     """``pipeline(x, w, steps)`` computes ``y_i = relu(dot(y_{i-1}, w))`` from ``y_0 = x`` on ``cpu(0)``
     and returns a copy of every ``y_i`` on ``cpu(1)``.
 
@@ -240,34 +244,27 @@ def check_copy_beside_compute(pipeline: Callable) -> CheckResult:
     right and at least one copy in ten ran beside a step of the chain (the
     last copy, which has nothing left beside it, aside).
     """
-    from asynclab.foundation.backends.fresh import FreshProcessError, run_fresh
     from asynclab.foundation.profiling import OpSpan, share_beside
 
-    if not callable(pipeline) or not hasattr(pipeline, "__code__"):
-        raise TypeError(f"pipeline must be a function defined with def, not {type(pipeline).__name__}.")
+    if not hasattr(pipeline, "__code__"):
+        raise Rejected(f"pipeline must be a function defined with def, not {type(pipeline).__name__}")
     if pipeline.__name__ == "<lambda>":
-        raise TypeError("pipeline must be a function defined with def, not a lambda: the check sends its source "
-                        "to a fresh process.")
+        raise Rejected("pipeline must be a function defined with def, not a lambda: the check sends its source "
+                       "to a fresh process")
     try:
         source = textwrap.dedent(inspect.getsource(pipeline))
     except (OSError, TypeError):
-        raise TypeError("the check cannot read pipeline's source: define it with def in a cell of its own.") from None
+        raise Rejected("the check cannot read pipeline's source: define it with def in a cell of its own") from None
 
     def chain() -> dict[str, float]:
         steps = draw.choice(CHAIN_STEPS)
-        try:
-            run = run_fresh(_PIPELINE_CHILD, timeout=120, what="your pipeline",
-                            payload={"source": source, "name": pipeline.__name__, "shape": CHAIN_SHAPE,
-                                     "steps": steps, "seed": draw.randrange(2**31)})
-        except FreshProcessError as error:
-            missing = re.search(r"name '(\w+)' is not defined", str(error))
-            if missing:
-                raise Rejected(f"your pipeline uses {missing.group(1)!r} without importing it: the check runs it "
-                               "in a fresh process, so import inside it everything it uses") from None
-            raise Rejected(str(error).rstrip(".")) from None
-        if run.result["problem"]:
-            raise Rejected(run.result["problem"])
-        spans = [OpSpan(name, 0, 0, start, end) for name, start, end in run.result["spans"]]
+        result = self.in_fresh_process(f"{__name__}:_pipeline_child", timeout=120, what="your pipeline",
+                                       payload={"source": source, "name": pipeline.__name__, "shape": CHAIN_SHAPE,
+                                                "steps": steps, "seed": draw.randrange(2**31)},
+                                       explain=_pipeline_failed)
+        if result["problem"]:
+            raise Rejected(result["problem"])
+        spans = [OpSpan(name, 0, 0, start, end) for name, start, end in result["spans"]]
         copies = [s for s in spans if s.name == COPY_NAME]
         steps_run = [s for s in spans if s.name in ("dot", "relu")]
         if len(copies) < steps:
@@ -275,4 +272,4 @@ def check_copy_beside_compute(pipeline: Callable) -> CheckResult:
                            "y_i with copyto or as_in_context, so the engine does the copy")
         return {"beside": share_beside(copies[:-1], steps_run), "steps": float(steps)}
 
-    return COPY_BESIDE_COMPUTE.run({"chain": chain})
+    return self.run({"chain": chain})

@@ -98,33 +98,38 @@ class ScheduleRun:
         return busy_overlap([s for s in spans if s.device == 0], [s for s in spans if s.device == 1])
 
 
-_SCHEDULES_CHILD = """
-from asynclab.foundation.backends import fresh
-job = fresh.payload()
-import mxnet as mx
-from asynclab.lessons.l06_automatic_parallelism import parallelism
-from asynclab.foundation.profiling import record
-from asynclab.foundation.workloads import square_matrix
-xa = square_matrix(job["n"])
-xb = xa.copyto(mx.cpu(1))
-found = parallelism.time_schedules(xa, xb, job["reps"], rounds=job["rounds"])
-spans = {}
-for name, fn in parallelism.SCHEDULES.items():
-    with record() as trace:
-        fn(xa, xb, job["reps"])
-    spans[name] = [[s.name, s.device, s.thread, s.start, s.end] for s in trace.spans if s.name == "dot"]
-fresh.emit({"seconds": {k: list(v.values) for k, v in found.items()}, "spans": spans})
-"""
+def _schedules_child(job: dict) -> dict:
+    """In a fresh process: :func:`time_schedules` and one profile per schedule of :data:`SCHEDULES`.
+
+    ``job`` holds the matrix side ``n``, the ``reps`` products per device and
+    the ``rounds`` to time. Returns ``{"seconds": {probe: [seconds, ...]},
+    "spans": {schedule: [[name, device, thread, start, end], ...]}}``: the
+    products' spans, start and end in seconds of the trace's clock.
+    """
+    import mxnet as mx
+
+    from asynclab.foundation.profiling import record
+    from asynclab.foundation.workloads import square_matrix
+
+    xa = square_matrix(job["n"])
+    xb = xa.copyto(mx.cpu(1))
+    found = time_schedules(xa, xb, job["reps"], rounds=job["rounds"])
+    spans = {}
+    for name, fn in SCHEDULES.items():
+        with record() as trace:
+            fn(xa, xb, job["reps"])
+        spans[name] = [[s.name, s.device, s.thread, s.start, s.end] for s in trace.spans if s.name == "dot"]
+    return {"seconds": {k: list(v.values) for k, v in found.items()}, "spans": spans}
 
 
 def fresh_schedules(env: Mapping[str, str] | None = None, *, n: int = 1000, reps: int = 10,
                     rounds: int = 5, timeout: float = 180.0) -> ScheduleRun:
     """:func:`time_schedules` and one profile per schedule, in a fresh process started with ``env``."""
-    from asynclab.foundation.backends.fresh import run_fresh
+    from asynclab.foundation.backends.fresh import run_program
 
     env = dict(env or {})
-    run = run_fresh(_SCHEDULES_CHILD, payload={"n": n, "reps": reps, "rounds": rounds}, env=env,
-                    timeout=timeout, what="the two-device schedules")
+    run = run_program(f"{__name__}:_schedules_child", payload={"n": n, "reps": reps, "rounds": rounds}, env=env,
+                      timeout=timeout, what="the two-device schedules")
     seconds = {k: Samples(tuple(v)) for k, v in run.result["seconds"].items()}
     spans = {k: [OpSpan(*row) for row in rows] for k, rows in run.result["spans"].items()}
     return ScheduleRun(seconds, spans, env)
@@ -169,45 +174,55 @@ class PipelineRun:
         return share_beside(copies[:-1], [s for s in spans if s.name in ("dot", "relu")])
 
 
-_PIPELINE_CHILD = """
-from asynclab.foundation.backends import fresh
-job = fresh.payload()
-import numpy as np
-import mxnet as mx
-from mxnet import nd
-from asynclab.lessons.l06_automatic_parallelism import parallelism
-from asynclab.foundation.profiling import record, share_beside
-from asynclab.foundation.timing import interleave, time_call
-rows, cols = job["shape"]
-rng = np.random.default_rng(0)
-x = nd.array(rng.random((rows, cols), dtype=np.float32))
-w = nd.array(rng.random((cols, cols), dtype=np.float32) / cols)
-steps, to = job["steps"], mx.cpu(1)
-ys = [nd.relu(nd.dot(x, w)) for _ in range(steps)]
-nd.waitall()
-def timed(fn):
-    return lambda: time_call(fn, sync=True)      # each probe ends with a wait: the next starts clean
-schedules = {"chain, then copies": parallelism.chain_then_copy, "copies beside the chain": parallelism.chain_with_copies}
-def chain():
-    y = x
-    for _ in range(steps):
-        y = nd.relu(nd.dot(y, w))
-probes = {"chain alone": timed(chain), "copies alone": timed(lambda: [y.copyto(to) for y in ys])}
-probes.update({name: timed(lambda fn=fn: fn(x, w, steps, to)) for name, fn in schedules.items()})
-found = interleave(probes, rounds=job["rounds"])
-spans = {}
-for name, fn in schedules.items():
-    best = None
-    for _ in range(job["profiles"]):         # keep the profile whose copies ran most beside the chain
-        with record() as trace:
-            fn(x, w, steps, to)
-        copies = [s for s in trace.spans if s.name == "CopyCPU2CPU"]
-        share = share_beside(copies[:-1], [s for s in trace.spans if s.name in ("dot", "relu")])
-        if best is None or share > best[0]:
-            best = (share, trace.spans)
-    spans[name] = [[s.name, s.device, s.thread, s.start, s.end] for s in best[1]]
-fresh.emit({"seconds": {k: list(v.values) for k, v in found.items()}, "spans": spans})
-"""
+def _pipeline_child(job: dict) -> dict:
+    """In a fresh process: both copy schedules timed beside the chain and the copies alone, and profiled.
+
+    ``job`` holds the ``shape`` of ``x`` (``w`` is ``cols x cols``), the
+    chain's ``steps``, the ``rounds`` to time and the ``profiles`` taken per
+    schedule. Returns ``{"seconds": {probe: [seconds, ...]}, "spans":
+    {schedule: [[name, device, thread, start, end], ...]}}``: per schedule
+    the profile whose copies ran most beside the chain, start and end in
+    seconds of the trace's clock.
+    """
+    import mxnet as mx
+    import numpy as np
+    from mxnet import nd
+
+    from asynclab.foundation.profiling import record
+
+    rows, cols = job["shape"]
+    rng = np.random.default_rng(0)
+    x = nd.array(rng.random((rows, cols), dtype=np.float32))
+    w = nd.array(rng.random((cols, cols), dtype=np.float32) / cols)
+    steps, to = job["steps"], mx.cpu(1)
+    ys = [nd.relu(nd.dot(x, w)) for _ in range(steps)]
+    nd.waitall()
+
+    def timed(fn: Callable[[], Any]) -> Callable[[], float]:
+        return lambda: time_call(fn, sync=True)      # each probe ends with a wait: the next starts clean
+
+    schedules = {"chain, then copies": chain_then_copy, "copies beside the chain": chain_with_copies}
+
+    def chain() -> None:
+        y = x
+        for _ in range(steps):
+            y = nd.relu(nd.dot(y, w))
+
+    probes = {"chain alone": timed(chain), "copies alone": timed(lambda: [y.copyto(to) for y in ys])}
+    probes.update({name: timed(lambda fn=fn: fn(x, w, steps, to)) for name, fn in schedules.items()})
+    found = interleave(probes, rounds=job["rounds"])
+    spans = {}
+    for name, fn in schedules.items():
+        best = None
+        for _ in range(job["profiles"]):         # keep the profile whose copies ran most beside the chain
+            with record() as trace:
+                fn(x, w, steps, to)
+            copies = [s for s in trace.spans if s.name == "CopyCPU2CPU"]
+            share = share_beside(copies[:-1], [s for s in trace.spans if s.name in ("dot", "relu")])
+            if best is None or share > best[0]:
+                best = (share, trace.spans)
+        spans[name] = [[s.name, s.device, s.thread, s.start, s.end] for s in best[1]]
+    return {"seconds": {k: list(v.values) for k, v in found.items()}, "spans": spans}
 
 
 def fresh_pipeline(workers: int = 2, *, shape: tuple[int, int] = (8192, 512), steps: int = 6,
@@ -218,16 +233,16 @@ def fresh_pipeline(workers: int = 2, *, shape: tuple[int, int] = (8192, 512), st
     beside the chain (whether a copy can run beside a step is the question; how often it does depends
     on how fast a worker wakes on a busy machine).
     """
-    from asynclab.foundation.backends.fresh import run_fresh
+    from asynclab.foundation.backends.fresh import run_program
 
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}.")
     env = {"MXNET_CPU_WORKER_NTHREADS": str(workers)}
     if profiles < 1:
         raise ValueError(f"profiles must be at least 1, got {profiles}.")
-    run = run_fresh(_PIPELINE_CHILD, payload={"shape": list(shape), "steps": steps, "rounds": rounds,
-                                              "profiles": profiles},
-                    env=env, timeout=timeout, what="the copy schedules")
+    run = run_program(f"{__name__}:_pipeline_child", payload={"shape": list(shape), "steps": steps,
+                                                               "rounds": rounds, "profiles": profiles},
+                      env=env, timeout=timeout, what="the copy schedules")
     seconds = {k: Samples(tuple(v)) for k, v in run.result["seconds"].items()}
     spans = {k: [OpSpan(*row) for row in rows] for k, rows in run.result["spans"].items()}
     return PipelineRun(seconds, spans, env)

@@ -30,13 +30,12 @@ from __future__ import annotations
 
 import gc
 import os
-import random
 import tempfile
 import time
 from typing import Any, Callable
 
 from asynclab.checks import draw
-from asynclab.checks.core import Check, CheckResult, Protocol, Rejected
+from asynclab.checks.core import CheckResult, Protocol, Rejected, check
 from asynclab.checks.relations import Within
 from asynclab.foundation.profiling import CHORES, ProfilerBroken
 
@@ -100,10 +99,8 @@ def _operators(table: Any, what: str):
 
 
 # ------------------------------------------------------------ step 1: a correct profile
-NAMES_THE_HOTSPOT = Check("names-the-hotspot", points=3, threshold="exact, two workloads")
-
-
-def check_names_the_hotspot(profile: Callable) -> CheckResult:
+@check("names-the-hotspot", points=3, functions=("profile",), threshold="exact, two workloads")
+def check_names_the_hotspot(self, profile: Callable) -> CheckResult:
     """``profile(fn)`` returns MXNet's aggregate table (a DataFrame) of the operators ``fn()`` ran.
 
     The check calls it for two workloads in random order, with counts drawn
@@ -116,8 +113,6 @@ def check_names_the_hotspot(profile: Callable) -> CheckResult:
 
     from asynclab.foundation.profiling import BROKEN
 
-    if not callable(profile):
-        raise TypeError(f"profile must be a function, not {type(profile).__name__}.")
     big, small = nd.random.uniform(shape=(1200, 1200)), nd.random.uniform(shape=(200, 200))
     square = nd.random.uniform(shape=(1000, 1000))
     nd.waitall()
@@ -151,24 +146,21 @@ def check_names_the_hotspot(profile: Callable) -> CheckResult:
                 return False, f"your table puts {found_top} first; the workload's time went to {top}"
         return True, ""
 
-    return NAMES_THE_HOTSPOT.holds(condition, description="both tables named the right operator and counts")
+    return self.holds(condition, description="both tables named the right operator and counts")
 
 
 # ------------------------------------------------------------ step 2: the back end's time
-AGREES_WITH_CLOCK = Check(
-    "agrees-with-clock", points=2, protocol=_QUICK, calls="backend_ms",
-    relations=(Within("small", num="found.small", den="found.small_ref", tolerance=CLOCK_TOLERANCE),
-               Within("large", num="found.large", den="found.large_ref", tolerance=CLOCK_TOLERANCE)),
-    sentence=lambda o: (f"your back-end time was {o.bands['small'].value:.2f}x the products' own time at size "
-                        f"{int(o.median('found.small_n'))} and {o.bands['large'].value:.2f}x at size "
-                        f"{int(o.median('found.large_n'))} (needs between {1 / CLOCK_TOLERANCE:.2g}x and "
-                        f"{CLOCK_TOLERANCE:g}x at both)"),
-    threshold=f"within {1 / CLOCK_TOLERANCE:.2g}x..{CLOCK_TOLERANCE:g}x at two sizes",
-    figures=lambda o: {"ratio": max(o.bands["small"].value, 1 / o.bands["small"].value,
-                                    o.bands["large"].value, 1 / o.bands["large"].value)})
-
-
-def check_agrees_with_clock(backend_ms: Callable) -> CheckResult:
+@check("agrees-with-clock", points=2, protocol=_QUICK, calls="backend_ms", functions=("backend_ms",),
+       relations=(Within("small", num="found.small", den="found.small_ref", tolerance=CLOCK_TOLERANCE),
+                  Within("large", num="found.large", den="found.large_ref", tolerance=CLOCK_TOLERANCE)),
+       sentence=lambda o: (f"your back-end time was {o.bands['small'].value:.2f}x the products' own time at size "
+                           f"{int(o.median('found.small_n'))} and {o.bands['large'].value:.2f}x at size "
+                           f"{int(o.median('found.large_n'))} (needs between {1 / CLOCK_TOLERANCE:.2g}x and "
+                           f"{CLOCK_TOLERANCE:g}x at both)"),
+       threshold=f"within {1 / CLOCK_TOLERANCE:.2g}x..{CLOCK_TOLERANCE:g}x at two sizes",
+       figures=lambda o: {"ratio": max(o.bands["small"].value, 1 / o.bands["small"].value,
+                                       o.bands["large"].value, 1 / o.bands["large"].value)})
+def check_agrees_with_clock(self, backend_ms: Callable) -> CheckResult:
     """``backend_ms(fn)`` returns the milliseconds MXNet's operators ran while ``fn()`` ran.
 
     ``fn`` issues three products, each followed by a pause of three times
@@ -178,8 +170,6 @@ def check_agrees_with_clock(backend_ms: Callable) -> CheckResult:
     """
     from mxnet import nd
 
-    if not callable(backend_ms):
-        raise TypeError(f"backend_ms must be a function, not {type(backend_ms).__name__}.")
     sizes = {"small": draw.randrange(*CLOCK_SIZES[0]), "large": draw.randrange(*CLOCK_SIZES[1])}
     xs = {key: nd.random.uniform(shape=(n, n)) for key, n in sizes.items()}
     nd.waitall()
@@ -214,14 +204,12 @@ def check_agrees_with_clock(backend_ms: Callable) -> CheckResult:
         nd.waitall()
         return figures
 
-    return AGREES_WITH_CLOCK.run({"found": found})
+    return self.run({"found": found})
 
 
 # ------------------------------------------------------------ step 3: into an existing output
-WRITES_INTO_OUT = Check("writes-into-out", points=2, threshold="no allocation, relu(x) in out")
-
-
-def check_writes_into_out(relu_into: Callable) -> CheckResult:
+@check("writes-into-out", points=2, functions=("relu_into",), threshold="no allocation, relu(x) in out")
+def check_writes_into_out(self, relu_into: Callable) -> CheckResult:
     """``relu_into(x, out)`` writes relu(x) into the existing array ``out`` and returns ``out``.
 
     Five calls, on a shape drawn at random, must record no allocation in
@@ -232,9 +220,6 @@ def check_writes_into_out(relu_into: Callable) -> CheckResult:
     from mxnet import nd
 
     from asynclab.foundation.profiling import BROKEN
-
-    if not callable(relu_into):
-        raise TypeError(f"relu_into must be a function, not {type(relu_into).__name__}.")
 
     def condition() -> tuple[bool, str]:
         shape = draw.choice(INTO_SHAPES)
@@ -263,4 +248,4 @@ def check_writes_into_out(relu_into: Callable) -> CheckResult:
             return False, "the 5 calls ran fewer than 5 operators: each call must compute relu(x)"
         return True, ""
 
-    return WRITES_INTO_OUT.holds(condition, description="5 calls, no allocation, relu(x) in out")
+    return self.holds(condition, description="5 calls, no allocation, relu(x) in out")
