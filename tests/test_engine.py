@@ -616,11 +616,12 @@ def test_loop_times_name_four_loops():
     assert all(t > 0 for t in times.values())
 
 
-def test_mxnet_snippet_is_python():
-    import ast
-
+@pytest.mark.measured
+def test_mxnet_pair_runs_in_a_fresh_process_and_times_its_four_labels():
+    from asynclab.foundation.backends.mxnet import run_program_with_engine
     from asynclab.lessons.l05_inside_the_engine import engine_demos as demos
 
-    ast.parse(demos.mxnet_pair_snippet(100, repeat=1))
+    run = run_program_with_engine(f"{demos.__name__}:mxnet_pair", "NaiveEngine", payload={"size": 50, "repeat": 1})
+    assert run.labels == ["enqueue", "finish", "one", "two"] and run.env == {"MXNET_ENGINE_TYPE": "NaiveEngine"}
     assert set(demos.MXNET_CONFIGS) and all(engine in ("NaiveEngine", "ThreadedEnginePerDevice")
                                             for engine, _ in demos.MXNET_CONFIGS.values())

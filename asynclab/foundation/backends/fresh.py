@@ -36,7 +36,7 @@ from typing import Any, Mapping
 
 __all__ = ["FreshRun", "FreshProcessError", "run_fresh", "run_program", "payload", "emit", "MARKER",
            "pid_runs", "owned_folder", "owned_folders", "remove_stale",
-           "SnippetRun", "SnippetError", "run_snippet"]
+           "SnippetRun", "SnippetError", "run_snippet", "run_benchmarked"]
 
 MARKER = "__ASYNCLAB_FRESH_RESULT__"
 _NO_PAYLOAD = object()
@@ -237,6 +237,36 @@ def snippet_child(job: Mapping[str, str]) -> list:
     for key, name in (("prologue", "<prologue>"), ("code", "<snippet>"), ("epilogue", "<epilogue>")):
         exec(compile(job[key], name, "exec"), {"__name__": "__main__"})
     return records
+
+
+def benchmarked_child(job: Mapping[str, Any]) -> list:
+    """In the child of :func:`run_benchmarked`: call the program, then the epilogue; every Benchmark's record."""
+    import importlib
+
+    from asynclab.foundation import timing
+
+    records: list = []
+    timing.add_listener(lambda label, seconds: records.append([label, seconds]))
+    module, _, function = job["target"].partition(":")
+    getattr(importlib.import_module(module), function)(job["payload"])
+    exec(compile(job["epilogue"], "<epilogue>", "exec"), {"__name__": "__main__"})
+    return records
+
+
+def run_benchmarked(target: str, *, payload: Any = None, env: Mapping[str, str], timeout: float, what: str,
+                    epilogue: str = "") -> SnippetRun:
+    """Call the program ``target`` ("package.module:function") with ``payload`` in a fresh process; its Benchmarks.
+
+    Like :func:`run_snippet` for a program of the course: every
+    :class:`asynclab.foundation.timing.Benchmark` that finishes in the child
+    comes back, in order. ``epilogue`` runs after it (the framework's wait for
+    all its work); ``env`` is set for the child; ``timeout`` is in seconds.
+    """
+    job = {"target": target, "payload": payload, "epilogue": epilogue}
+    run = run_program(f"{__name__}:benchmarked_child", payload=job, env=env, timeout=timeout, what=what,
+                      error=SnippetError)
+    records = tuple((str(label), float(s)) for label, s in run.result)
+    return SnippetRun(records=records, stdout=run.stdout, env=dict(env))
 
 
 def run_snippet(code: str, *, env: Mapping[str, str], timeout: float, what: str,

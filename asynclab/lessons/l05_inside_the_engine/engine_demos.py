@@ -27,7 +27,7 @@ from asynclab.foundation.workloads.native import blas_threads, one_blas_thread
 
 __all__ = ["one_blas_thread", "blas_threads", "busy_matmul", "busy_matmul_side", "busy_sort", "busy_op",
            "PATTERNS", "two_ops", "engine_split", "tiny_loop_ours",
-           "tiny_loop_mxnet", "mxnet_pair_snippet", "MXNET_CONFIGS", "mxnet_runs", "pattern_times",
+           "tiny_loop_mxnet", "mxnet_pair", "MXNET_CONFIGS", "mxnet_runs", "pattern_times",
            "loop_times"]
 
 def engine_split(engine: EngineBase, work: Callable[[], object], timeout: float = 60.0) -> Split:
@@ -76,32 +76,33 @@ def tiny_loop_mxnet(n: int, sync_each: bool, size: int = 100) -> float:
     return time.perf_counter() - start
 
 
-def mxnet_pair_snippet(size: int, repeat: int = 3) -> str:
-    """Source for :func:`asynclab.foundation.backends.mxnet.run_with_engine`.
+def mxnet_pair(job: dict) -> None:
+    """In a fresh process (:func:`mxnet_runs`): Benchmarks of one dot and of two independent dots.
 
     It measures (Benchmark labels) ``enqueue`` and ``finish`` of one dot,
-    ``one`` dot to the end and ``two`` independent dots to the end. The
-    matrices are float64, like the NumPy products of :func:`busy_matmul`, so
-    that both engines are given the same work.
+    ``one`` dot to the end and ``two`` independent dots to the end, ``job["repeat"]``
+    times, on ``job["size"]``-square float64 matrices, like the NumPy products of
+    :func:`busy_matmul`, so that both engines are given the same work.
     """
-    return f"""
-from mxnet import nd
-from asynclab.foundation.timing import Benchmark
-a = nd.random.uniform(shape=({size}, {size}), dtype="float64")
-b = nd.random.uniform(shape=({size}, {size}), dtype="float64")
-nd.waitall()
-nd.dot(a, a).wait_to_read()
-for _ in range({repeat}):
-    with Benchmark("enqueue", quiet=True):
-        y = nd.dot(a, a)
-    with Benchmark("finish", quiet=True):
-        y.wait_to_read()
-    with Benchmark("one", quiet=True):
-        nd.dot(a, a).wait_to_read()
-    with Benchmark("two", quiet=True):
-        y, z = nd.dot(a, a), nd.dot(b, b)
-        nd.waitall()
-"""
+    from mxnet import nd
+
+    from asynclab.foundation.timing import Benchmark
+
+    size = job["size"]
+    a = nd.random.uniform(shape=(size, size), dtype="float64")
+    b = nd.random.uniform(shape=(size, size), dtype="float64")
+    nd.waitall()
+    nd.dot(a, a).wait_to_read()
+    for _ in range(job["repeat"]):
+        with Benchmark("enqueue", quiet=True):
+            y = nd.dot(a, a)
+        with Benchmark("finish", quiet=True):
+            y.wait_to_read()
+        with Benchmark("one", quiet=True):
+            nd.dot(a, a).wait_to_read()
+        with Benchmark("two", quiet=True):
+            y, z = nd.dot(a, a), nd.dot(b, b)
+            nd.waitall()
 
 
 MXNET_CONFIGS = {
@@ -112,15 +113,16 @@ MXNET_CONFIGS = {
 
 
 def mxnet_runs(size: int, repeat: int = 3) -> dict:
-    """:func:`mxnet_pair_snippet` under each of :data:`MXNET_CONFIGS`, each in a fresh process.
+    """:func:`mxnet_pair` under each of :data:`MXNET_CONFIGS`, each in a fresh process.
 
     Every product runs on one OpenMP thread (``OMP_NUM_THREADS=1``), like our
     workloads under :func:`one_blas_thread`. Returns label -> ``EngineRun``.
     """
-    from asynclab.foundation.backends.mxnet import run_with_engine
+    from asynclab.foundation.backends.mxnet import run_program_with_engine
 
-    code = mxnet_pair_snippet(size, repeat)
-    return {label: run_with_engine(code, engine_type, env={"OMP_NUM_THREADS": "1", **env})
+    job = {"size": size, "repeat": repeat}
+    return {label: run_program_with_engine(f"{__name__}:mxnet_pair", engine_type, payload=job,
+                                           env={"OMP_NUM_THREADS": "1", **env})
             for label, (engine_type, env) in MXNET_CONFIGS.items()}
 
 
