@@ -2,7 +2,8 @@
 
 Each test starts a scheduler, a server and two workers (MXNet imports, a few
 seconds of both cores), so they are marked ``measured``: they run in the
-timing lane, one at a time, never beside a timing test.
+timing lane, one at a time, never beside a timing test. The workers' programs
+are the functions of ``tests/cluster_programs.py``.
 """
 
 import os
@@ -21,21 +22,8 @@ from asynclab.foundation.backends import cluster
 
 pytestmark = pytest.mark.measured
 
-PUSH_PULL = textwrap.dedent("""
-    import mxnet as mx
-    from asynclab.foundation.backends.fresh import emit, payload
-    job = payload()
-    kv = mx.kv.create(job["kind"])
-    if job["kind"] == "dist_async":
-        kv.set_optimizer(mx.optimizer.SGD(learning_rate=1.0, rescale_grad=1.0))
-    kv.init(3, mx.nd.zeros((2, 3)))
-    kv.push(3, mx.nd.ones((2, 3)) * (kv.rank + 1))
-    kv._barrier()                       # every push has reached the server
-    out = mx.nd.zeros((2, 3))
-    kv.pull(3, out=out)
-    emit({"rank": kv.rank, "num_workers": kv.num_workers, "value": float(out.asnumpy()[0, 0]),
-          "extra": job.get("extra")})
-""")
+PROGRAMS = "tests.cluster_programs"
+PUSH_PULL = f"{PROGRAMS}:push_pull"
 
 
 def _running_children() -> set[int]:
@@ -83,18 +71,17 @@ def test_dist_async_with_an_optimizer_on_the_store_runs():
     _no_children_left()
 
 
-@pytest.mark.parametrize("before, ending, words", [
+@pytest.mark.parametrize("program, words", [
     # a worker that dies outright
-    ("kv.init(3", "import os\nif kv.rank == 1:\n    os._exit(7)\n", r"worker \d exited with status 7"),
+    (f"{PROGRAMS}:push_pull_one_dies", r"worker \d exited with status 7"),
     # one whose code raises after its store exists: left to the interpreter, MXNet's closing barrier would
     # wait for the others (kv.rank is MXNet's numbering, not the launcher's: which worker it names varies)
-    ("kv.push(3", "if kv.rank == 1:\n    raise ValueError('worker one lost its data')\n",
-     r"worker \d exited with status 1 .*ValueError: worker one lost"),
+    (f"{PROGRAMS}:push_pull_one_raises", r"worker \d exited with status 1 .*ValueError: worker one lost"),
 ], ids=["dies", "raises"])
-def test_a_worker_that_ends_badly_gives_one_sentence_within_seconds(before, ending, words):
+def test_a_worker_that_ends_badly_gives_one_sentence_within_seconds(program, words):
     start = time.perf_counter()
     with pytest.raises(cluster.ClusterError, match=words):
-        cluster.launch(PUSH_PULL.replace(before, ending + before), workers=2, timeout=120)
+        cluster.launch(program, workers=2, timeout=120)
     assert time.perf_counter() - start < 30
     _no_children_left()
 
@@ -133,7 +120,7 @@ def test_a_worker_killed_in_the_middle_of_training_is_reported_within_10_s():
 
 
 def test_a_run_past_its_timeout_is_stopped_and_torn_down():
-    code = "import time\nimport mxnet as mx\nkv = mx.kv.create('dist_sync')\ntime.sleep(600)\n"
+    code = f"{PROGRAMS}:sleeps_in_the_store"
     start = time.perf_counter()
     with pytest.raises(cluster.ClusterError, match="did not finish within 15 s"):
         cluster.launch(code, workers=2, timeout=15)
@@ -142,7 +129,7 @@ def test_a_run_past_its_timeout_is_stopped_and_torn_down():
 
 
 def test_an_interrupted_run_tears_everything_down():
-    code = "import time\nimport mxnet as mx\nkv = mx.kv.create('dist_sync')\ntime.sleep(600)\n"
+    code = f"{PROGRAMS}:sleeps_in_the_store"
     # Python's own SIGINT handler, whatever an earlier test left: interrupt_main calls the handler
     # installed, and one that ignores SIGINT would turn the interrupt into nothing
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -168,7 +155,7 @@ def test_a_killed_parent_leaves_no_process_behind(tmp_path):
                 f.write(" ".join(map(str, cluster.alive())))
             os.kill(os.getpid(), 9)          # a kernel killed outright: no clean-up of its own runs
         threading.Thread(target=report, daemon=True).start()
-        cluster.launch("import time\\nimport mxnet\\ntime.sleep(600)\\n", workers=2, timeout=120)
+        cluster.launch({PROGRAMS + ":sleeps"!r}, workers=2, timeout=120)
     """)
     env = dict(os.environ, TMPDIR=str(tmp_path))
     proc = subprocess.run([sys.executable, "-c", parent], timeout=120, env=env)
@@ -183,7 +170,7 @@ def test_a_killed_parent_leaves_no_process_behind(tmp_path):
     # its log folder stays behind; the next launch in that temporary folder removes it
     assert len(list(tmp_path.glob("asynclab-cluster-*"))) == 1
     subprocess.run([sys.executable, "-c", "from asynclab.foundation.backends import cluster\n"
-                    "cluster.launch('from asynclab.foundation.backends.fresh import emit\\nemit(1)', workers=1, timeout=60)"],
+                    f"cluster.launch({PROGRAMS + ':returns_one'!r}, workers=1, timeout=60)"],
                    env=env, timeout=120, check=True)
     assert list(tmp_path.glob("asynclab-cluster-*")) == []
 
@@ -197,7 +184,15 @@ def test_a_killed_parent_leaves_no_process_behind(tmp_path):
 ])
 def test_bad_arguments_get_one_sentence_and_start_nothing(kwargs, words):
     with pytest.raises(ValueError, match=words):
-        cluster.launch("pass", **kwargs)
+        cluster.launch(f"{PROGRAMS}:returns_one", **kwargs)
+    _no_children_left()
+
+
+@pytest.mark.parametrize("program", ["pass", "tests.cluster_programs", "tests.cluster_programs:", ":returns_one",
+                                     "print('x'):main", 42])
+def test_a_program_not_named_package_module_function_is_refused(program):
+    with pytest.raises(ValueError, match="a worker program is named 'package.module:function'"):
+        cluster.launch(program)
     _no_children_left()
 
 

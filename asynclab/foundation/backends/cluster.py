@@ -4,12 +4,16 @@ MXNet's distributed KVStore (ps-lite) runs as separate processes that find
 each other through environment variables: ``DMLC_ROLE`` (``scheduler``,
 ``server`` or ``worker``), ``DMLC_PS_ROOT_URI`` and ``DMLC_PS_ROOT_PORT``
 (where the scheduler listens), ``DMLC_NUM_SERVER`` and ``DMLC_NUM_WORKER``.
-A scheduler or a server is just ``import mxnet`` with its role; a worker runs
-the code it is given and creates its store with ``mx.kv.create(kind)``.
+A scheduler or a server is just ``import mxnet`` with its role; a worker calls
+the program it is given, a function named ``"package.module:function"``,
+which creates its store with ``mx.kv.create(kind)``.
 
 :func:`launch` starts them all on 127.0.0.1 on a port free at that moment,
-hands each worker a JSON payload (its rank among them and whatever the
-caller adds), and collects each worker's result (``fresh.emit``). It always
+hands each worker's program a JSON payload (its rank among them and whatever
+the caller adds), and collects what each returns. A worker process is
+``python -m asynclab.foundation.backends.cluster package.module:function``
+(this module run as a program, as :mod:`asynclab.foundation.backends.child`
+is for :func:`~asynclab.foundation.backends.fresh.run_program`). It always
 tears everything down: after a normal end, when a worker dies or its code
 raises (one sentence naming it and its last line, within a second), when
 the whole run passes its timeout, and when the caller is interrupted
@@ -53,7 +57,7 @@ class ClusterError(RuntimeError):
 
 @dataclass(frozen=True)
 class WorkerResult:
-    """One worker's ``result`` (what it passed to ``fresh.emit``), ``stdout`` besides it, and ``seconds`` alive."""
+    """One worker's ``result`` (what its program returned), ``stdout`` besides it, and ``seconds`` alive."""
 
     rank: int
     result: Any
@@ -140,8 +144,9 @@ def _die_with_parent() -> None:  # pragma: no cover - runs in the child, between
         pass
 
 
-def _start(code: str, env: Mapping[str, str], payload: Any, log: Any) -> subprocess.Popen:
-    proc = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=log,
+def _start(argv: Sequence[str], env: Mapping[str, str], payload: Any, log: Any) -> subprocess.Popen:
+    """Start ``python argv...`` in a session of its own, writing to ``log``; ``payload`` as JSON on its stdin."""
+    proc = subprocess.Popen([sys.executable, *argv], stdin=subprocess.PIPE, stdout=log,
                             stderr=subprocess.STDOUT, env=dict(env), text=True, start_new_session=True,
                             preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None)
     _LIVE.add(proc.pid)
@@ -154,24 +159,45 @@ def _start(code: str, env: Mapping[str, str], payload: Any, log: Any) -> subproc
 
 
 _LOG_PREFIX = "asynclab-cluster-"
+_RUNNER = "asynclab.foundation.backends.cluster"     # this module, run as a worker's program: _serve_worker
 
-# A worker's code runs inside this: an exception (or sys.exit with a message) ends the process at once
-# with status 1 and its traceback. Left to the interpreter's normal exit, MXNet's distributed store
-# would first wait at its closing barrier for the other workers, which may be waiting for this one.
-_WORKER = """
-import os, sys, traceback
-try:
-    exec(compile(%r, "<worker>", "exec"), {"__name__": "__main__"})
-except SystemExit as stop:
-    if stop.code not in (None, 0):
-        print(stop.code if isinstance(stop.code, str) else f"exit status {stop.code}", file=sys.stderr)
-        sys.stdout.flush(); sys.stderr.flush()
-        os._exit(stop.code if isinstance(stop.code, int) else 1)
-except BaseException:
-    traceback.print_exc()
-    sys.stdout.flush(); sys.stderr.flush()
-    os._exit(1)
-"""
+
+def _check_program(program: Any) -> None:
+    """Raise ValueError (one sentence) unless ``program`` names a function as ``"package.module:function"``."""
+    module, _, function = program.partition(":") if isinstance(program, str) else ("", "", "")
+    if not module or not all(part.isidentifier() for part in module.split(".")) or not function.isidentifier():
+        raise ValueError(f"a worker program is named 'package.module:function', not {program!r}.")
+
+
+def _serve_worker(argv: Sequence[str]) -> int:
+    """In a worker process: call the program ``argv[0]`` with the payload on stdin; send back what it returns.
+
+    An exception (or ``sys.exit`` with a message) ends the process at once
+    with status 1 and its traceback (or the message). Left to the
+    interpreter's normal exit, MXNet's distributed store would first wait at
+    its closing barrier for the other workers, which may be waiting for this one.
+    """
+    import importlib
+    import traceback
+
+    from asynclab.foundation.backends import fresh
+
+    try:
+        module, _, function = argv[0].partition(":")
+        program = getattr(importlib.import_module(module), function)
+        fresh.emit(program(fresh.payload()))
+    except SystemExit as stop:
+        if stop.code not in (None, 0):
+            print(stop.code if isinstance(stop.code, str) else f"exit status {stop.code}", file=sys.stderr)
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(stop.code if isinstance(stop.code, int) else 1)
+    except BaseException:
+        traceback.print_exc()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(1)
+    return 0
 
 
 def _last_line(path: str) -> str:
@@ -180,18 +206,21 @@ def _last_line(path: str) -> str:
     return lines[-1][:300] if lines else "no output"
 
 
-def launch(worker_code: str, *, kind: str = "dist_sync", workers: int = 2, servers: int = 1,
+def launch(program: str, *, kind: str = "dist_sync", workers: int = 2, servers: int = 1,
            payloads: Sequence[Mapping[str, Any]] | None = None, timeout: float = 120.0,
            env: Mapping[str, str] | None = None) -> ClusterRun:
-    """Run ``worker_code`` in ``workers`` processes beside a scheduler and ``servers`` servers.
+    """Call the function ``program`` (``"package.module:function"``) in ``workers`` processes beside a
+    scheduler and ``servers`` servers.
 
-    Each worker reads its payload with ``fresh.payload()``: ``{"rank": i,
-    "workers": n, "kind": kind}`` plus ``payloads[i]`` if given, and hands
-    back its result with ``fresh.emit``. ``timeout`` (seconds) bounds the
-    whole run. Raises :class:`ClusterError` with one sentence when a process
-    fails or the time runs out; nothing started here runs after this returns
-    or raises.
+    Each worker's program gets its payload as its one argument: ``{"rank":
+    i, "workers": n, "kind": kind}`` plus ``payloads[i]`` if given; what it
+    returns (anything JSON can hold) is that worker's result. ``env`` adds
+    to every process's environment; ``timeout`` (seconds) bounds the whole
+    run. Raises :class:`ClusterError` with one sentence when a process fails
+    (a program that raises ends its worker at once) or the time runs out;
+    nothing started here runs after this returns or raises.
     """
+    _check_program(program)
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}.")
     for name, value in (("workers", workers), ("servers", servers)):
@@ -216,13 +245,13 @@ def launch(worker_code: str, *, kind: str = "dist_sync", workers: int = 2, serve
                 path = os.path.join(folder, f"{role}{i}.log")
                 with open(path, "w") as log:
                     procs.append((f"the {role}" + (f" {i}" if count > 1 else ""),
-                                  _start("import mxnet", dict(base, DMLC_ROLE=role), None, log), path))
+                                  _start(["-c", "import mxnet"], dict(base, DMLC_ROLE=role), None, log), path))
         ranks = []
         for rank in range(workers):
             path = os.path.join(folder, f"worker{rank}.log")
             payload = {"rank": rank, "workers": workers, "kind": kind, **(payloads[rank] if payloads else {})}
             with open(path, "w") as log:
-                proc = _start(_WORKER % worker_code, dict(base, DMLC_ROLE="worker"), payload, log)
+                proc = _start(["-m", _RUNNER, program], dict(base, DMLC_ROLE="worker"), payload, log)
             procs.append((f"worker {rank}", proc, path))
             ranks.append((rank, proc, path))
         ended: dict[int, float] = {}
@@ -257,3 +286,7 @@ def launch(worker_code: str, *, kind: str = "dist_sync", workers: int = 2, serve
         import shutil
 
         shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(_serve_worker(sys.argv[1:]))

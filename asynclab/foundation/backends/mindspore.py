@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from asynclab.foundation.backends import flatten
-from asynclab.foundation.backends.fresh import FreshProcessError, SnippetError, SnippetRun, run_fresh, run_snippet
+from asynclab.foundation.backends.fresh import FreshProcessError, SnippetError, SnippetRun, run_program, run_snippet
 
 __all__ = ["NAME", "ASYNC", "sync", "sync_all", "to_host", "devices", "SWITCH", "SWITCH_PROLOGUE",
            "run_with_synchronize", "facts", "SnippetError", "SnippetRun"]
@@ -106,37 +106,38 @@ def run_with_synchronize(code: str, synchronize: bool = True, timeout: float = 1
                        what=f"the snippet {'with' if synchronize else 'without'} pynative_synchronize")
 
 
-_FACTS = """
-import time
-import numpy as np
-import mindspore as ms
-from mindspore import ops
-from asynclab.foundation.backends import fresh
-n = fresh.payload()["n"]
-facts = {"mindspore": ms.__version__, "initialized_at_start": bool(ms.hal.is_initialized("CPU"))}
-x = ms.Tensor(np.ones((n, n), dtype=np.float32))
-y = ops.matmul(x, x)
-facts["initialized_after_issue"] = bool(ms.hal.is_initialized("CPU"))
-y.asnumpy()
-facts["initialized_after_result"] = bool(ms.hal.is_initialized("CPU"))
-start = time.perf_counter()
-ops.matmul(x, x).asnumpy()
-product = time.perf_counter() - start
-shares = []
-for _ in range(3):
+def _facts_child(job: dict) -> dict:
+    """In a fresh process: what :func:`facts` returns, for products of ``job["n"]`` x ``job["n"]``."""
+    import time
+
+    import mindspore as ms
+    import numpy as np
+    from mindspore import ops
+
+    n = job["n"]
+    facts = {"mindspore": ms.__version__, "initialized_at_start": bool(ms.hal.is_initialized("CPU"))}
+    x = ms.Tensor(np.ones((n, n), dtype=np.float32))
     y = ops.matmul(x, x)
-    start = time.perf_counter()
-    ms.runtime.synchronize()
-    shares.append((time.perf_counter() - start) / product)
+    facts["initialized_after_issue"] = bool(ms.hal.is_initialized("CPU"))
     y.asnumpy()
-facts["runtime_synchronize_share"] = shares
-facts["device_count_cpu"] = int(ms.hal.device_count("CPU"))
-facts["max_memory_allocated_cpu"] = {"hal": int(ms.hal.max_memory_allocated()),
-                                     "runtime": int(ms.runtime.max_memory_allocated())}
-facts["memory_names"] = {"hal": sorted(n for n in dir(ms.hal) if "memory" in n),
-                         "runtime": sorted(n for n in dir(ms.runtime) if "memory" in n)}
-fresh.emit(facts)
-"""
+    facts["initialized_after_result"] = bool(ms.hal.is_initialized("CPU"))
+    start = time.perf_counter()
+    ops.matmul(x, x).asnumpy()
+    product = time.perf_counter() - start
+    shares = []
+    for _ in range(3):
+        y = ops.matmul(x, x)
+        start = time.perf_counter()
+        ms.runtime.synchronize()
+        shares.append((time.perf_counter() - start) / product)
+        y.asnumpy()
+    facts["runtime_synchronize_share"] = shares
+    facts["device_count_cpu"] = int(ms.hal.device_count("CPU"))
+    facts["max_memory_allocated_cpu"] = {"hal": int(ms.hal.max_memory_allocated()),
+                                         "runtime": int(ms.runtime.max_memory_allocated())}
+    facts["memory_names"] = {"hal": sorted(name for name in dir(ms.hal) if "memory" in name),
+                             "runtime": sorted(name for name in dir(ms.runtime) if "memory" in name)}
+    return facts
 
 
 def facts(n: int = 1500, timeout: float = 120.0) -> dict:
@@ -151,5 +152,5 @@ def facts(n: int = 1500, timeout: float = 120.0) -> dict:
     """
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise ValueError(f"n must be a positive whole number, got {n!r}.")
-    return run_fresh(_FACTS, payload={"n": n}, timeout=timeout, what="MindSpore's device facts",
-                     error=FreshProcessError).result
+    return run_program(f"{__name__}:_facts_child", payload={"n": n}, timeout=timeout,
+                       what="MindSpore's device facts", error=FreshProcessError).result

@@ -14,7 +14,8 @@ its gradient at the weights it last pulled, pushes it and pulls again.
   student's given as source), and records when it read which weights and
   when it pushed;
 - :func:`run` starts the cluster (:func:`asynclab.foundation.backends.cluster.launch`)
-  with that program on every worker and gathers the traces;
+  with :func:`worker_program` on every worker, which creates the store and
+  calls :func:`train_worker`, and gathers the traces;
 - :func:`reference` is SGD on the combined batch in one process, which
   synchronous SGD over ``n`` workers must equal;
 - :func:`staleness` counts, for every gradient, the updates the server
@@ -38,7 +39,7 @@ from asynclab.foundation.backends import cluster
 __all__ = ["KEY", "ROWS", "DIM", "BATCH", "LR", "problem", "batch_rows", "gradient", "loss", "reference",
            "setup_store", "worker_loop", "train_worker", "WorkerTrace", "DistRun", "function_source", "run",
            "run_local",
-           "staleness", "WORKER_PROGRAM"]
+           "staleness", "worker_program"]
 
 KEY = 7                 # the weights' key in the store
 ROWS = 4096             # rows of the synthetic problem
@@ -187,23 +188,30 @@ def train_worker(kv: Any, job: Mapping[str, Any], setup: Callable | None = None,
             "pushes": store.pushes, "weights": [float(v) for v in final], "start": start, "end": end}
 
 
-WORKER_PROGRAM = """
-import mxnet as mx
-from asynclab.foundation.backends.fresh import emit, payload
-from asynclab.foundation.workloads import psgd
+def worker_program(job: Mapping[str, Any]) -> dict:
+    """A worker of :func:`run`, started by :func:`asynclab.foundation.backends.cluster.launch`: its trace.
 
-job = payload()
-setup = loop = None
-if job.get("source"):
-    import numpy as np
-    space = {"__name__": "__student__", "mx": mx, "nd": mx.nd, "np": np}     # what a lab's setup cell imports
-    import __future__
-    # annotations stay unevaluated, as in a module of the course: a hint naming a type is no error
-    exec(compile(job["source"], "<your code>", "exec", flags=__future__.annotations.compiler_flag), space)
-    setup, loop = space.get(job.get("setup") or "", None), space.get(job.get("loop") or "", None)
-kv = mx.kv.create(job["kind"])
-emit(psgd.train_worker(kv, job, setup, loop))
-"""
+    ``job`` is what :func:`train_worker` reads, with the worker's ``rank``,
+    ``workers`` and store ``kind`` added by the launcher, and the student's
+    functions: their ``source``, run here in a namespace that holds only
+    ``mx``, ``nd`` and ``np`` (what a lab's setup cell imports), and the
+    names of the ``setup`` and ``loop`` functions it defines (None: the
+    course's own).
+    """
+    import mxnet as mx
+
+    setup = loop = None
+    if job.get("source"):
+        import __future__
+
+        import numpy as np
+
+        space = {"__name__": "__student__", "mx": mx, "nd": mx.nd, "np": np}     # what a lab's setup cell imports
+        # annotations stay unevaluated, as in a module of the course: a hint naming a type is no error
+        exec(compile(job["source"], "<your code>", "exec", flags=__future__.annotations.compiler_flag), space)
+        setup, loop = space.get(job.get("setup") or "", None), space.get(job.get("loop") or "", None)
+    kv = mx.kv.create(job["kind"])
+    return train_worker(kv, job, setup, loop)
 
 
 @dataclass(frozen=True)
@@ -279,7 +287,7 @@ def run(kind: str, *, steps: int | Sequence[int], delays: Sequence[float] = (0.0
     jobs = [{"seed": int(seed), "steps": n, "delay": float(d), "lr": float(lr), "source": source,
              "setup": setup.__name__ if setup else None, "loop": loop.__name__ if loop else None}
             for n, d in zip(counts, delays)]
-    done = cluster.launch(WORKER_PROGRAM, kind=kind, workers=len(jobs), payloads=jobs, timeout=timeout)
+    done = cluster.launch(f"{__name__}:worker_program", kind=kind, workers=len(jobs), payloads=jobs, timeout=timeout)
     return DistRun(kind, tuple(_trace(w.result) for w in done.workers), done.seconds, int(seed))
 
 

@@ -29,7 +29,7 @@ import time
 from typing import Any, Callable
 
 from asynclab.checks import draw
-from asynclab.checks.core import Check, CheckResult, Protocol, Rejected
+from asynclab.checks.core import CheckResult, Protocol, Rejected, check
 # step 1 is lab 01's wait, asked of every framework: the same sizes, thresholds and protocol
 from asynclab.checks.finishing import _QUICK, FINISH_OVERSHOOT, QUEUE_FACTOR, SIZE, SMALL_SIZES, _small
 from asynclab.checks.relations import AtLeast, AtMost
@@ -40,19 +40,6 @@ _SUBPROCESS = Protocol(warmup=0, min_rounds=2, max_rounds=4, budget_s=60.0)
 
 
 # ------------------------------------------------------------ step 1: one finish for every framework
-FINISH_EVERY_FRAMEWORK = Check(
-    "finish-every-framework", points=3, protocol=_QUICK, calls="finish",
-    relations=(AtLeast("ratio", num="mxnet.finish", den="mxnet.enqueue", threshold=QUEUE_FACTOR),
-               AtMost("overshoot", num="small.finish", den="small.compute", threshold=FINISH_OVERSHOOT,
-                      why=lambda o: (f"finish(y) took {o.bands['overshoot'].value:.1f}x the compute time of a "
-                                     f"{_small(o)}x{_small(o)} MXNet product (needs <= {FINISH_OVERSHOOT:g}x): "
-                                     "it must wait for y itself, not for a fixed time"))),
-    sentence=(f"on MXNet, finish(y) took {{ratio:.2f}}x as long as issuing the product (needs >= "
-              f"{QUEUE_FACTOR:g}x) and {{overshoot:.2f}}x a smaller product's compute time (needs <= "
-              f"{FINISH_OVERSHOOT:g}x); PyTorch tensors and NumPy arrays were taken without an error"),
-    threshold=f">= {QUEUE_FACTOR:g}x, small <= {FINISH_OVERSHOOT:g}x, all three frameworks")
-
-
 def _call_finish(finish: Callable, y: Any, framework: str) -> float:
     start = time.perf_counter()
     try:
@@ -65,7 +52,17 @@ def _call_finish(finish: Callable, y: Any, framework: str) -> float:
     return time.perf_counter() - start
 
 
-def check_finish_every_framework(finish: Callable) -> CheckResult:
+@check("finish-every-framework", points=3, protocol=_QUICK, calls="finish", functions=("finish",),
+       relations=(AtLeast("ratio", num="mxnet.finish", den="mxnet.enqueue", threshold=QUEUE_FACTOR),
+                  AtMost("overshoot", num="small.finish", den="small.compute", threshold=FINISH_OVERSHOOT,
+                         why=lambda o: (f"finish(y) took {o.bands['overshoot'].value:.1f}x the compute time of a "
+                                        f"{_small(o)}x{_small(o)} MXNet product (needs <= {FINISH_OVERSHOOT:g}x): "
+                                        "it must wait for y itself, not for a fixed time"))),
+       sentence=(f"on MXNet, finish(y) took {{ratio:.2f}}x as long as issuing the product (needs >= "
+                 f"{QUEUE_FACTOR:g}x) and {{overshoot:.2f}}x a smaller product's compute time (needs <= "
+                 f"{FINISH_OVERSHOOT:g}x); PyTorch tensors and NumPy arrays were taken without an error"),
+       threshold=f">= {QUEUE_FACTOR:g}x, small <= {FINISH_OVERSHOOT:g}x, all three frameworks")
+def check_finish_every_framework(self, finish: Callable) -> CheckResult:
     """``finish(y)`` returns once ``y`` is computed, for MXNet, PyTorch and NumPy arrays.
 
     Passes when, on MXNet, finishing a 2000x2000 product takes at least 10x
@@ -79,8 +76,6 @@ def check_finish_every_framework(finish: Callable) -> CheckResult:
 
     from asynclab.foundation.workloads import square_matrix
 
-    if not callable(finish):
-        raise TypeError(f"finish must be a function, not {type(finish).__name__}.")
     x = square_matrix(SIZE)
     size = draw.choice(SMALL_SIZES)
     small = square_matrix(size)
@@ -110,7 +105,7 @@ def check_finish_every_framework(finish: Callable) -> CheckResult:
         return {"torch": _call_finish(finish, tx @ tx, "a PyTorch tensor"),
                 "numpy": _call_finish(finish, nx @ nx, "a NumPy array")}
 
-    return FINISH_EVERY_FRAMEWORK.run({"mxnet": on_mxnet, "small": on_small, "others": on_others})
+    return self.run({"mxnet": on_mxnet, "small": on_small, "others": on_others})
 
 
 # ------------------------------------------------------------ step 2: predict the table
@@ -124,8 +119,6 @@ CALLS: dict[str, tuple[str, ...]] = {
 EARLY = "returns early"
 BLOCK_SHARE = 0.3        # a call that waits takes about the whole product; one that does not, <= 0.01x
 RETURN_SHARE = 0.05
-
-PREDICT_FRAMEWORKS = Check("predict-frameworks", points=2, threshold="all predictions")
 
 
 def _frameworks() -> dict[str, tuple[Callable[[], Any], Callable[[], None], dict[str, Any]]]:
@@ -189,7 +182,8 @@ def _measure_table() -> dict[str, dict[str, bool]]:
     return found
 
 
-def check_predict_frameworks(predicted: Any) -> CheckResult:
+@check("predict-frameworks", points=2, threshold="all predictions")
+def check_predict_frameworks(self, predicted: Any) -> CheckResult:
     """``predicted[framework][question]`` is True or False for every entry of :data:`CALLS`.
 
     The check issues each framework's product here, on the CPU, and times
@@ -221,42 +215,47 @@ def check_predict_frameworks(predicted: Any) -> CheckResult:
         return True, ""
 
     total = sum(len(q) for q in CALLS.values())
-    return PREDICT_FRAMEWORKS.holds(condition, description=f"all {total} predictions matched what this machine did")
+    return self.holds(condition, description=f"all {total} predictions matched what this machine did")
 
 
 # ------------------------------------------------------------ step 3: the switches, in a fresh process
-SWITCH_IN_TIME = Check(
-    "switch-in-time", points=3, protocol=_SUBPROCESS, calls="your PROLOGUE",
-    relations=(AtLeast("naive", num="switched.enqueue", den="switched.finish", threshold=SWITCH_FACTOR),),
-    sentence=(f"after your PROLOGUE, issuing an MXNet product took {{naive:.1f}}x as long as waiting for it "
-              f"(needs >= {SWITCH_FACTOR:g}x: the call carries the work), and CUDA_LAUNCH_BLOCKING read '1'"),
-    threshold=f">= {SWITCH_FACTOR:g}x, CUDA_LAUNCH_BLOCKING=1")
+def _switch_child(job: dict) -> dict:
+    """In a fresh process where neither switch is set: the student's prologue, then MXNet products.
 
-_SWITCH_CHILD = """
-import os
-import time
-for name in ("MXNET_ENGINE_TYPE", "CUDA_LAUNCH_BLOCKING"):   # only the prologue may set them
-    os.environ.pop(name, None)
-from asynclab.foundation.backends import fresh
-job = fresh.payload()
-exec(compile(job["prologue"], "<your PROLOGUE>", "exec"), {"__name__": "__main__"})
-blocking = os.environ.get("CUDA_LAUNCH_BLOCKING")
-from mxnet import ndarray
-x = ndarray.ones((job["n"], job["n"]))
-ndarray.waitall()
-enqueue, finish = [], []
-for _ in range(4):
-    start = time.perf_counter()
-    y = ndarray.dot(x, x)
-    issued = time.perf_counter()
-    y.wait_to_read()
-    enqueue.append(issued - start)
-    finish.append(time.perf_counter() - issued)
-fresh.emit({"blocking": blocking, "enqueue": sorted(enqueue)[1:3], "finish": sorted(finish)[1:3]})
-"""
+    ``job`` holds the ``prologue`` (Python source) and ``n``, the side of
+    the ``n`` x ``n`` products. Four products are issued and each waited
+    for. Returns ``{"blocking": CUDA_LAUNCH_BLOCKING after the prologue
+    (None when unset), "enqueue": the two middle of the four issuing times,
+    "finish": the two middle of the four waits}``, seconds.
+    """
+    import os
+    import time
+
+    for name in ("MXNET_ENGINE_TYPE", "CUDA_LAUNCH_BLOCKING"):   # only the prologue may set them
+        os.environ.pop(name, None)
+    exec(compile(job["prologue"], "<your PROLOGUE>", "exec"), {"__name__": "__main__"})
+    blocking = os.environ.get("CUDA_LAUNCH_BLOCKING")
+    from mxnet import ndarray
+
+    x = ndarray.ones((job["n"], job["n"]))
+    ndarray.waitall()
+    enqueue, finish = [], []
+    for _ in range(4):
+        start = time.perf_counter()
+        y = ndarray.dot(x, x)
+        issued = time.perf_counter()
+        y.wait_to_read()
+        enqueue.append(issued - start)
+        finish.append(time.perf_counter() - issued)
+    return {"blocking": blocking, "enqueue": sorted(enqueue)[1:3], "finish": sorted(finish)[1:3]}
 
 
-def check_switch_in_time(prologue: Any) -> CheckResult:
+@check("switch-in-time", points=3, protocol=_SUBPROCESS, calls="your PROLOGUE",
+       relations=(AtLeast("naive", num="switched.enqueue", den="switched.finish", threshold=SWITCH_FACTOR),),
+       sentence=(f"after your PROLOGUE, issuing an MXNet product took {{naive:.1f}}x as long as waiting for it "
+                 f"(needs >= {SWITCH_FACTOR:g}x: the call carries the work), and CUDA_LAUNCH_BLOCKING read '1'"),
+       threshold=f">= {SWITCH_FACTOR:g}x, CUDA_LAUNCH_BLOCKING=1")
+def check_switch_in_time(self, prologue: Any) -> CheckResult:
     """``prologue``: Python source that, run first in a fresh process, switches the asynchrony off.
 
     It must make MXNet run each operator inside the call that issues it and
@@ -265,22 +264,17 @@ def check_switch_in_time(prologue: Any) -> CheckResult:
     products there: passes when issuing takes at least 5x as long as the
     wait after it, and the variable reads ``"1"``.
     """
-    from asynclab.foundation.backends.fresh import FreshProcessError, run_fresh
-
     if not isinstance(prologue, str):
-        raise TypeError(f"PROLOGUE must be a string of Python code, not {type(prologue).__name__}.")
+        raise Rejected(f"PROLOGUE must be a string of Python code, not {type(prologue).__name__}")
 
     def switched() -> dict[str, float]:
-        try:
-            run = run_fresh(_SWITCH_CHILD, payload={"prologue": prologue, "n": SWITCH_SIZE}, timeout=120,
-                            what="your PROLOGUE with the check's products")
-        except FreshProcessError as error:
-            raise Rejected(str(error).rstrip(".")) from None
-        found = run.result
+        found = self.in_fresh_process(f"{__name__}:_switch_child", payload={"prologue": prologue, "n": SWITCH_SIZE},
+                                      timeout=120, what="your PROLOGUE with the check's products",
+                                      explain=lambda error: str(error).rstrip("."))
         if found["blocking"] != "1":
             raise Rejected(f"after your PROLOGUE, CUDA_LAUNCH_BLOCKING was {found['blocking']!r}, not '1': "
                            "PyTorch reads it from the environment when it starts CUDA")
         middle = lambda values: sum(values) / len(values)   # noqa: E731 (the two middle of four)
         return {"enqueue": middle(found["enqueue"]), "finish": max(middle(found["finish"]), 1e-7)}
 
-    return SWITCH_IN_TIME.run({"switched": switched})
+    return self.run({"switched": switched})

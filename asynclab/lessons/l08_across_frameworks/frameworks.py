@@ -11,86 +11,139 @@
 
 Each framework is measured in a process of its own, once as it comes and
 once with its switch, so that frameworks do not share threads or memory and
-a switch read at start-up takes effect. The code each process runs is built
-from a :class:`Framework` description; the figures come back through
-:func:`asynclab.foundation.backends.fresh.run_snippet`. Seconds throughout.
+a switch read at start-up takes effect. Each process runs one program,
+:func:`_measure_child`, on the pieces a :class:`Framework` makes (its
+:class:`Kit`), started with :func:`asynclab.foundation.backends.fresh.run_benchmarked`,
+which brings back every ``Benchmark`` it finished. Seconds throughout.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import operator
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
-from asynclab.foundation.backends.fresh import SnippetRun, run_snippet
+from asynclab.foundation.backends.fresh import SnippetRun, run_benchmarked
 from asynclab.foundation.timing import Samples, quartiles
 
-__all__ = ["Framework", "FRAMEWORKS", "CORE", "available", "Measured", "measure", "measure_all", "table", "WAIT_SHARE",
-           "to_dict", "from_dict", "reference", "save_reference"]
+__all__ = ["Framework", "Kit", "FRAMEWORKS", "CORE", "available", "Measured", "measure", "measure_all", "table",
+           "WAIT_SHARE", "to_dict", "from_dict", "reference", "save_reference"]
 
 WAIT_SHARE = 0.5       # a call "waits" when it takes at least this share of the product's finish time
 
 
 @dataclass(frozen=True)
-class Framework:
-    """How to ask the three questions of one framework (snippets of Python source).
+class Kit:
+    """One framework's pieces, made in the process that measures it, after the framework's import.
 
-    ``make`` builds ``x`` (an ``N`` x ``N`` float32 matrix) and ``tiny`` a
-    one-element array ``t``; ``product`` and ``tiny_op`` are expressions over
-    them; ``wait`` waits for the array named ``{a}`` (an empty string where
-    nothing is ever pending); ``wait_all`` waits for everything queued. ``calls`` are the
-    candidate calls of question 2, each a statement over ``y``. ``env`` and
-    ``prologue`` switch asynchrony off in a fresh process.
+    ``x`` is an ``n`` x ``n`` float32 matrix and ``t`` a one-element float32
+    array; ``product(x, x)`` issues the product of ``x`` with itself and
+    returns it; ``wait(a)`` waits for the array ``a`` and ``wait_all()``
+    for everything queued (both None where nothing is ever pending);
+    ``names`` are the modules a call of :attr:`Framework.calls` may use,
+    under the names it uses.
+    """
+
+    x: Any
+    t: Any
+    product: Callable[[Any, Any], Any]
+    wait: Callable[[Any], object] | None
+    wait_all: Callable[[], object] | None
+    names: dict[str, Any]
+
+
+def _numpy_kit(n: int) -> Kit:
+    """NumPy: ``x = np.ones((n, n), dtype=np.float32)``, ``t = np.ones(1, dtype=np.float32)``, ``x @ x``;
+    nothing is ever pending."""
+    import numpy as np
+
+    return Kit(np.ones((n, n), dtype=np.float32), np.ones(1, dtype=np.float32), operator.matmul, None, None,
+               {"np": np})
+
+
+def _mxnet_kit(n: int) -> Kit:
+    """MXNet: ``x = mx.nd.ones((n, n))``, ``t = mx.nd.ones((1,))``, ``mx.nd.dot(x, x)``; waits with
+    ``a.wait_to_read()`` and ``mx.nd.waitall()``."""
+    import mxnet as mx
+
+    return Kit(mx.nd.ones((n, n)), mx.nd.ones((1,)), mx.nd.dot, mx.nd.NDArray.wait_to_read, mx.nd.waitall,
+               {"mx": mx})
+
+
+def _torch_kit(n: int) -> Kit:
+    """PyTorch: ``x = torch.ones(n, n)``, ``t = torch.ones(1)``, ``x @ x``; waits with ``tb.sync(a)`` and
+    ``tb.sync_all()`` (:mod:`asynclab.foundation.backends.torch`)."""
+    import torch
+
+    from asynclab.foundation.backends import torch as tb
+
+    return Kit(torch.ones(n, n), torch.ones(1), operator.matmul, tb.sync, tb.sync_all, {"torch": torch, "tb": tb})
+
+
+def _mindspore_kit(n: int) -> Kit:
+    """MindSpore: ``x = ms.Tensor(np.ones((n, n), dtype=np.float32))``, ``t`` likewise of one element,
+    ``ops.matmul(x, x)``; waits with ``msb.sync(a)`` and ``msb.sync_all()``
+    (:mod:`asynclab.foundation.backends.mindspore`)."""
+    import mindspore as ms
+    import numpy as np
+    from mindspore import ops
+
+    from asynclab.foundation.backends import mindspore as msb
+
+    return Kit(ms.Tensor(np.ones((n, n), dtype=np.float32)), ms.Tensor(np.ones(1, dtype=np.float32)), ops.matmul,
+               msb.sync, msb.sync_all, {"np": np, "ms": ms, "ops": ops, "msb": msb})
+
+
+def _mindspore_synchronize() -> None:
+    """MindSpore's switch: every call waits for its operator (before the first operator of the process)."""
+    import mindspore
+
+    mindspore.set_context(pynative_synchronize=True)
+
+
+@dataclass(frozen=True)
+class Framework:
+    """How to ask the three questions of one framework.
+
+    ``make(n)`` imports the framework and makes its :class:`Kit` (the
+    matrix, the one-element array, the product and the waits); each
+    function's docstring says what it makes. ``calls`` are the candidate
+    calls of question 2, each a statement over ``y`` and the kit's names.
+    ``env`` and ``prologue`` (called before anything else in the process)
+    switch asynchrony off in a fresh process; ``switch`` says how, in words.
     """
 
     name: str
     module: str
-    imports: str
-    make: str
-    product: str
-    wait: str
-    wait_all: str
-    tiny: str
-    tiny_op: str
+    make: Callable[[int], Kit]
     calls: tuple[str, ...]
     switch: str
     env: Mapping[str, str] = field(default_factory=dict)
-    prologue: str = ""
+    prologue: Callable[[], None] | None = None
     note: str = ""
 
 
 FRAMEWORKS: dict[str, Framework] = {
     "NumPy": Framework(
-        "NumPy", "numpy", "import numpy as np",
-        make="x = np.ones((N, N), dtype=np.float32)", product="x @ x", wait="", wait_all="",
-        tiny="t = np.ones(1, dtype=np.float32)", tiny_op="t + 1",
+        "NumPy", "numpy", _numpy_kit,
         calls=("y.shape", "y.sum()", "repr(y)"),
         switch="none needed", note="computes before every call returns"),
     "MXNet": Framework(
-        "MXNet", "mxnet", "import mxnet as mx",
-        make="x = mx.nd.ones((N, N))", product="mx.nd.dot(x, x)", wait="{a}.wait_to_read()",
-        wait_all="mx.nd.waitall()", tiny="t = mx.nd.ones((1,))", tiny_op="t + 1",
+        "MXNet", "mxnet", _mxnet_kit,
         calls=("y.shape", "y.context", "y.wait_to_read()", "mx.nd.waitall()", "y.asnumpy()",
                "y[0, 0].asscalar()", "repr(y)"),
         switch="MXNET_ENGINE_TYPE=NaiveEngine", env={"MXNET_ENGINE_TYPE": "NaiveEngine"}),
     "PyTorch": Framework(
-        "PyTorch", "torch", "import torch\nfrom asynclab.foundation.backends import torch as tb",
-        make="x = torch.ones(N, N)", product="x @ x", wait="tb.sync({a})", wait_all="tb.sync_all()",
-        tiny="t = torch.ones(1)", tiny_op="t + 1",
+        "PyTorch", "torch", _torch_kit,
         calls=("y.shape", "y.device", "tb.sync(y)", "y.sum().item()", "y.numpy()", "repr(y)"),
         switch="CUDA_LAUNCH_BLOCKING=1", env={"CUDA_LAUNCH_BLOCKING": "1"},
         note="on the CPU every operator runs before the call returns; the switch acts on CUDA only"),
     "MindSpore": Framework(
-        "MindSpore", "mindspore",
-        "import numpy as np\nimport mindspore as ms\nfrom mindspore import ops\n"
-        "from asynclab.foundation.backends import mindspore as msb",
-        make="x = ms.Tensor(np.ones((N, N), dtype=np.float32))", product="ops.matmul(x, x)",
-        wait="msb.sync({a})", wait_all="msb.sync_all()",
-        tiny="t = ms.Tensor(np.ones(1, dtype=np.float32))", tiny_op="t + 1",
+        "MindSpore", "mindspore", _mindspore_kit,
         calls=("y.shape", "y.asnumpy()", "repr(y)", "y[0, 0].item()", "ms.hal.synchronize()",
                "ms.runtime.synchronize()"),
-        switch="set_context(pynative_synchronize=True)",
-        prologue="import mindspore\nmindspore.set_context(pynative_synchronize=True)\n",
+        switch="set_context(pynative_synchronize=True)", prologue=_mindspore_synchronize,
         note="PyNative queues every operator, on the CPU too; runtime.synchronize() does not wait on the CPU"),
 }
 #: Frameworks the lesson's main table always measures (installed by make test); the others when present.
@@ -102,48 +155,65 @@ def available() -> list[str]:
     return [name for name, fw in FRAMEWORKS.items() if importlib.util.find_spec(fw.module) is not None]
 
 
-_TEMPLATE = """
-from asynclab.foundation.timing import Benchmark
-{imports}
-N, ROUNDS, OPS = {n}, {rounds}, {ops}
-{make}
-{tiny}
-for _ in range(2):                       # warm-up: start the library's threads and pools
-    y = {product}
-    {wait_all_or_pass}
-for _ in range(ROUNDS):
-    {wait_all_or_pass}
-    with Benchmark("finish", quiet=True):
-        with Benchmark("enqueue", quiet=True):
-            y = {product}
-        {wait_or_pass}
-for index, call in enumerate(CALLS):
-    for _ in range(ROUNDS):
-        {wait_all_or_pass}
-        y = {product}
-        with Benchmark(f"call{{index}}", quiet=True):
-            exec(call)
-        {wait_all_or_pass}
-for _ in range(ROUNDS):
-    {wait_all_or_pass}
-    with Benchmark("tiny.queued", quiet=True):
-        for _ in range(OPS):
-            t = {tiny_op}
-        {wait_t_or_pass}
-    with Benchmark("tiny.waited", quiet=True):
-        for _ in range(OPS):
-            t = {tiny_op}
-            {wait_t_or_pass}
-"""
+def _measure_child(job: Mapping[str, Any]) -> None:
+    """In a fresh process: the three questions asked of one framework, each figure a ``Benchmark``.
 
+    ``job`` names the ``framework``, whether it runs ``switched`` (its
+    prologue first; its environment was set by the parent), the side ``n``
+    of the product, the ``rounds`` of every measurement and the ``ops``
+    tiny operations (``t + 1``) of each round of question 3. Benchmarks
+    (seconds): ``enqueue`` inside ``finish``, ``call<i>`` for ``calls[i]``,
+    ``tiny.queued`` (the operations, then one wait) and ``tiny.waited`` (a
+    wait after each); :func:`~asynclab.foundation.backends.fresh.run_benchmarked`
+    brings them back.
+    """
+    from asynclab.foundation.timing import Benchmark
 
-def _snippet(fw: Framework, n: int, rounds: int, ops: int) -> str:
-    def stmt(code: str) -> str:
-        return code or "pass"
-    body = _TEMPLATE.format(imports=fw.imports, n=n, rounds=rounds, ops=ops, make=fw.make, tiny=fw.tiny,
-                            product=fw.product, tiny_op=fw.tiny_op, wait_all_or_pass=stmt(fw.wait_all),
-                            wait_or_pass=stmt(fw.wait.format(a="y")), wait_t_or_pass=stmt(fw.wait.format(a="t")))
-    return f"CALLS = {list(fw.calls)!r}\n" + body
+    fw = FRAMEWORKS[job["framework"]]
+    if job["switched"] and fw.prologue is not None:
+        fw.prologue()
+    rounds, ops = int(job["rounds"]), int(job["ops"])
+    kit = fw.make(int(job["n"]))
+    x, t, product, wait = kit.x, kit.t, kit.product, kit.wait
+
+    def wait_all() -> None:
+        if kit.wait_all is not None:
+            kit.wait_all()
+
+    for _ in range(2):                       # warm-up: start the library's threads and pools
+        y = product(x, x)
+        wait_all()
+    for _ in range(rounds):
+        wait_all()
+        with Benchmark("finish", quiet=True):
+            with Benchmark("enqueue", quiet=True):
+                y = product(x, x)
+            if wait is not None:
+                wait(y)
+    del y                                    # from here on the product lives in ``space``
+    space = dict(kit.names)                  # what a call may name: the framework's modules and y
+    for index, call in enumerate(fw.calls):
+        for _ in range(rounds):
+            wait_all()
+            space["y"] = product(x, x)
+            with Benchmark(f"call{index}", quiet=True):
+                exec(call, space)
+            wait_all()
+    for _ in range(rounds):
+        wait_all()
+        with Benchmark("tiny.queued", quiet=True):
+            for _ in range(ops):
+                t = t + 1
+            if wait is not None:
+                wait(t)
+        with Benchmark("tiny.waited", quiet=True):
+            if wait is None:
+                for _ in range(ops):
+                    t = t + 1
+            else:
+                for _ in range(ops):
+                    t = t + 1
+                    wait(t)
 
 
 def _samples(run: SnippetRun, label: str) -> Samples:
@@ -190,9 +260,9 @@ def measure(name: str, *, switched: bool = False, n: int = 1000, rounds: int = 5
             raise ValueError(f"{what} must be a positive whole number, got {value!r}.")
     fw = FRAMEWORKS[name]
     env = dict(fw.env) if switched else {}
-    run = run_snippet(_snippet(fw, n, rounds, ops), env=env, timeout=timeout,
-                      prologue=fw.prologue if switched else "",
-                      what=f"{name} {'with ' + fw.switch if switched else 'as it comes'}")
+    run = run_benchmarked(f"{__name__}:_measure_child",
+                          payload={"framework": name, "switched": switched, "n": n, "rounds": rounds, "ops": ops},
+                          env=env, timeout=timeout, what=f"{name} {'with ' + fw.switch if switched else 'as it comes'}")
     calls = {call: _samples(run, f"call{i}") for i, call in enumerate(fw.calls)}
     queued = Samples(tuple(v / ops for v in run.samples("tiny.queued")))
     waited = Samples(tuple(v / ops for v in run.samples("tiny.waited")))

@@ -47,7 +47,7 @@ import time
 from typing import Any, Callable
 
 from asynclab.checks import draw
-from asynclab.checks.core import Check, CheckResult, Protocol, Rejected
+from asynclab.checks.core import CheckResult, Protocol, Rejected, check
 from asynclab.checks.relations import AtLeast, AtMost
 
 CHUNK = 2**20                       # values per chunk in the speed check: 8 MB in float64
@@ -106,10 +106,8 @@ def _run(reduce_pipelined: Callable, data, chunk: int) -> float:
 
 
 # ------------------------------------------------------------ step 1: the result
-RESULT_EXACT = Check("result-exact", points=2, threshold="equal to the in-memory result")
-
-
-def check_result_exact(reduce_pipelined: Callable) -> CheckResult:
+@check("result-exact", points=2, functions=("reduce_pipelined",), threshold="equal to the in-memory result")
+def check_result_exact(self, reduce_pipelined: Callable) -> CheckResult:
     """``reduce_pipelined(data, chunk)`` returns the energy of the data set, reading ``chunk`` values at a time.
 
     Passes when the result equals the energy computed in memory, exactly,
@@ -117,9 +115,6 @@ def check_result_exact(reduce_pipelined: Callable) -> CheckResult:
     that ends with a partial chunk, one shorter than a single chunk.
     """
     from asynclab.foundation.workloads import chunked
-
-    if not callable(reduce_pipelined):
-        raise TypeError(f"reduce_pipelined must be a function, not {type(reduce_pipelined).__name__}.")
 
     def condition() -> tuple[bool, str]:
         chunk = draw.choice((2**16, 3 * 2**15, 2**17))
@@ -131,20 +126,17 @@ def check_result_exact(reduce_pipelined: Callable) -> CheckResult:
                 _exact(data, _run(reduce_pipelined, data, size), expected, what)
         return True, ""
 
-    return RESULT_EXACT.holds(condition, description="exact on a data set of several chunks and on one "
-                                                      "shorter than a chunk")
+    return self.holds(condition, description="exact on a data set of several chunks and on one shorter than a chunk")
 
 
 # ------------------------------------------------------------ step 2: faster than serial
-PIPELINED_BEATS_SERIAL = Check(
-    "pipelined-beats-serial", points=3, protocol=_SPEED, calls="reduce_pipelined",
-    relations=(AtLeast("speedup", num="serial", den="yours", threshold=SPEED_FACTOR),),
-    sentence=("the serial reduction took {serial:.3f} s, yours {yours:.3f} s: {speedup:.2f}x "
-              f"(needs >= {SPEED_FACTOR:g}x)"),
-    threshold=f">= {SPEED_FACTOR:g}x")
-
-
-def check_pipelined_beats_serial(reduce_pipelined: Callable) -> CheckResult:
+@check("pipelined-beats-serial", points=3, protocol=_SPEED, calls="reduce_pipelined",
+       functions=("reduce_pipelined",),
+       relations=(AtLeast("speedup", num="serial", den="yours", threshold=SPEED_FACTOR),),
+       sentence=("the serial reduction took {serial:.3f} s, yours {yours:.3f} s: {speedup:.2f}x "
+                 f"(needs >= {SPEED_FACTOR:g}x)"),
+       threshold=f">= {SPEED_FACTOR:g}x")
+def check_pipelined_beats_serial(self, reduce_pipelined: Callable) -> CheckResult:
     """``reduce_pipelined`` against the serial reduction (read, copy in, compute, wait, next).
 
     The two take turns on one data set of 40-49 chunks of 2**20 values
@@ -154,8 +146,6 @@ def check_pipelined_beats_serial(reduce_pipelined: Callable) -> CheckResult:
     """
     from asynclab.foundation.workloads import chunked
 
-    if not callable(reduce_pipelined):
-        raise TypeError(f"reduce_pipelined must be a function, not {type(reduce_pipelined).__name__}.")
     n = _length(draw.choice(LENGTHS), CHUNK)
     with chunked.dataset(n, seed=draw.randrange(2**31), mb_per_s=DEVICE_MB_S) as data:
         expected = chunked.reference(data)
@@ -174,33 +164,28 @@ def check_pipelined_beats_serial(reduce_pipelined: Callable) -> CheckResult:
             _exact(data, got, expected, "in the timed run")
             return seconds
 
-        return PIPELINED_BEATS_SERIAL.run({"serial": serial, "yours": yours})
+        return self.run({"serial": serial, "yours": yours})
 
 
 # ------------------------------------------------------------ step 3: memory bounded by the chunk
-PEAK_BOUNDED = Check(
-    "peak-bounded", points=2, protocol=_PEAK, calls="reduce_pipelined",
-    relations=(AtMost("small", num="small", threshold=PEAK_CHUNKS),
-               AtMost("large", num="large", threshold=PEAK_CHUNKS)),
-    sentence=(f"your peak was {{small:.1f}} chunks with chunks of {PEAK_SIZES[0] * 8 / 1e6:.1f} MB and "
-              f"{{large:.1f}} chunks with chunks of {PEAK_SIZES[1] * 8 / 1e6:.1f} MB "
-              f"(needs <= {PEAK_CHUNKS:g} each)"),
-    threshold=f"<= {PEAK_CHUNKS:g} chunks")
-
-
-def check_peak_bounded(reduce_pipelined: Callable) -> CheckResult:
+@check("peak-bounded", points=2, protocol=_PEAK, calls="reduce_pipelined", functions=("reduce_pipelined",),
+       relations=(AtMost("small", num="small", threshold=PEAK_CHUNKS),
+                  AtMost("large", num="large", threshold=PEAK_CHUNKS)),
+       sentence=(f"your peak was {{small:.1f}} chunks with chunks of {PEAK_SIZES[0] * 8 / 1e6:.1f} MB and "
+                 f"{{large:.1f}} chunks with chunks of {PEAK_SIZES[1] * 8 / 1e6:.1f} MB "
+                 f"(needs <= {PEAK_CHUNKS:g} each)"),
+       threshold=f"<= {PEAK_CHUNKS:g} chunks")
+def check_peak_bounded(self, reduce_pipelined: Callable) -> CheckResult:
     """The peak memory of ``reduce_pipelined`` above its start, in chunks (float64), at two chunk sizes.
 
     The data set is about 200 MB in float64. Passes when the peak stays at
-    or below 8 chunks at both sizes: two chunks in flight and the back
+    or below 6 chunks at both sizes: two chunks in flight and the back
     end's temporaries fit; the whole data set, or every chunk queued at
     once, does not.
     """
     from asynclab.foundation.memory import PeakMemory
     from asynclab.foundation.workloads import chunked, map_large_allocations, release_free_memory
 
-    if not callable(reduce_pipelined):
-        raise TypeError(f"reduce_pipelined must be a function, not {type(reduce_pipelined).__name__}.")
     map_large_allocations()        # large blocks on their own pages: resident memory follows live arrays
     n = _length(PEAK_LENGTH_MB * 10**6 // (8 * PEAK_SIZES[1]), PEAK_SIZES[1])
     with chunked.dataset(n, seed=draw.randrange(2**31)) as data:
@@ -215,15 +200,13 @@ def check_peak_bounded(reduce_pipelined: Callable) -> CheckResult:
                 return (pm.trace.peak - pm.trace.baseline) / (chunk * chunked.VALUE_BYTES / 1e6)
             return probe
 
-        return PEAK_BOUNDED.run({"small": peak_in_chunks(PEAK_SIZES[0]), "large": peak_in_chunks(PEAK_SIZES[1])})
+        return self.run({"small": peak_in_chunks(PEAK_SIZES[0]), "large": peak_in_chunks(PEAK_SIZES[1])})
 
 
 # ------------------------------------------------------------ step 3: a chunk for a budget
-CHUNK_UNDER_BUDGET = Check("chunk-under-budget", points=2,
-                           threshold=f"peak <= budget at both; <= {BUDGET_TIME_FACTOR:g}x the time of 2**20 at the large one")
-
-
-def check_chunk_under_budget(choose_chunk: Callable, reduce_pipelined: Callable) -> CheckResult:
+@check("chunk-under-budget", points=2, functions=("choose_chunk", "reduce_pipelined"),
+       threshold=f"peak <= budget at both; <= {BUDGET_TIME_FACTOR:g}x the time of 2**20 at the large one")
+def check_chunk_under_budget(self, choose_chunk: Callable, reduce_pipelined: Callable) -> CheckResult:
     """``choose_chunk(budget_mb)`` returns the values per chunk for a pipeline that must stay within ``budget_mb``.
 
     The check draws a small budget (16-24 MB) and a large one (400 or 600 MB),
@@ -235,9 +218,6 @@ def check_chunk_under_budget(choose_chunk: Callable, reduce_pipelined: Callable)
     from asynclab.foundation.memory import PeakMemory
     from asynclab.foundation.workloads import chunked, map_large_allocations, release_free_memory
 
-    for name, fn in (("choose_chunk", choose_chunk), ("reduce_pipelined", reduce_pipelined)):
-        if not callable(fn):
-            raise TypeError(f"{name} must be a function, not {type(fn).__name__}.")
     map_large_allocations()
 
     def condition() -> tuple[bool, str]:
@@ -281,4 +261,4 @@ def check_chunk_under_budget(choose_chunk: Callable, reduce_pipelined: Callable)
         return True, ("your chunks kept the pipeline within a small budget and a large one, and the large "
                       "one was not slowed by its chunk's fixed cost")
 
-    return CHUNK_UNDER_BUDGET.holds(condition)
+    return self.holds(condition)

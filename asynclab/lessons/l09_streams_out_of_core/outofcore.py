@@ -115,52 +115,49 @@ def gpu_chunked(chunk_mb: int = 128, chunks: int = 8, n: int = 4096, rounds: int
                        for name, fn in schedules.items()}, rounds=rounds)
 
 
-_MINDSPORE_PROBE = """
-import json
-import mindspore as ms
-import numpy as np
-ms.set_context(device_target="CPU")
-found = {"version": ms.__version__}
-x = ms.Tensor(np.ones(1000), ms.float32)
-for name in ("hal", "runtime"):
-    api = getattr(ms, name, None)
-    if api is None or not hasattr(api, "Stream"):
-        found[name] = "no stream API"
-        continue
-    try:
-        s1, s2 = api.Stream(), api.Stream()
-        with api.StreamCtx(s1):
-            a = (x + x).sum()
-        with api.StreamCtx(s2):
-            b = (x * x).sum()
-        api.synchronize()
-        current = api.current_stream() if hasattr(api, "current_stream") else None
-        found[name] = f"two streams ran ({float(a.asnumpy()) + float(b.asnumpy()):g}); current stream: {current}"
-    except Exception as error:
-        found[name] = f"{type(error).__name__}: {str(error).splitlines()[0][:160]}"
-print("ASYNCLAB-MS " + json.dumps(found))
-"""
+def _mindspore_probe(job: None = None) -> dict[str, str]:
+    """In a fresh process: MindSpore's version, and what ``mindspore.hal`` and ``mindspore.runtime`` do with
+    two streams on the CPU (one sentence each: the sum the streams computed and the current stream, or the
+    error). ``job`` is unused."""
+    import mindspore as ms
+    import numpy as np
+
+    ms.set_context(device_target="CPU")
+    found = {"version": ms.__version__}
+    x = ms.Tensor(np.ones(1000), ms.float32)
+    for name in ("hal", "runtime"):
+        api = getattr(ms, name, None)
+        if api is None or not hasattr(api, "Stream"):
+            found[name] = "no stream API"
+            continue
+        try:
+            s1, s2 = api.Stream(), api.Stream()
+            with api.StreamCtx(s1):
+                a = (x + x).sum()
+            with api.StreamCtx(s2):
+                b = (x * x).sum()
+            api.synchronize()
+            current = api.current_stream() if hasattr(api, "current_stream") else None
+            found[name] = f"two streams ran ({float(a.asnumpy()) + float(b.asnumpy()):g}); current stream: {current}"
+        except Exception as error:
+            found[name] = f"{type(error).__name__}: {str(error).splitlines()[0][:160]}"
+    return found
 
 
 def mindspore_streams(timeout: float = 120.0) -> str:
-    """What this machine's MindSpore offers of streams on the CPU, in a fresh process, as sentences."""
+    """What this machine's MindSpore offers of streams on the CPU, in a fresh process, as sentences.
+
+    ``timeout`` is in seconds; a probe that fails or runs past it gives one sentence saying so.
+    """
     import importlib.util
-    import subprocess
-    import sys
+
+    from asynclab.foundation.backends.fresh import FreshProcessError, run_program
 
     if importlib.util.find_spec("mindspore") is None:
         return "MindSpore is not installed here (make lab installs it; the test suite does not)."
     try:
-        out = subprocess.run([sys.executable, "-c", _MINDSPORE_PROBE], capture_output=True, text=True,
-                             timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return f"MindSpore's probe did not finish within {timeout:g} s."
-    line = next((l for l in out.stdout.splitlines() if l.startswith("ASYNCLAB-MS ")), None)
-    if line is None:
-        tail = (out.stderr.strip().splitlines() or ["no output"])[-1]
-        return f"MindSpore's probe failed: {tail}"
-    import json
-
-    found = json.loads(line.split(" ", 1)[1])
+        found = run_program(f"{__name__}:_mindspore_probe", timeout=timeout, what="MindSpore's probe").result
+    except FreshProcessError as error:
+        return str(error)
     return (f"MindSpore {found['version']} on the CPU: mindspore.hal: {found['hal']}; "
             f"mindspore.runtime: {found['runtime']}")

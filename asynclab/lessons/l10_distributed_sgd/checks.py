@@ -41,7 +41,6 @@ What each check measures (effect sizes, quiet and with one core busy, are in
 from __future__ import annotations
 
 import math
-import random
 import re
 import time
 from typing import Any, Callable
@@ -49,7 +48,7 @@ from typing import Any, Callable
 import numpy as np
 
 from asynclab.checks import draw
-from asynclab.checks.core import Check, CheckResult, Rejected, finish
+from asynclab.checks.core import Check, CheckResult, Rejected, check, finish
 
 WEIGHT_TOLERANCE = 1e-4           # of the reference weights' largest magnitude
 SYNC_STEPS = (12, 20)             # the equality check's steps, drawn in this range
@@ -67,13 +66,15 @@ PREDICT_CALL_S = 0.1
 TIMEOUT_S = 30.0                  # a run takes 4-9 s, start-up included; a deadlocked one is stopped
 
 
-
-def _sources(setup_store: Any, worker_loop: Any) -> None:
-    """Raise TypeError (one sentence) unless both are functions whose source can be sent to the workers."""
+def _sources(setup_store: Callable, worker_loop: Callable) -> None:
+    """Raise :class:`Rejected` (one sentence) unless both functions' source can be sent to the workers."""
     from asynclab.foundation.workloads import psgd
 
-    psgd.function_source(setup_store, "setup_store")
-    psgd.function_source(worker_loop, "worker_loop")
+    try:
+        psgd.function_source(setup_store, "setup_store")
+        psgd.function_source(worker_loop, "worker_loop")
+    except TypeError as error:
+        raise Rejected(str(error).rstrip(".")) from None
 
 
 def _train(kind: str, setup_store: Callable, worker_loop: Callable, **job: Any):
@@ -108,15 +109,16 @@ def _train(kind: str, setup_store: Callable, worker_loop: Callable, **job: Any):
 Outcome = tuple  # (passed, sentence, figures, margin): margin is the decisive figure over its threshold
 
 
-def _judge(check: Check, condition) -> CheckResult:
-    """Run ``condition``; its outcome, or the one sentence of a :class:`Rejected`, is the verdict."""
+def _judge(judged: Check, condition) -> CheckResult:
+    """Run ``condition``; its outcome, or the one sentence of a :class:`Rejected`, is ``judged``'s verdict."""
     try:
         passed, message, figures, margin = condition()
     except Rejected as error:
-        return check.fail(str(error))
+        return judged.fail(str(error))
     except Exception as error:
-        return check.fail(f"the code under test raised {type(error).__name__}: {error}")
-    return finish(CheckResult(check.name, check.points, passed, message, figures, check.threshold, margin=margin))
+        return judged.fail(f"the code under test raised {type(error).__name__}: {error}")
+    return finish(CheckResult(judged.name, judged.points, passed, message, figures, judged.threshold,
+                              margin=margin))
 
 
 def _ratio(allowed: float, got: float) -> float:
@@ -131,11 +133,9 @@ def _final_loss(run, trace) -> float:
 
 
 # ------------------------------------------------------------ step 1: the same weights as one process
-SYNC_EQUALS_ONE_PROCESS = Check("sync-equals-one-process", points=3,
-                                threshold=f"within {WEIGHT_TOLERANCE:g} of the weights' scale")
-
-
-def check_sync_equals_one_process(setup_store: Callable, worker_loop: Callable) -> CheckResult:
+@check("sync-equals-one-process", points=3, functions=("setup_store", "worker_loop"),
+       threshold=f"within {WEIGHT_TOLERANCE:g} of the weights' scale")
+def check_sync_equals_one_process(self, setup_store: Callable, worker_loop: Callable) -> CheckResult:
     """Synchronous SGD with your functions over 2 and over 3 workers equals SGD on the combined batch in one process.
 
     Two runs, in an order drawn at random, each with steps and a learning
@@ -186,14 +186,13 @@ def check_sync_equals_one_process(setup_store: Callable, worker_loop: Callable) 
                       "whatever the steps and the learning rate drawn",
                 {"weight_error": worst}, _ratio(WEIGHT_TOLERANCE, worst))
 
-    return _judge(SYNC_EQUALS_ONE_PROCESS, condition)
+    return _judge(self, condition)
 
 
 # ------------------------------------------------------------ step 2: not waiting for the straggler
-ASYNC_OUTRUNS_STRAGGLER = Check("async-outruns-straggler", points=3, threshold=f">= {RACE_FACTOR:g}x")
-
-
-def check_async_outruns_straggler(setup_store: Callable, worker_loop: Callable) -> CheckResult:
+@check("async-outruns-straggler", points=3, functions=("setup_store", "worker_loop"),
+       threshold=f">= {RACE_FACTOR:g}x")
+def check_async_outruns_straggler(self, setup_store: Callable, worker_loop: Callable) -> CheckResult:
     """With a straggler, your loop's fast worker finishes its steps far sooner on dist_async than on dist_sync.
 
     Two workers, the second slower by 30 ms per step, 30 steps each, first
@@ -231,13 +230,10 @@ def check_async_outruns_straggler(setup_store: Callable, worker_loop: Callable) 
             return False, sentence + ": an asynchronous worker must never wait for the others", figures, margin
         return True, sentence, figures, margin
 
-    return _judge(ASYNC_OUTRUNS_STRAGGLER, condition)
+    return _judge(self, condition)
 
 
 # ------------------------------------------------------------ step 3: predict the synchronous time
-PREDICT_SYNC_TIME = Check("predict-sync-time", points=2, threshold=f"within {PREDICT_TOLERANCE:g} of the time")
-
-
 def _predicted(predict: Callable, steps: int, delays: tuple[float, ...], overhead: float) -> float:
     from asynclab.foundation.workloads import as_number
 
@@ -257,7 +253,9 @@ def _predicted(predict: Callable, steps: int, delays: tuple[float, ...], overhea
     return number
 
 
-def check_predict_sync_time(predict_sync_seconds: Callable) -> CheckResult:
+@check("predict-sync-time", points=2, functions=("predict_sync_seconds",),
+       threshold=f"within {PREDICT_TOLERANCE:g} of the time")
+def check_predict_sync_time(self, predict_sync_seconds: Callable) -> CheckResult:
     """``predict_sync_seconds(steps, delays, overhead)`` predicts synchronous SGD's training time, seconds.
 
     ``delays`` are the workers' extra seconds per step, ``overhead`` the
@@ -268,9 +266,6 @@ def check_predict_sync_time(predict_sync_seconds: Callable) -> CheckResult:
     the measured time.
     """
     from asynclab.foundation.workloads import psgd
-
-    if not callable(predict_sync_seconds):
-        raise TypeError(f"predict_sync_seconds must be a function, not {type(predict_sync_seconds).__name__}.")
 
     def condition() -> Outcome:
         base = _predicted(predict_sync_seconds, 20, (0.01, 0.05), 0.002)
@@ -307,4 +302,4 @@ def check_predict_sync_time(predict_sync_seconds: Callable) -> CheckResult:
                 {"measured_s": measured, "predicted_s": guess, "overhead_s": overhead, "error": error},
                 _ratio(PREDICT_TOLERANCE, error))
 
-    return _judge(PREDICT_SYNC_TIME, condition)
+    return _judge(self, condition)

@@ -18,7 +18,7 @@ import numpy as np
 from asynclab.foundation.timing import Samples, summarize
 from asynclab.foundation.workloads import psgd
 
-__all__ = ["step_times", "updates_seen", "plot_loss", "plot_staleness", "plot_step_times"]
+__all__ = ["step_times", "updates_seen", "plot_loss", "plot_staleness", "plot_step_times", "push_then_die"]
 
 
 def step_times(trace: psgd.WorkerTrace) -> Samples:
@@ -103,3 +103,18 @@ def plot_step_times(runs: Mapping[str, psgd.DistRun], *, ax=None, title: str = "
     ax.set_ylabel("ms per step")
     ax.set_title(title)
     return ax
+
+
+def push_then_die(job: Mapping) -> None:
+    """A worker program for :func:`asynclab.foundation.backends.cluster.launch` that fails: every worker pushes
+    once to a ``job["kind"]`` store, then worker 1 exits with "worker 1 lost its data" and the others pull."""
+    import mxnet as mx
+
+    kv = mx.kv.create(job["kind"])
+    kv.init(0, mx.nd.zeros(4))
+    kv.push(0, mx.nd.ones(4))
+    if job["rank"] == 1:
+        raise SystemExit("worker 1 lost its data")
+    out = mx.nd.zeros(4)
+    kv.pull(0, out=out)
+    out.wait_to_read()

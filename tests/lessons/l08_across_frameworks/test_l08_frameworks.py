@@ -5,10 +5,21 @@ import pytest
 from asynclab.lessons.l08_across_frameworks import frameworks
 
 
-def test_every_framework_snippet_is_python():
+def test_every_framework_makes_its_pieces_and_names_its_calls():
     for name, fw in frameworks.FRAMEWORKS.items():
-        compile(frameworks._snippet(fw, 8, 1, 2), f"<{name}>", "exec")
-        assert "{a}" in fw.wait or fw.wait == "", f"{name}: wait names its array as {{a}}"
+        assert callable(fw.make) and fw.make.__doc__, f"{name}: make is a function that says what it makes"
+        assert fw.prologue is None or callable(fw.prologue), f"{name}: the prologue is a function"
+        for call in fw.calls:
+            compile(call, f"<{name}: {call}>", "exec")
+
+
+def test_numpy_in_its_fresh_process_gives_every_figure():
+    numpy = frameworks.measure("NumPy", n=8, rounds=2, ops=3)
+    assert (numpy.framework, numpy.switched, numpy.n) == ("NumPy", False, 8)
+    assert list(numpy.calls) == list(frameworks.FRAMEWORKS["NumPy"].calls)
+    for samples in (numpy.enqueue, numpy.finish, numpy.tiny_queued, numpy.tiny_waited, *numpy.calls.values()):
+        assert len(samples.values) == 2 and all(v >= 0 for v in samples.values)
+    assert all(e <= f for e, f in zip(numpy.enqueue.values, numpy.finish.values))   # enqueue runs inside finish
 
 
 def test_bad_requests_get_one_sentence():

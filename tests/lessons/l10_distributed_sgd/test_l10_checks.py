@@ -54,12 +54,15 @@ def test_functions_the_workers_cannot_receive_are_refused_with_one_sentence(monk
     _forbid_cluster(monkeypatch)
     from asynclab.foundation.workloads import psgd
 
-    with pytest.raises(TypeError, match="not a lambda"):
-        lab10.check_sync_equals_one_process(lambda kv, lr: None, psgd.worker_loop)
-    with pytest.raises(TypeError, match="defined with def"):
-        lab10.check_async_outruns_straggler(psgd.setup_store, "worker_loop")
-    with pytest.raises(TypeError, match="must be a function"):
-        lab10.check_predict_sync_time(3)
+    text = _verdict(lab10.check_sync_equals_one_process, lambda kv, lr: None, psgd.worker_loop)
+    assert text.startswith("FAIL [sync-equals-one-process]") and "setup_store must be a function defined with " \
+        "def, not a lambda" in text
+    text = _verdict(lab10.check_async_outruns_straggler, psgd.setup_store, "worker_loop")
+    assert text == "FAIL [async-outruns-straggler] worker_loop must be a function, not str"
+    assert "worker_loop must be a function defined with def, not builtin_function_or_method" in _verdict(
+        lab10.check_async_outruns_straggler, psgd.setup_store, print)
+    text = _verdict(lab10.check_predict_sync_time, 3)
+    assert text == "FAIL [predict-sync-time] predict_sync_seconds must be a function, not int"
 
 
 def test_the_course_own_functions_are_not_an_answer(monkeypatch):
