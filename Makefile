@@ -34,8 +34,15 @@ $(LAB_STAMP): $(STAMP)
 	$(PY) -m pip install --quiet -e '.[lab,mindspore,test]'
 	@touch $(LAB_STAMP)
 
+# JupyterLab's settings for the course (no prompt about Jupyter's news, no update check): the
+# application's overrides, in the environment, so that every user of it gets them
+LAB_OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.json
+$(LAB_OVERRIDES): tools/jupyterlab-overrides.json | $(STAMP)
+	@mkdir -p $(dir $@)
+	cp $< $@
+
 ## lab: set up if needed (with JupyterLab), then open JupyterLab on the course's start page
-lab: $(LAB_STAMP)
+lab: $(LAB_STAMP) $(LAB_OVERRIDES)
 	$(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" --ip=127.0.0.1 --port=$(PORT) \
 	  --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb $(ROOT_FLAG)
 
@@ -51,7 +58,7 @@ $(BROWSER_STAMP): $(STAMP)
 	$(PY) -m pip install --quiet -e '.[lab,browser,test]'
 	@touch $(BROWSER_STAMP)
 
-test-browser: $(BROWSER_STAMP)
+test-browser: $(BROWSER_STAMP) $(LAB_OVERRIDES)
 	$(PY) tools/browser_test.py
 
 ## test-serial: the same tests one after another (unit, then nbval), about twice as long

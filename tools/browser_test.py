@@ -57,7 +57,7 @@ def _free_port() -> int:
 def _start_lab(workdir: Path, port: int, token: str) -> subprocess.Popen:
     jupyter = Path(sys.executable).with_name("jupyter")
     args = [str(jupyter), "lab", "--no-browser", f"--ServerApp.root_dir={workdir}", "--ip=127.0.0.1",
-            f"--port={port}", f"--IdentityProvider.token={token}", "--LabApp.news_url=",
+            f"--port={port}", f"--IdentityProvider.token={token}",
             "--ServerApp.port_retries=0"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         args.append("--allow-root")
@@ -168,9 +168,13 @@ def main() -> int:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=chromium, headless=True, args=["--no-sandbox"])
                 page = browser.new_page(viewport={"width": 1400, "height": 1000})
-                page.goto(f"{base}/lab?token={token}")
+                page.goto(f"{base}/lab/tree/notebooks/00_start_here.ipynb?token={token}")   
                 page.wait_for_selector(".jp-LabShell", timeout=60_000)
+                page.wait_for_timeout(3000)         # JupyterLab asks about its news a moment after it starts
                 page.screenshot(path=str(SHOTS / "start.png"))
+                if page.get_by_text("official Jupyter news").count():
+                    problems.append("JupyterLab asks whether to be notified about Jupyter's news "
+                                    "(the course's settings, tools/jupyterlab-overrides.json, were not applied)")
 
                 _open(page, base, f"labs/{LAB}")
                 _run_cell_by_cell(page)
