@@ -35,6 +35,5 @@ def _load_fixture_module(name: str) -> None:
     spec.loader.exec_module(module)
 
 
-for _name in ("build_fixture", "crafted"):      # crafted imports build_fixture
+for _name in ("build_fixture", "crafted"):  # crafted imports build_fixture
     _load_fixture_module(_name)
-

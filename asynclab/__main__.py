@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+
 def _cmd_labs(args: argparse.Namespace) -> int:
     """Points and lesson tables from the registry, then labs/ from solutions/ (or, with --check, the drift)."""
     from asynclab.tooling import coursefiles, nbtools
@@ -14,8 +15,11 @@ def _cmd_labs(args: argparse.Namespace) -> int:
     changed = nbtools.generate_labs(Path(args.solutions), Path(args.labs), check_only=args.check)
     if args.check:
         if written:
-            print(f"{', '.join(p.name for p in written)} disagree with the lessons' declarations "
-                  "(lesson.toml, checks.py). Run `make labs`.", file=sys.stderr)
+            print(
+                f"{', '.join(p.name for p in written)} disagree with the lessons' declarations "
+                "(lesson.toml, checks.py). Run `make labs`.",
+                file=sys.stderr,
+            )
         if changed:
             names = ", ".join(p.name for p in changed)
             print(f"labs/ has drifted from solutions/: {names}. Run `make labs`.", file=sys.stderr)
@@ -105,9 +109,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_execute)
 
     p = sub.add_parser("gpu-check", help="run the course's GPU checks with PyTorch on a CUDA device")
-    p.add_argument("--device", default="cuda",
-                   help="cuda (default), cuda:N, or cpu: the same probes on the CPU, where PyTorch "
-                        "runs each operator before returning, so the queue check fails there")
+    p.add_argument(
+        "--device",
+        default="cuda",
+        help="cuda (default), cuda:N, or cpu: the same probes on the CPU, where PyTorch "
+        "runs each operator before returning, so the queue check fails there",
+    )
     p.add_argument("--check", action="append", metavar="NAME", help="run only this check (repeatable)")
     p.add_argument("--save", metavar="FILE", help="also write the verdicts, figures and the machine to FILE (JSON)")
     p.set_defaults(func=_cmd_gpu_check)

@@ -51,13 +51,13 @@ class LessonError(ValueError):
 class Lesson:
     """One lesson as the course tree declares it; ``minutes`` are a student's, reading and running."""
 
-    number: str                     # "06"
-    slug: str                       # "automatic_parallelism"
+    number: str  # "06"
+    slug: str  # "automatic_parallelism"
     title: str
     minutes: int
     lab_minutes: int
     traits: frozenset[str]
-    root: Path                      # the course tree
+    root: Path  # the course tree
     own_process_answers: tuple[str, ...] = ()
 
     @property
@@ -130,14 +130,25 @@ def _read(home: Path, root: Path) -> Lesson:
     unknown = sorted(set(data) - set(_KEYS))
     missing = [key for key in ("title", "minutes", "lab_minutes") if key not in data]
     if unknown or missing:
-        raise LessonError(f"{toml}: " + "; ".join(
-            ([f"unknown keys {unknown}"] if unknown else []) + ([f"missing {missing}"] if missing else [])) + ".")
+        raise LessonError(
+            f"{toml}: "
+            + "; ".join(([f"unknown keys {unknown}"] if unknown else []) + ([f"missing {missing}"] if missing else []))
+            + "."
+        )
     traits = frozenset(data.get("traits", []))
     bad = sorted(traits - set(TRAITS))
     if bad:
         raise LessonError(f"{toml}: unknown traits {bad}; the traits are {', '.join(TRAITS)}.")
-    return Lesson(number, slug, data["title"], data["minutes"], data["lab_minutes"], traits, root,
-                  tuple(data.get("own_process_answers", ())))
+    return Lesson(
+        number,
+        slug,
+        data["title"],
+        data["minutes"],
+        data["lab_minutes"],
+        traits,
+        root,
+        tuple(data.get("own_process_answers", ())),
+    )
 
 
 def lessons(root: Path | str | None = None) -> list[Lesson]:

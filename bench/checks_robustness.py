@@ -42,12 +42,12 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from asynclab.tooling import nbtools  # the package is installed (make setup); no path editing
 from asynclab import course
 from asynclab.checks import MIME_TYPE
 from asynclab.grading.answers import load_answers
 from asynclab.grading.cli import grade_class
 from asynclab.grading.layout import find_solution
+from asynclab.tooling import nbtools  # the package is installed (make setup); no path editing
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -64,7 +64,7 @@ class CheckStats:
     passes: int = 0
     runs: int = 0
     margins: list[float] = field(default_factory=list)
-    values: list[float] = field(default_factory=list)   # the decisive ratio/figure where there is one
+    values: list[float] = field(default_factory=list)  # the decisive ratio/figure where there is one
     failures: list[str] = field(default_factory=list)
 
     @property
@@ -84,7 +84,7 @@ class AnswerOutcome:
     got: dict[str, float]
     caught_by: list[str]
     full_marks: bool
-    expects_full: bool = False       # a right answer: full marks are what it must get
+    expects_full: bool = False  # a right answer: full marks are what it must get
 
     @property
     def as_expected(self) -> bool:
@@ -97,8 +97,9 @@ def busy_core(enabled: bool):
     if not enabled:
         yield None
         return
-    hog = subprocess.Popen([sys.executable, "-c", "while True:\n    pass"],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    hog = subprocess.Popen(
+        [sys.executable, "-c", "while True:\n    pass"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     try:
         yield hog
     finally:
@@ -122,8 +123,17 @@ def _payloads(graded: Path) -> dict[str, dict]:
 
 def _decisive_value(payload: dict) -> float | None:
     figures = payload.get("figures") or {}
-    for key in ("ratio", "median", "big_median", "naive_enqueue_share", "overlap", "beside", "k_share", "weight_error",
-                "error"):
+    for key in (
+        "ratio",
+        "median",
+        "big_median",
+        "naive_enqueue_share",
+        "overlap",
+        "beside",
+        "k_share",
+        "weight_error",
+        "error",
+    ):
         value = figures.get(key)
         if isinstance(value, (int, float)):
             return float(value)
@@ -134,8 +144,9 @@ def grade_folder(folder: Path, out: Path, lab: str, solutions: Path):
     return grade_class(folder, out, lab=lab, solutions=solutions, progress=False)
 
 
-def run_condition(lab: str, solution_path: Path, runs: int, condition: str, work: Path,
-                  specs: list, progress) -> dict[str, CheckStats]:
+def run_condition(
+    lab: str, solution_path: Path, runs: int, condition: str, work: Path, specs: list, progress
+) -> dict[str, CheckStats]:
     """Grade the solution ``runs`` times, one grading run per solution copy."""
     stats = {s.name: CheckStats(s.name) for s in specs}
     for i in range(runs):
@@ -184,10 +195,20 @@ def run_answers(lab: str, solution_path: Path, work: Path, specs: list, progress
         r = by_student.get(m.name)
         got = {c.name: c.score for c in r.checks} if r else {}
         caught = [c.name for c in r.checks if not c.passed] if r else []
-        results.append(AnswerOutcome(m.name, m.description, dict(m.expect), got, caught,
-                                     full_marks=bool(r) and math.isclose(r.score, full),
-                                     expects_full=math.isclose(m.expected_total, full)))
-        progress(f"lab {lab} answer {m.name}: {r.score if r else 0:g}/{full:g}, caught by {', '.join(caught) or 'nothing'}")
+        results.append(
+            AnswerOutcome(
+                m.name,
+                m.description,
+                dict(m.expect),
+                got,
+                caught,
+                full_marks=bool(r) and math.isclose(r.score, full),
+                expects_full=math.isclose(m.expected_total, full),
+            )
+        )
+        progress(
+            f"lab {lab} answer {m.name}: {r.score if r else 0:g}/{full:g}, caught by {', '.join(caught) or 'nothing'}"
+        )
     return results
 
 
@@ -195,16 +216,28 @@ def _fmt(x: float | None, digits: int = 3) -> str:
     return "n/a" if x is None else f"{x:.{digits}g}"
 
 
-def section(lab: str, title: str, runs: int, stats: dict[str, dict[str, CheckStats]],
-            answers: list[AnswerOutcome] | None, seconds: float, plot_name: str) -> str:
+def section(
+    lab: str,
+    title: str,
+    runs: int,
+    stats: dict[str, dict[str, CheckStats]],
+    answers: list[AnswerOutcome] | None,
+    seconds: float,
+    plot_name: str,
+) -> str:
     """One lab's report section; ``answers`` None: the catalogue was not graded in this run."""
     lines = [f"<!-- lab:{lab} start -->", f"## {title}", ""]
-    lines.append(f"Measured {time.strftime('%Y-%m-%d')} on {os.cpu_count()} cores "
-                 f"({platform.processor() or platform.machine()}), {runs} runs per condition, "
-                 f"{seconds / 60:.1f} min. Margin = the decisive figure relative to its threshold "
-                 "(above 1 passes; 2 means twice as far from failing as the threshold itself).")
-    lines += ["", "| check | threshold | condition | passes | median figure | worst figure | worst margin |",
-              "|---|---|---|---|---|---|---|"]
+    lines.append(
+        f"Measured {time.strftime('%Y-%m-%d')} on {os.cpu_count()} cores "
+        f"({platform.processor() or platform.machine()}), {runs} runs per condition, "
+        f"{seconds / 60:.1f} min. Margin = the decisive figure relative to its threshold "
+        "(above 1 passes; 2 means twice as far from failing as the threshold itself)."
+    )
+    lines += [
+        "",
+        "| check | threshold | condition | passes | median figure | worst figure | worst margin |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for name in next(iter(stats.values())):
         for condition, by_check in stats.items():
             s = by_check[name]
@@ -212,7 +245,7 @@ def section(lab: str, title: str, runs: int, stats: dict[str, dict[str, CheckSta
             worst_value = None
             if s.values and s.margins:
                 worst_value = s.values[s.margins.index(min(s.margins))] if len(s.values) == len(s.margins) else None
-            if not s.values and not s.margins:    # a functional check: it holds or it does not
+            if not s.values and not s.margins:  # a functional check: it holds or it does not
                 figures = "exact (no figure) | exact (no figure) | n/a"
             else:
                 figures = f"{_fmt(med)} | {_fmt(worst_value)} | {_fmt(s.worst_margin)}"
@@ -221,15 +254,20 @@ def section(lab: str, title: str, runs: int, stats: dict[str, dict[str, CheckSta
     lines += ["", f"Flakes: {len(flakes)}."]
     lines += [f"- {f}" for f in flakes]
     if answers is None:
-        lines += ["", "The catalogue's answers were not graded by the grader in this run (`--no-answers`); "
-                      "`tests/test_catalogue.py` grades every one of them in-process in `make test`."]
+        lines += [
+            "",
+            "The catalogue's answers were not graded by the grader in this run (`--no-answers`); "
+            "`tests/test_catalogue.py` grades every one of them in-process in `make test`.",
+        ]
     else:
         lines += ["", "| answer | what it does | score | caught by | as expected |", "|---|---|---|---|---|"]
         for m in answers:
             total = sum(m.got.values())
             nothing = "nothing (a right answer)" if m.expects_full else "**nothing**"
-            lines.append(f"| {m.name} | {m.description} | {total:g} | {', '.join(m.caught_by) or nothing} | "
-                         f"{'yes' if m.as_expected else '**no** (expected ' + json.dumps(m.expected) + ')'} |")
+            lines.append(
+                f"| {m.name} | {m.description} | {total:g} | {', '.join(m.caught_by) or nothing} | "
+                f"{'yes' if m.as_expected else '**no** (expected ' + json.dumps(m.expected) + ')'} |"
+            )
         if not answers:
             lines.append("| (none in answers/) | | | | |")
     lines += ["", f"![margins of lab {lab}]({plot_name})", "", f"<!-- lab:{lab} end -->"]
@@ -249,8 +287,9 @@ def plot(lab: str, stats: dict[str, dict[str, CheckStats]], path: Path) -> None:
         for k, (condition, by_check) in enumerate(stats.items()):
             margins = [m for m in by_check[name].margins if m > 0]
             y = [row + (k - 0.5) * 0.3] * len(margins)
-            ax.scatter(margins, y, s=18, alpha=0.7, color=colors.get(condition, "gray"),
-                       label=condition if row == 0 else None)
+            ax.scatter(
+                margins, y, s=18, alpha=0.7, color=colors.get(condition, "gray"), label=condition if row == 0 else None
+            )
     ax.axvline(1.0, color="red", linestyle="--", linewidth=1, label="threshold")
     ax.set_xscale("log")
     ax.set_yticks(range(len(names)), names)
@@ -265,16 +304,20 @@ def plot(lab: str, stats: dict[str, dict[str, CheckStats]], path: Path) -> None:
 
 
 def update_report(report: Path, lab: str, text: str) -> None:
-    header = ("# Robustness of the autograded checks\n\n"
-              "Regenerate with `make bench-checks` (all labs) or "
-              "`python bench/checks_robustness.py --lab NN` (one lab).\n")
+    header = (
+        "# Robustness of the autograded checks\n\n"
+        "Regenerate with `make bench-checks` (all labs) or "
+        "`python bench/checks_robustness.py --lab NN` (one lab).\n"
+    )
     current = report.read_text(encoding="utf-8") if report.exists() else header
     pattern = re.compile(rf"<!-- lab:{lab} start -->.*?<!-- lab:{lab} end -->", re.S)
     if pattern.search(current):
         current = pattern.sub(lambda _: text, current)
     else:
-        blocks = {m.group(1): m.group(0) for m in
-                  re.finditer(r"<!-- lab:(\d+) start -->.*?<!-- lab:\1 end -->", current, re.S)}
+        blocks = {
+            m.group(1): m.group(0)
+            for m in re.finditer(r"<!-- lab:(\d+) start -->.*?<!-- lab:\1 end -->", current, re.S)
+        }
         blocks[lab] = text
         current = header + "\n" + "\n\n".join(blocks[k] for k in sorted(blocks)) + "\n"
     tmp = report.with_suffix(".tmp")
@@ -295,9 +338,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.runs < 1 or not conditions or any(c not in CONDITIONS for c in conditions):
         print("error: --runs must be at least 1 and --conditions a list of quiet,loaded.", file=sys.stderr)
         return 2
-    labs = args.lab or sorted(re.match(r"(\d\d)_", p.name).group(1)
-                              for p in args.solutions.glob("[0-9][0-9]_*_lab.ipynb"))
+    labs = args.lab or sorted(
+        re.match(r"(\d\d)_", p.name).group(1) for p in args.solutions.glob("[0-9][0-9]_*_lab.ipynb")
+    )
     from tqdm import tqdm
+
     from asynclab.grading.restore import solution_checks
 
     total_steps = len(labs) * len(conditions) * args.runs
@@ -312,16 +357,21 @@ def main(argv: list[str] | None = None) -> int:
             work = Path(tmp)
             stats: dict[str, dict[str, CheckStats]] = {}
             for condition in conditions:
+
                 def step(text: str) -> None:
                     bar.update(1)
                     log(text)
+
                 stats[condition] = run_condition(lab, solution_path, args.runs, condition, work, specs, step)
             answers = None if args.no_answers else run_answers(lab, solution_path, work, specs, log)
         plot_path = args.report.parent / f"checks_robustness_lab{lab}.png"
         plot(lab, stats, plot_path)
         title = f"Lab {lab} ({solution_path.stem})"
-        update_report(args.report, lab, section(lab, title, args.runs, stats, answers,
-                                                time.perf_counter() - began, plot_path.name))
+        update_report(
+            args.report,
+            lab,
+            section(lab, title, args.runs, stats, answers, time.perf_counter() - began, plot_path.name),
+        )
         flakes = sum(s.runs - s.passes for by_check in stats.values() for s in by_check.values())
         missed = [m.name for m in answers or [] if not m.as_expected or (m.full_marks and not m.expects_full)]
         log(f"lab {lab}: {flakes} flake(s); wrong answers not scored as expected: {', '.join(missed) or 'none'}")

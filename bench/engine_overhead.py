@@ -24,12 +24,12 @@ import functools
 import statistics
 import sys
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 
-from asynclab.lessons.l05_inside_the_engine.engine_reference import Engine
 from asynclab.foundation.timing import run_interleaved
+from asynclab.lessons.l05_inside_the_engine.engine_reference import Engine
 
 SIZE = 100  # elements of the tiny array
 
@@ -66,6 +66,7 @@ def ours_fan(n: int) -> dict[str, float]:
         def make(i: int) -> Callable[[], None]:
             def plus_one() -> None:
                 out[i] = x_data + 1
+
             return plus_one
 
         fns = [make(i) for i in range(n)]
@@ -126,9 +127,13 @@ def main(argv: list[str] | None = None) -> int:
 
     import mxnet  # noqa: F401  (load it before the clock starts)
 
-    probes = {("x += 1", "ours"): ours_chain, ("x += 1", "mxnet"): mxnet_chain,
-              ("y = x + 1", "ours"): ours_fan, ("y = x + 1", "mxnet"): mxnet_fan}
-    for probe in probes.values():      # warm-up: threads, allocator, MXNet's operators
+    probes = {
+        ("x += 1", "ours"): ours_chain,
+        ("x += 1", "mxnet"): mxnet_chain,
+        ("y = x + 1", "ours"): ours_fan,
+        ("y = x + 1", "mxnet"): mxnet_fan,
+    }
+    for probe in probes.values():  # warm-up: threads, allocator, MXNet's operators
         probe(min(args.n, 200))
     total = args.rounds * len(probes)
     done = [0]
@@ -138,11 +143,11 @@ def main(argv: list[str] | None = None) -> int:
             done[0] += 1
             print(f"\r[{done[0]:3d}/{total}] {key[1]:5s} {key[0]:10s}", end="", file=sys.stderr, flush=True)
             return probes[key](args.n)
+
         return run
 
     names = {f"{side} {pattern}": (pattern, side) for pattern, side in probes}
-    runs = run_interleaved({name: timed(key) for name, key in names.items()},
-                           warmup=0, min_rounds=args.rounds).samples
+    runs = run_interleaved({name: timed(key) for name, key in names.items()}, warmup=0, min_rounds=args.rounds).samples
     samples = {key: runs[name] for name, key in names.items()}
     print(file=sys.stderr)
 

@@ -25,8 +25,8 @@ import time
 from datetime import date
 from pathlib import Path
 
-from asynclab.lessons.l04_async_memory import checks as lab04
 from asynclab.checks.core import CheckFailed
+from asynclab.lessons.l04_async_memory import checks as lab04
 
 ROOT = Path(__file__).resolve().parents[1]
 REPORT = ROOT / "bench" / "reports" / "lab04_predict_peak.md"
@@ -68,8 +68,7 @@ def one_run() -> dict[str, float]:
         lab04._measure_peaks = original
     low, high = seen[lab04.K_SMALL], seen[lab04.K_LARGE]
     ks = sorted(set(seen) - {lab04.K_SMALL, lab04.K_LARGE})
-    return {name: max(abs(model(k, low, high) - seen[k]) / (high - low) for k in ks)
-            for name, model in MODELS.items()}
+    return {name: max(abs(model(k, low, high) - seen[k]) / (high - low) for k in ks) for name, model in MODELS.items()}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -88,15 +87,19 @@ def main(argv: list[str] | None = None) -> int:
                     errors.setdefault(condition, {}).setdefault(name, []).append(error)
                 print(f"{condition} {i + 1}/{args.runs}", flush=True)
     tolerance = lab04.PREDICT_TOLERANCE
-    lines = [f"# Lab 04, predict-peak: errors of right and wrong models on the check's own measurement", "",
-             f"Measured {date.today()} on {platform.machine()}, {args.runs} runs per condition, "
-             f"{(time.perf_counter() - started) / 60:.1f} min (`python bench/lab04_predict_peak.py --runs "
-             f"{args.runs}`). Each run is one call of `check_predict_peak` with the solution's model; the "
-             f"other models are judged on the peaks that run measured. Error = the worse of the two "
-             f"predictions' distance from the measured peak, as a share of the gap between k=5's and "
-             f"k=50's peaks; the check passes at <= {tolerance:g}.", "",
-             "| model | condition | passes | median error | worst error (right) / best error (wrong) | margin |",
-             "|---|---|---|---|---|---|"]
+    lines = [
+        "# Lab 04, predict-peak: errors of right and wrong models on the check's own measurement",
+        "",
+        f"Measured {date.today()} on {platform.machine()}, {args.runs} runs per condition, "
+        f"{(time.perf_counter() - started) / 60:.1f} min (`python bench/lab04_predict_peak.py --runs "
+        f"{args.runs}`). Each run is one call of `check_predict_peak` with the solution's model; the "
+        f"other models are judged on the peaks that run measured. Error = the worse of the two "
+        f"predictions' distance from the measured peak, as a share of the gap between k=5's and "
+        f"k=50's peaks; the check passes at <= {tolerance:g}.",
+        "",
+        "| model | condition | passes | median error | worst error (right) / best error (wrong) | margin |",
+        "|---|---|---|---|---|---|",
+    ]
     flakes = caught_all = 0
     for condition, by_model in errors.items():
         for name, values in by_model.items():
@@ -104,14 +107,20 @@ def main(argv: list[str] | None = None) -> int:
             passes = sum(v <= tolerance for v in values)
             edge = max(values) if right else min(values)
             margin = tolerance / edge if right else edge / tolerance
-            lines.append(f"| {name} | {condition} | {passes}/{len(values)} | {statistics.median(values):.3f} | "
-                         f"{edge:.3f} | {margin:.2f} |")
+            lines.append(
+                f"| {name} | {condition} | {passes}/{len(values)} | {statistics.median(values):.3f} | "
+                f"{edge:.3f} | {margin:.2f} |"
+            )
             if right:
                 flakes += len(values) - passes
             else:
                 caught_all += passes
-    lines += ["", f"Right answer failed: {flakes} times. Wrong models passed: {caught_all} times "
-                  "(the catalogue grades them on a quiet machine; a busy one moves every peak).", ""]
+    lines += [
+        "",
+        f"Right answer failed: {flakes} times. Wrong models passed: {caught_all} times "
+        "(the catalogue grades them on a quiet machine; a busy one moves every peak).",
+        "",
+    ]
     REPORT.write_text("\n".join(lines))
     print("\n".join(lines))
     return 0 if flakes == 0 else 1

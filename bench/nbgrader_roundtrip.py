@@ -28,33 +28,43 @@ ROOT = Path(__file__).resolve().parents[1]
 REPORT = ROOT / "bench" / "reports" / "nbgrader_roundtrip.md"
 sys.path.insert(0, str(ROOT))
 
-from asynclab.tooling import nbtools  # noqa: E402
 from asynclab.grading import answers as catalogue  # noqa: E402
 from asynclab.grading.layout import find_solution  # noqa: E402
 from asynclab.grading.nbgrader_roundtrip import ensure_nbgrader, nbgrader_requirement, roundtrip  # noqa: E402
+from asynclab.tooling import nbtools  # noqa: E402
 
 
 def _submissions(lab: str, wrong: int) -> dict:
     solution = nbtools.read(find_solution(ROOT / "solutions", lab))
-    wrong_ones = [a for a in catalogue.lab_answers(lab, ROOT / "solutions", include_solution=False)
-                  if any(points == 0 for points in a.expect.values())]
+    wrong_ones = [
+        a
+        for a in catalogue.lab_answers(lab, ROOT / "solutions", include_solution=False)
+        if any(points == 0 for points in a.expect.values())
+    ]
     picked: list = []
-    for check in catalogue.check_names(solution):      # one answer per check first, then the rest in order
+    for check in catalogue.check_names(solution):  # one answer per check first, then the rest in order
         first = next((a for a in wrong_ones if a.expect.get(check) == 0 and a not in picked), None)
         if first is not None and len(picked) < wrong:
             picked.append(first)
-    picked += [a for a in wrong_ones if a not in picked][:max(0, wrong - len(picked))]
-    subs = {"solution": catalogue.solution_answer(solution, lab).apply(solution),
-            "untouched": catalogue.untouched_answer(solution, lab).apply(solution)}
+    picked += [a for a in wrong_ones if a not in picked][: max(0, wrong - len(picked))]
+    subs = {
+        "solution": catalogue.solution_answer(solution, lab).apply(solution),
+        "untouched": catalogue.untouched_answer(solution, lab).apply(solution),
+    }
     subs.update({a.name: a.apply(solution) for a in picked})
     return subs
 
 
 def _section(lab: str, trip, subs) -> str:
-    lines = [f"## Lab {lab}", "",
-             f"{datetime.date.today().isoformat()}, {platform.processor() or platform.machine()}, "
-             f"{nbgrader_requirement()}; nbgrader {trip.seconds['nbgrader']:.0f} s, ours {trip.seconds['ours']:.0f} s.",
-             "", "| submission | nbgrader | ours | checks that differ |", "|---|---|---|---|"]
+    lines = [
+        f"## Lab {lab}",
+        "",
+        f"{datetime.date.today().isoformat()}, {platform.processor() or platform.machine()}, "
+        f"{nbgrader_requirement()}; nbgrader {trip.seconds['nbgrader']:.0f} s, ours {trip.seconds['ours']:.0f} s.",
+        "",
+        "| submission | nbgrader | ours | checks that differ |",
+        "|---|---|---|---|",
+    ]
     diffs = trip.differences()
     for student in subs:
         a = sum(trip.nbgrader.get(student, {}).values())
@@ -68,9 +78,11 @@ def _write(sections: dict[str, str]) -> None:
     old = REPORT.read_text(encoding="utf-8") if REPORT.exists() else ""
     kept = {m.group(1): m.group(0) for m in re.finditer(r"^## Lab (\d\d)\n.*?(?=^## Lab |\Z)", old, re.S | re.M)}
     kept.update(sections)
-    head = ("# nbgrader's scores against ours\n\nWritten by `bench/nbgrader_roundtrip.py`: nbgrader generates "
-            "each lab from its solution and autogrades the solution, the lab as handed out and wrong answers "
-            "of the catalogue in the course's kernel; our grader grades the same notebooks.\n\n")
+    head = (
+        "# nbgrader's scores against ours\n\nWritten by `bench/nbgrader_roundtrip.py`: nbgrader generates "
+        "each lab from its solution and autogrades the solution, the lab as handed out and wrong answers "
+        "of the catalogue in the course's kernel; our grader grades the same notebooks.\n\n"
+    )
     REPORT.write_text(head + "\n".join(kept[k].rstrip() + "\n" for k in sorted(kept)), encoding="utf-8")
 
 

@@ -7,7 +7,8 @@ working folder first on the path.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 
 def _push_pull(job: Mapping[str, Any], ending: str = "") -> dict:
@@ -30,11 +31,15 @@ def _push_pull(job: Mapping[str, Any], ending: str = "") -> dict:
     if ending == "raises" and kv.rank == 1:
         raise ValueError("worker one lost its data")
     kv.push(3, mx.nd.ones((2, 3)) * (kv.rank + 1))
-    kv._barrier()                       # every push has reached the server
+    kv._barrier()  # every push has reached the server
     out = mx.nd.zeros((2, 3))
     kv.pull(3, out=out)
-    return {"rank": kv.rank, "num_workers": kv.num_workers, "value": float(out.asnumpy()[0, 0]),
-            "extra": job.get("extra")}
+    return {
+        "rank": kv.rank,
+        "num_workers": kv.num_workers,
+        "value": float(out.asnumpy()[0, 0]),
+        "extra": job.get("extra"),
+    }
 
 
 def push_pull(job: Mapping[str, Any]) -> dict:
@@ -58,7 +63,7 @@ def sleeps_in_the_store(job: Mapping[str, Any]) -> None:
 
     import mxnet as mx
 
-    _store = mx.kv.create("dist_sync")     # held while it sleeps
+    _store = mx.kv.create("dist_sync")  # held while it sleeps
     time.sleep(600)
 
 

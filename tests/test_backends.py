@@ -9,7 +9,7 @@ from asynclab.foundation.backends import mxnet as mxb
 def test_get_known_and_unknown_frameworks():
     assert backends.get("numpy").ASYNC is False
     assert backends.get("mxnet").ASYNC is True
-    assert backends.get("torch").ASYNC is False          # on the CPU
+    assert backends.get("torch").ASYNC is False  # on the CPU
     with pytest.raises(ValueError, match="unknown framework"):
         backends.get("tensorflow")
 
@@ -98,7 +98,7 @@ def test_run_fresh_says_in_one_sentence_what_went_wrong():
         fresh.run_fresh("pass", timeout=60)
     with pytest.raises(fresh.FreshProcessError, match="did not finish within 0.5 s"):
         fresh.run_fresh("import time; time.sleep(30)", timeout=0.5)
-    with pytest.raises(mxb.SnippetError):      # the caller's error class
+    with pytest.raises(mxb.SnippetError):  # the caller's error class
         fresh.run_fresh("1 / 0", timeout=60, error=mxb.SnippetError)
     assert issubclass(mxb.SnippetError, fresh.FreshProcessError)
     with pytest.raises(TypeError):

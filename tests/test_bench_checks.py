@@ -46,15 +46,17 @@ def test_update_report_keeps_other_labs_and_replaces_its_own(bench, tmp_path):
 
 def test_section_lists_flakes_and_wrong_answers_scored_wrongly(bench):
     stats = {
-        "quiet": {"a": _stats(bench, "a", ">= 2x", 9, 10, [3.0] * 9 + [0.8], [6.0] * 9 + [1.6],
-                              ["run 9: failed: too slow"]),
-                  "exact": _stats(bench, "exact", "3/3", 10, 10, [], [])},
+        "quiet": {
+            "a": _stats(bench, "a", ">= 2x", 9, 10, [3.0] * 9 + [0.8], [6.0] * 9 + [1.6], ["run 9: failed: too slow"]),
+            "exact": _stats(bench, "exact", "3/3", 10, 10, [], []),
+        },
     }
     answers = [
         bench.AnswerOutcome("m-ok", "caught", {"a": 0, "exact": 1}, {"a": 0, "exact": 1}, ["a"], False),
         bench.AnswerOutcome("m-bad", "slips through", {"a": 0, "exact": 1}, {"a": 2, "exact": 1}, [], True),
-        bench.AnswerOutcome("ok-right", "a right answer", {"a": 2, "exact": 1}, {"a": 2, "exact": 1}, [], True,
-                            expects_full=True),
+        bench.AnswerOutcome(
+            "ok-right", "a right answer", {"a": 2, "exact": 1}, {"a": 2, "exact": 1}, [], True, expects_full=True
+        ),
     ]
     text = bench.section("01", "Lab 01", 10, stats, answers, 60.0, "p.png")
     assert "| a | >= 2x | quiet | 9/10 | 6 | 1.6 | 0.8 |" in text

@@ -53,22 +53,22 @@ import os
 import subprocess
 import sys
 import threading
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Mapping
 
 import pytest
 
 from asynclab import course
-from asynclab.tooling import nbtools
 from asynclab.grading import answers as catalogue
 from asynclab.grading.layout import find_solution
+from asynclab.tooling import nbtools
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = ROOT / "solutions"
-LESSONS = course.lessons()        # each lesson's lesson.toml declares the traits read here
+LESSONS = course.lessons()  # each lesson's lesson.toml declares the traits read here
 LABS = [lesson.number for lesson in LESSONS]
-IN_WORKER = {x.number for x in LESSONS if x.has("own-process")}   # checks measure the whole process's memory
-MEMORY_ONLY = {x.number for x in LESSONS if x.has("memory")}      # checks compare memory and no time
+IN_WORKER = {x.number for x in LESSONS if x.has("own-process")}  # checks measure the whole process's memory
+MEMORY_ONLY = {x.number for x in LESSONS if x.has("memory")}  # checks compare memory and no time
 # answers that leave the process unusable for the ones after them (lab 07: MXNet's profiler refuses
 # set_config for good after dump(finished=True)): each runs in a process of its own
 OWN_PROCESS = {(x.number, name) for x in LESSONS for name in x.own_process_answers}
@@ -77,10 +77,10 @@ MARK = "CATALOGUE-SCORES "
 ANSWER_TIMEOUT_S = 900
 
 
-UNTOUCHED_RUN_IN = set(LABS)     # the stubs fail at once
+UNTOUCHED_RUN_IN = set(LABS)  # the stubs fail at once
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _solution(lab: str):
     return nbtools.read(find_solution(SOLUTIONS, lab))
 
@@ -102,8 +102,10 @@ def _answer(lab: str, name: str) -> catalogue.Answer:
 # (a lab-04 answer's own process, started as a script, needs no list of cases)
 CASES = [] if __name__ == "__main__" else [(lab, answer) for lab in LABS for answer in _answers(lab)]
 # lab 04's checks compare memory, not time: make test runs them beside the timing tests
-PARAMS = [pytest.param(lab, answer, id=f"lab{lab}-{answer.name}",
-                       marks=[pytest.mark.memory] if lab in MEMORY_ONLY else []) for lab, answer in CASES]
+PARAMS = [
+    pytest.param(lab, answer, id=f"lab{lab}-{answer.name}", marks=[pytest.mark.memory] if lab in MEMORY_ONLY else [])
+    for lab, answer in CASES
+]
 
 
 # ------------------------------------------------------------------ running an answer
@@ -150,10 +152,10 @@ def quick_checks(lab: str, expect: Mapping[str, float] | None = None):
         else:
             quick = dataclasses.replace(p, min_rounds=min(p.min_rounds, 3))
         patch[attr] = dataclasses.replace(check, protocol=quick)
-    if hasattr(module, "TIMEOUT"):          # lab 05: an engine whose waits hang fails sooner
+    if hasattr(module, "TIMEOUT"):  # lab 05: an engine whose waits hang fails sooner
         patch["TIMEOUT"] = min(module.TIMEOUT, 2.0)
     for measure in ("_measure_table", "_measure_peaks"):  # labs 08 and 04: what the machine does,
-        if hasattr(module, measure):                      # measured once per session
+        if hasattr(module, measure):  # measured once per session
             patch[measure] = _measured_once(lab, getattr(module, measure), module)
     return _patched(module, patch)
 
@@ -163,20 +165,28 @@ _MEASURED: dict = {}
 
 def _measured_once(lab: str, measure, module):
     """``measure`` run on the first call only: every answer is compared with the same table."""
+
     def cached():
         if not module._checking[0]:
-            return measure()            # outside the check it refuses, as in the lab
+            return measure()  # outside the check it refuses, as in the lab
         if lab not in _MEASURED:
             _MEASURED[lab] = measure()
         return _MEASURED[lab]
+
     return cached
 
 
 def single_round(lab: str, names: set[str]):
     """The checks ``names`` of the lab, as already patched, limited to one round."""
     module, checks = _checks_of(lab)
-    return _patched(module, {attr: dataclasses.replace(c, protocol=dataclasses.replace(
-        c.protocol, min_rounds=1, max_rounds=1)) for attr, c in checks.items() if c.name in names})
+    return _patched(
+        module,
+        {
+            attr: dataclasses.replace(c, protocol=dataclasses.replace(c.protocol, min_rounds=1, max_rounds=1))
+            for attr, c in checks.items()
+            if c.name in names
+        },
+    )
 
 
 def _last_expression(code: str, filename: str, namespace: dict):
@@ -223,8 +233,9 @@ def _score_check(code: str, label: str, namespace: dict) -> tuple[float, str]:
         return 0.0, f"the check cell raised {type(error).__name__}: {error}"
 
 
-def _run_cells(todo: catalogue.Plan, lab: str = "",
-               first: set[str] = frozenset()) -> tuple[dict[str, float], dict[str, str]]:
+def _run_cells(
+    todo: catalogue.Plan, lab: str = "", first: set[str] = frozenset()
+) -> tuple[dict[str, float], dict[str, str]]:
     """Run the planned cells in one namespace; the checks in ``first`` try one round before two."""
     namespace: dict = {"__name__": "__main__"}
     scores: dict[str, float] = {}
@@ -236,10 +247,10 @@ def _run_cells(todo: catalogue.Plan, lab: str = "",
         if kind != "check":
             try:
                 exec(compile(code, f"<{label}>", "exec"), namespace)
-            except Exception as error:          # the grader runs on after a failing cell, so do we
+            except Exception as error:  # the grader runs on after a failing cell, so do we
                 notes[label] = f"{type(error).__name__}: {error}"
             continue
-        check = label[len("check-"):]
+        check = label[len("check-") :]
         if check in first:
             with single_round(lab, {check}):
                 scores[check], notes[check] = _score_check(code, label, namespace)
@@ -264,8 +275,14 @@ class _Worker:
 
     def __init__(self, lab: str) -> None:
         self.lab = lab
-        self.proc = subprocess.Popen([sys.executable, __file__, "--serve", lab], cwd=ROOT, text=True,
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.proc = subprocess.Popen(
+            [sys.executable, __file__, "--serve", lab],
+            cwd=ROOT,
+            text=True,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
 
     def alive(self) -> bool:
         return self.proc.poll() is None
@@ -275,12 +292,12 @@ class _Worker:
         self.proc.stdin.write(json.dumps({"cells": todo.cells, "expect": dict(expect)}) + "\n")
         self.proc.stdin.flush()
         seen = []
-        timer = threading.Timer(ANSWER_TIMEOUT_S, self.proc.kill)   # a hung answer must not hang the suite
+        timer = threading.Timer(ANSWER_TIMEOUT_S, self.proc.kill)  # a hung answer must not hang the suite
         timer.start()
         try:
             for line in self.proc.stdout:
                 if line.startswith(MARK):
-                    data = json.loads(line[len(MARK):])
+                    data = json.loads(line[len(MARK) :])
                     return data["scores"], data["notes"]
                 seen.append(line)
         finally:
@@ -351,22 +368,31 @@ def test_answer_scores_what_it_expects(lab, answer):
     solution = _solution(lab)
     points = catalogue.check_points(solution)
     todo = catalogue.plan(solution, answer)
-    for check in todo.unchanged:        # untouched by the answer: scores what the solution scores
-        assert answer.expect[check] == points[check], \
+    for check in todo.unchanged:  # untouched by the answer: scores what the solution scores
+        assert answer.expect[check] == points[check], (
             f"{answer.where}: {check} depends on no cell it replaces, so EXPECT must give it full points"
+        )
     if not todo.run:
         return
-    run = _run_in_own_process if (lab, answer.name) in OWN_PROCESS else \
-        _run_in_worker if lab in IN_WORKER else run_answer
+    run = (
+        _run_in_own_process if (lab, answer.name) in OWN_PROCESS else _run_in_worker if lab in IN_WORKER else run_answer
+    )
     scores, notes = run(lab, answer.name)
-    wrong = {c: (scores.get(c), answer.expect[c]) for c in todo.run
-             if not math.isclose(scores.get(c, -1.0), answer.expect[c])}
-    assert not wrong, f"{answer.where} ({answer.description}): got/expected {wrong}\n" + \
-        "\n".join(f"  {k}: {v}" for k, v in notes.items())
+    wrong = {
+        c: (scores.get(c), answer.expect[c])
+        for c in todo.run
+        if not math.isclose(scores.get(c, -1.0), answer.expect[c])
+    }
+    assert not wrong, f"{answer.where} ({answer.description}): got/expected {wrong}\n" + "\n".join(
+        f"  {k}: {v}" for k, v in notes.items()
+    )
     # a wrong answer must fail for its own mistake, not because a name is missing from its file
     # (the untouched lab's stubs leave their names undefined on purpose)
-    undefined = {c: notes[c] for c in todo.run if answer.expect[c] == 0 and "NameError" in notes.get(c, "")
-                 and answer.name != "untouched"}
+    undefined = {
+        c: notes[c]
+        for c in todo.run
+        if answer.expect[c] == 0 and "NameError" in notes.get(c, "") and answer.name != "untouched"
+    }
     assert not undefined, f"{answer.where}: fails by NameError, not by its mistake: {undefined}"
 
 
@@ -387,7 +413,7 @@ def test_the_cells_run_define_every_name_the_checks_read():
         answer = catalogue.solution_answer(solution, lab)
         todo = catalogue.plan(solution, answer)
         bound = set(dir(builtins)) | {"__name__"}
-        for label, kind, source in todo.cells:
+        for label, _kind, source in todo.cells:
             missing = catalogue.names_used(source) - bound - catalogue.names_bound(source)
             assert not missing, f"lab {lab}: {label} reads {sorted(missing)} that no earlier cell run binds"
             bound |= catalogue.names_bound(source)

@@ -33,15 +33,19 @@ def _raise(name: str):
 
 def test_check_cells_are_recognised_by_their_locked_call():
     assert cell_errors.check_name(CHECK) == "predict-blocking"
-    assert cell_errors.check_name("lab01.check_predict_blocking(PREDICTED)") is None   # not locked
+    assert cell_errors.check_name("lab01.check_predict_blocking(PREDICTED)") is None  # not locked
     assert cell_errors.check_name("# Check (locked): but no call") is None
 
 
 def test_a_check_cell_shows_one_fail_line_naming_what_is_missing():
     shell = _Shell(CHECK)
     cell_errors._handler(shell, *_raise("PREDICTED"))
-    assert shell.shown == [["FAIL [predict-blocking] PREDICTED is not defined yet: run the exercise cell above "
-                            "this check first, and make it define PREDICTED"]]
+    assert shell.shown == [
+        [
+            "FAIL [predict-blocking] PREDICTED is not defined yet: run the exercise cell above "
+            "this check first, and make it define PREDICTED"
+        ]
+    ]
     assert shell.tracebacks == []
 
 

@@ -23,10 +23,16 @@ def cycle(*values):
 
 
 def faster(factor=10, **kwargs):
-    return Check("demo", points=2, protocol=FAST, calls="launch",
-                 relations=(AtLeast("ratio", num="slow", den="fast", threshold=factor),),
-                 sentence=f"finishing took {{ratio:.2f}}x as long as enqueueing (needs >= {factor:g}x)",
-                 threshold=f">= {factor:g}x", **kwargs)
+    return Check(
+        "demo",
+        points=2,
+        protocol=FAST,
+        calls="launch",
+        relations=(AtLeast("ratio", num="slow", den="fast", threshold=factor),),
+        sentence=f"finishing took {{ratio:.2f}}x as long as enqueueing (needs >= {factor:g}x)",
+        threshold=f">= {factor:g}x",
+        **kwargs,
+    )
 
 
 def test_a_declared_check_passes_with_a_one_line_verdict():
@@ -59,10 +65,15 @@ def test_stops_early_when_certain_and_adds_rounds_when_not():
 
 
 def test_warmup_calls_are_not_counted():
-    check = Check("w", 1, protocol=Protocol(warmup=2, min_rounds=3, max_rounds=3),
-                  relations=(AtMost("x", num="x", threshold=1.0),), sentence="{x}")
+    check = Check(
+        "w",
+        1,
+        protocol=Protocol(warmup=2, min_rounds=3, max_rounds=3),
+        relations=(AtMost("x", num="x", threshold=1.0),),
+        sentence="{x}",
+    )
     calls = itertools.count()
-    result = check.run({"x": lambda: 5.0 if next(calls) < 2 else 0.5})   # the two warm-up calls are off
+    result = check.run({"x": lambda: 5.0 if next(calls) < 2 else 0.5})  # the two warm-up calls are off
     assert result.passed
 
 
@@ -72,28 +83,45 @@ def test_budget_stops_extra_rounds():
         return 1.0
 
     protocol = Protocol(warmup=0, min_rounds=2, max_rounds=1000, budget_s=0.05)
-    check = Check("b", 1, protocol=protocol, relations=(AtLeast("ratio", num="slow", den="fast", threshold=10),),
-                  sentence="{ratio}")
-    with pytest.raises(CheckFailed) as info:   # 8x and 12x in turn never become certain
+    check = Check(
+        "b",
+        1,
+        protocol=protocol,
+        relations=(AtLeast("ratio", num="slow", den="fast", threshold=10),),
+        sentence="{ratio}",
+    )
+    with pytest.raises(CheckFailed) as info:  # 8x and 12x in turn never become certain
         check.run({"fast": sleepy, "slow": cycle(8.0, 12.0, 8.0)})
     assert info.value.result.figures["rounds"] < 20
 
 
 def test_a_probe_may_return_several_figures_as_series():
-    check = Check("m", 1, protocol=FAST,
-                  relations=(Within("call", num="student.call", den="reference", tolerance=2.5),
-                             AtMost("issue", num="student.issue", den="reference", threshold=0.3)),
-                  sentence="call {call:.2f}x, issue {issue:.2f}x")
+    check = Check(
+        "m",
+        1,
+        protocol=FAST,
+        relations=(
+            Within("call", num="student.call", den="reference", tolerance=2.5),
+            AtMost("issue", num="student.issue", den="reference", threshold=0.3),
+        ),
+        sentence="call {call:.2f}x, issue {issue:.2f}x",
+    )
     result = check.run({"student": const({"call": 1.0, "issue": 0.01}), "reference": const(1.0)})
     assert result.message == "call 1.00x, issue 0.01x"
     assert result.figures["student.issue_median"] == pytest.approx(0.01)
 
 
 def test_the_first_failing_relation_explains_itself():
-    check = Check("e", 1, protocol=FAST,
-                  relations=(AtMost("misses", num="misses", threshold=1, why="it missed {misses:g} waits"),
-                             AtLeast("ratio", num="slow", den="fast", threshold=2)),
-                  sentence="{ratio:.1f}x")
+    check = Check(
+        "e",
+        1,
+        protocol=FAST,
+        relations=(
+            AtMost("misses", num="misses", threshold=1, why="it missed {misses:g} waits"),
+            AtLeast("ratio", num="slow", den="fast", threshold=2),
+        ),
+        sentence="{ratio:.1f}x",
+    )
     with pytest.raises(CheckFailed, match=r"^FAIL \[e\] it missed \d+ waits$"):
         check.run({"misses": const(5), "slow": const(3.0), "fast": const(1.0)})
     with pytest.raises(CheckFailed, match=r"^FAIL \[e\] \d\.\dx$"):
@@ -121,25 +149,34 @@ def test_rejected_shows_its_own_sentence():
     assert info.value.result.verdict() == "FAIL [demo] launch must return the MXNet array it computed, not NoneType"
 
 
-@pytest.mark.parametrize("value, words", [
-    (None, "not a number"), ("fast", "not a number"), (float("nan"), "returned nan"),
-    (float("inf"), "returned inf"), (True, "a bool"),
-])
+@pytest.mark.parametrize(
+    "value, words",
+    [
+        (None, "not a number"),
+        ("fast", "not a number"),
+        (float("nan"), "returned nan"),
+        (float("inf"), "returned inf"),
+        (True, "a bool"),
+    ],
+)
 def test_a_probe_returning_nonsense_fails_the_check(value, words):
     with pytest.raises(CheckFailed, match=words):
         faster().run({"fast": const(value), "slow": const(1.0)})
 
 
-@pytest.mark.parametrize("make, error", [
-    (lambda: Check("", 1), TypeError),
-    (lambda: Check("x", -1), ValueError),
-    (lambda: Check("x", True), ValueError),
-    (lambda: Check("x", 1, relations=(AtMost("a", num="a"), AtMost("a", num="b"))), ValueError),
-    (lambda: Within("w", num="a", tolerance=1.0), ValueError),
-    (lambda: Protocol(min_rounds=3, max_rounds=2), ValueError),
-    (lambda: Protocol(budget_s=0), ValueError),
-    (lambda: faster().run({"fast": 3, "slow": const(1.0)}), TypeError),
-])
+@pytest.mark.parametrize(
+    "make, error",
+    [
+        (lambda: Check("", 1), TypeError),
+        (lambda: Check("x", -1), ValueError),
+        (lambda: Check("x", True), ValueError),
+        (lambda: Check("x", 1, relations=(AtMost("a", num="a"), AtMost("a", num="b"))), ValueError),
+        (lambda: Within("w", num="a", tolerance=1.0), ValueError),
+        (lambda: Protocol(min_rounds=3, max_rounds=2), ValueError),
+        (lambda: Protocol(budget_s=0), ValueError),
+        (lambda: faster().run({"fast": 3, "slow": const(1.0)}), TypeError),
+    ],
+)
 def test_wrong_declarations_are_rejected_clearly(make, error):
     with pytest.raises(error):
         make()
@@ -225,8 +262,15 @@ def test_a_bound_on_a_count_decides_but_gives_no_margin():
     band = AtMost("misses", num="misses", threshold=1, counted=True).band(counts)
     assert band.ok and band.margin is None
     assert not AtMost("misses", num="misses", threshold=0, counted=True).band(counts).ok
-    check = Check("c", 1, protocol=FAST, sentence="{ratio:.1f}x",
-                  relations=(AtMost("misses", num="misses", threshold=1, counted=True),
-                             AtLeast("ratio", num="slow", den="fast", threshold=2)))
+    check = Check(
+        "c",
+        1,
+        protocol=FAST,
+        sentence="{ratio:.1f}x",
+        relations=(
+            AtMost("misses", num="misses", threshold=1, counted=True),
+            AtLeast("ratio", num="slow", den="fast", threshold=2),
+        ),
+    )
     result = check.run({k: const(v[0]) for k, v in counts.items()})
-    assert result.margin == pytest.approx(1.5)       # the ratio's margin, not the count's 1.0
+    assert result.margin == pytest.approx(1.5)  # the ratio's margin, not the count's 1.0

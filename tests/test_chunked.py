@@ -28,6 +28,7 @@ def test_the_same_seed_gives_the_same_values_and_another_seed_others():
     def values(seed):
         with chunked.dataset(5_000, seed=seed) as data:
             return np.fromfile(data.path, dtype=np.int8)
+
     assert np.array_equal(values(1), values(1))
     assert not np.array_equal(values(1), values(2))
 
@@ -105,7 +106,7 @@ def test_the_serial_mxnet_reduction_is_exact_at_any_chunk():
         whole = chunked.reduce_in_memory(data)
         for chunk in (1, 1_000, 4_096, 30_001, 100_000):
             if chunk == 1:
-                continue          # 30 001 tiny chunks: slow, and says nothing more
+                continue  # 30 001 tiny chunks: slow, and says nothing more
             assert chunked.reduce_serial(data, chunk) == whole
 
 
@@ -122,7 +123,7 @@ def test_a_killed_process_leaves_a_folder_that_the_next_data_set_removes(tmp_pat
     folder = out.stdout.strip()
     assert out.returncode == -9 and os.path.exists(folder)
     monkeypatch.setenv("TMPDIR", str(tmp_path))
-    monkeypatch.setattr(chunked.tempfile, "tempdir", None)       # read TMPDIR again
+    monkeypatch.setattr(chunked.tempfile, "tempdir", None)  # read TMPDIR again
     with chunked.dataset(10):
         assert not os.path.exists(folder)
     assert chunked.leftovers() == []

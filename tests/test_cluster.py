@@ -6,6 +6,7 @@ timing lane, one at a time, never beside a timing test. The workers' programs
 are the functions of ``tests/cluster_programs.py``.
 """
 
+import _thread
 import os
 import signal
 import subprocess
@@ -13,7 +14,6 @@ import sys
 import textwrap
 import threading
 import time
-import _thread
 
 import psutil
 import pytest
@@ -53,8 +53,7 @@ def _no_children_left():
 
 
 def test_dist_sync_gathers_every_workers_result_and_leaves_nothing_running():
-    run = cluster.launch(PUSH_PULL, kind="dist_sync", workers=2, timeout=120,
-                         payloads=[{"extra": "a"}, {"extra": "b"}])
+    run = cluster.launch(PUSH_PULL, kind="dist_sync", workers=2, timeout=120, payloads=[{"extra": "a"}, {"extra": "b"}])
     assert [w.rank for w in run.workers] == [0, 1]
     assert sorted(w.result["rank"] for w in run.workers) == [0, 1]
     assert all(w.result["num_workers"] == 2 for w in run.workers)
@@ -71,13 +70,17 @@ def test_dist_async_with_an_optimizer_on_the_store_runs():
     _no_children_left()
 
 
-@pytest.mark.parametrize("program, words", [
-    # a worker that dies outright
-    (f"{PROGRAMS}:push_pull_one_dies", r"worker \d exited with status 7"),
-    # one whose code raises after its store exists: left to the interpreter, MXNet's closing barrier would
-    # wait for the others (kv.rank is MXNet's numbering, not the launcher's: which worker it names varies)
-    (f"{PROGRAMS}:push_pull_one_raises", r"worker \d exited with status 1 .*ValueError: worker one lost"),
-], ids=["dies", "raises"])
+@pytest.mark.parametrize(
+    "program, words",
+    [
+        # a worker that dies outright
+        (f"{PROGRAMS}:push_pull_one_dies", r"worker \d exited with status 7"),
+        # one whose code raises after its store exists: left to the interpreter, MXNet's closing barrier would
+        # wait for the others (kv.rank is MXNet's numbering, not the launcher's: which worker it names varies)
+        (f"{PROGRAMS}:push_pull_one_raises", r"worker \d exited with status 1 .*ValueError: worker one lost"),
+    ],
+    ids=["dies", "raises"],
+)
 def test_a_worker_that_ends_badly_gives_one_sentence_within_seconds(program, words):
     start = time.perf_counter()
     with pytest.raises(cluster.ClusterError, match=words):
@@ -100,7 +103,7 @@ def test_a_worker_killed_in_the_middle_of_training_is_reported_within_10_s():
     thread = threading.Thread(target=train)
     thread.start()
     deadline, victim = time.monotonic() + 60, None
-    while victim is None and time.monotonic() < deadline:       # a worker that has started training
+    while victim is None and time.monotonic() < deadline:  # a worker that has started training
         for child in psutil.Process().children(recursive=True):
             try:
                 if child.environ().get("DMLC_ROLE") == "worker" and child.cpu_times().user > 1.0:
@@ -133,7 +136,7 @@ def test_an_interrupted_run_tears_everything_down():
     # Python's own SIGINT handler, whatever an earlier test left: interrupt_main calls the handler
     # installed, and one that ignores SIGINT would turn the interrupt into nothing
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    timer = threading.Timer(8.0, _thread.interrupt_main)       # what a Jupyter cell's stop button does
+    timer = threading.Timer(8.0, _thread.interrupt_main)  # what a Jupyter cell's stop button does
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
@@ -161,35 +164,48 @@ def test_a_killed_parent_leaves_no_process_behind(tmp_path):
     proc = subprocess.run([sys.executable, "-c", parent], timeout=120, env=env)
     assert proc.returncode == -9
     started = [int(p) for p in pids.read_text().split()]
-    assert len(started) == 4                      # a scheduler, a server, two workers
+    assert len(started) == 4  # a scheduler, a server, two workers
     deadline = time.time() + 10
-    while time.time() < deadline and any(psutil.pid_exists(p) and psutil.Process(p).status() != "zombie"
-                                         for p in started):
+    while time.time() < deadline and any(
+        psutil.pid_exists(p) and psutil.Process(p).status() != "zombie" for p in started
+    ):
         time.sleep(0.2)
     assert not [p for p in started if psutil.pid_exists(p) and psutil.Process(p).status() != "zombie"]
     # its log folder stays behind; the next launch in that temporary folder removes it
     assert len(list(tmp_path.glob("asynclab-cluster-*"))) == 1
-    subprocess.run([sys.executable, "-c", "from asynclab.foundation.backends import cluster\n"
-                    f"cluster.launch({PROGRAMS + ':returns_one'!r}, workers=1, timeout=60)"],
-                   env=env, timeout=120, check=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from asynclab.foundation.backends import cluster\n"
+            f"cluster.launch({PROGRAMS + ':returns_one'!r}, workers=1, timeout=60)",
+        ],
+        env=env,
+        timeout=120,
+        check=True,
+    )
     assert list(tmp_path.glob("asynclab-cluster-*")) == []
 
 
-@pytest.mark.parametrize("kwargs, words", [
-    ({"kind": "local"}, "kind must be one of dist_sync, dist_async"),
-    ({"workers": 0}, "workers must be a positive whole number"),
-    ({"servers": 1.5}, "servers must be a positive whole number"),
-    ({"payloads": [{}]}, "one mapping per worker"),
-    ({"timeout": 0}, "timeout must be positive"),
-])
+@pytest.mark.parametrize(
+    "kwargs, words",
+    [
+        ({"kind": "local"}, "kind must be one of dist_sync, dist_async"),
+        ({"workers": 0}, "workers must be a positive whole number"),
+        ({"servers": 1.5}, "servers must be a positive whole number"),
+        ({"payloads": [{}]}, "one mapping per worker"),
+        ({"timeout": 0}, "timeout must be positive"),
+    ],
+)
 def test_bad_arguments_get_one_sentence_and_start_nothing(kwargs, words):
     with pytest.raises(ValueError, match=words):
         cluster.launch(f"{PROGRAMS}:returns_one", **kwargs)
     _no_children_left()
 
 
-@pytest.mark.parametrize("program", ["pass", "tests.cluster_programs", "tests.cluster_programs:", ":returns_one",
-                                     "print('x'):main", 42])
+@pytest.mark.parametrize(
+    "program", ["pass", "tests.cluster_programs", "tests.cluster_programs:", ":returns_one", "print('x'):main", 42]
+)
 def test_a_program_not_named_package_module_function_is_refused(program):
     with pytest.raises(ValueError, match="a worker program is named 'package.module:function'"):
         cluster.launch(program)
@@ -206,21 +222,24 @@ def test_free_port_is_free():
 
 def test_orphans_are_the_marked_processes_whose_launcher_is_gone():
     gone = subprocess.Popen([sys.executable, "-c", "pass"])
-    gone.wait()                                             # a process id that no longer runs
-    marked = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"],
-                              env=dict(os.environ, **{cluster.OWNER_VARIABLE: str(gone.pid)}))
-    mine = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"],
-                            env=dict(os.environ, **{cluster.OWNER_VARIABLE: str(os.getpid())}))
+    gone.wait()  # a process id that no longer runs
+    marked = subprocess.Popen(
+        [sys.executable, "-c", "import time; time.sleep(60)"],
+        env=dict(os.environ, **{cluster.OWNER_VARIABLE: str(gone.pid)}),
+    )
+    mine = subprocess.Popen(
+        [sys.executable, "-c", "import time; time.sleep(60)"],
+        env=dict(os.environ, **{cluster.OWNER_VARIABLE: str(os.getpid())}),
+    )
     try:
         deadline = time.monotonic() + 10
         while marked.pid not in cluster.orphans() and time.monotonic() < deadline:
-            time.sleep(0.1)                                 # until the child's environment is readable
+            time.sleep(0.1)  # until the child's environment is readable
         found = cluster.orphans()
         assert marked.pid in found
-        assert mine.pid not in found                       # its launcher (this process) still runs
+        assert mine.pid not in found  # its launcher (this process) still runs
     finally:
         for proc in (marked, mine):
             proc.kill()
             proc.wait()
     assert marked.pid not in cluster.orphans()
-

@@ -10,8 +10,11 @@ from asynclab import course
 from asynclab.tooling import nbtools
 
 ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "solutions").glob("*.ipynb")) \
+NOTEBOOKS = (
+    sorted((ROOT / "notebooks").glob("*.ipynb"))
+    + sorted((ROOT / "solutions").glob("*.ipynb"))
     + sorted((ROOT / "labs").glob("*.ipynb"))
+)
 SOLUTIONS = sorted((ROOT / "solutions").glob("*_lab.ipynb"))
 # a lesson made by `make new-lesson` is a draft (lesson.toml) until its author removes the trait:
 # it has one check and one exercise until then
@@ -29,8 +32,9 @@ def test_environment_yml_and_pyproject_agree():
     assert project["requires-python"] == f">={python.group(1)},<3.{int(python.group(1).split('.')[1]) + 1}"
     assert re.search(r"^\s*-\s*pip\s*$", env, re.M)
     assert re.search(r"^\s*-\s*-e \.(\[[a-z,]+\])?\s*$", env, re.M), "environment.yml must install the package"
-    assert "lab" in project["optional-dependencies"] and re.search(r"-e \.\[[a-z,]*lab", env), \
+    assert "lab" in project["optional-dependencies"] and re.search(r"-e \.\[[a-z,]*lab", env), (
         "environment.yml must install JupyterLab (the lab extra)"
+    )
     pinned = {re.split(r"[=<>!~\[]", d)[0].lower(): d for d in project["dependencies"]}
     for line in re.findall(r"^\s*-\s*([A-Za-z0-9_.-]+)\s*[=<>]=?\s*([\w.*]+)\s*$", env, re.M):
         name = line[0].lower()
@@ -43,8 +47,9 @@ def test_environment_yml_and_pyproject_agree():
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_notebooks_are_stored_normalised(path):
     text = path.read_text(encoding="utf-8")
-    assert text == nbtools.dumps(nbtools.normalize(nbtools.read(path))), \
+    assert text == nbtools.dumps(nbtools.normalize(nbtools.read(path))), (
         f"{path.name} is not normalised: run `python -m asynclab normalize {path}`"
+    )
 
 
 @pytest.mark.parametrize("path", SOLUTIONS, ids=lambda p: p.name)
@@ -86,7 +91,7 @@ def test_every_exercise_is_followed_by_a_locked_check(path):
 
 
 def meta_name(cell) -> str:
-    return nbtools.grade_id(cell)[len("check-"):]
+    return nbtools.grade_id(cell)[len("check-") :]
 
 
 @pytest.mark.parametrize("path", sorted((ROOT / "labs").glob("*.ipynb")), ids=lambda p: p.name)

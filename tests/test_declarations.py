@@ -14,10 +14,10 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from asynclab.tooling import nbtools
-from asynclab.checks import Check
 from asynclab import course
+from asynclab.checks import Check
 from asynclab.course import lab_checks, numbers
+from asynclab.tooling import nbtools
 
 LABS = numbers()
 
@@ -47,7 +47,8 @@ def test_check_cells_carry_the_declared_names_and_points(lab, which):
     for name, cell in cells.items():
         points = cell.metadata["nbgrader"]["points"]
         assert points == declared[name].points, (
-            f"lab {lab}: the cell check-{name} gives {points} points, the declaration {declared[name].points}")
+            f"lab {lab}: the cell check-{name} gives {points} points, the declaration {declared[name].points}"
+        )
 
 
 @pytest.mark.parametrize("lab", LABS)
@@ -56,8 +57,11 @@ def test_each_check_cell_calls_its_own_check_function(lab):
     for name, cell in check_cells(solution(lab)).items():
         function = "check_" + name.replace("-", "_")
         assert callable(getattr(module, function, None)), f"lab {lab}: no {function} for check-{name}"
-        called = {node.func.attr for node in ast.walk(ast.parse(cell.source))
-                  if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)}
+        called = {
+            node.func.attr
+            for node in ast.walk(ast.parse(cell.source))
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+        }
         assert function in called, f"lab {lab}: check-{name} does not call {function}"
         assert not re.search(r"\bpoints\s*=", cell.source), f"lab {lab}: check-{name} passes its own points"
 

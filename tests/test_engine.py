@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from asynclab.foundation.engine import EngineBase, EngineError, OpRecord, Var
-from asynclab.lessons.l05_inside_the_engine.engine_reference import Engine
 from asynclab.foundation.timing import Span
+from asynclab.lessons.l05_inside_the_engine.engine_reference import Engine
 
 TIMEOUT = 30.0  # seconds; only reached when something deadlocks
 
@@ -33,6 +33,7 @@ def before(first: OpRecord, second: OpRecord) -> bool:
 
 # ---------------------------------------------------------------- the worked example
 
+
 def test_mxnet_worked_example_values_and_order():
     """B = A + 1; C = A + 2; A = C * 2; D = A + 3 (MXNet's engine notes)."""
     data = {"A": 1}
@@ -41,6 +42,7 @@ def test_mxnet_worked_example_values_and_order():
         def run():
             time.sleep(pause)
             data[target] = expr()
+
         return run
 
     with Engine(num_workers=2) as engine:
@@ -54,9 +56,9 @@ def test_mxnet_worked_example_values_and_order():
         engine.wait_all(timeout=TIMEOUT)
         rec = by_name(engine)
     assert data == {"A": 6, "B": 2, "C": 3, "D": 9}
-    assert before(rec["B=A+1"], rec["A=C*2"])      # write-after-read on A
-    assert before(rec["C=A+2"], rec["A=C*2"])      # read-after-write on C
-    assert before(rec["A=C*2"], rec["D=A+3"])      # read-after-write on A
+    assert before(rec["B=A+1"], rec["A=C*2"])  # write-after-read on A
+    assert before(rec["C=A+2"], rec["A=C*2"])  # read-after-write on C
+    assert before(rec["A=C*2"], rec["D=A+3"])  # read-after-write on A
     assert all(r.status == "done" for r in rec.values())
 
 
@@ -67,10 +69,11 @@ def test_worked_example_reads_of_a_run_side_by_side():
         A, B, C = (engine.new_var(n) for n in "ABC")
         engine.push(barrier.wait, reads=[A], mutates=[B], name="B=A+1")
         engine.push(barrier.wait, reads=[A], mutates=[C], name="C=A+2")
-        engine.wait_all(timeout=TIMEOUT)   # a BrokenBarrierError would surface here
+        engine.wait_all(timeout=TIMEOUT)  # a BrokenBarrierError would surface here
 
 
 # ---------------------------------------------------------------- hazards one by one
+
 
 def test_read_after_write():
     box = {"x": 0, "seen": None}
@@ -118,7 +121,7 @@ def test_read_queued_behind_a_waiting_write_keeps_push_order():
         engine.push(lambda: box.update(x=1), mutates=[x], name="w")
         engine.push(lambda: box.update(r2=box["x"]), reads=[x], name="r2")
         time.sleep(0.05)
-        assert box["r2"] is None          # r2 did not overtake the write
+        assert box["r2"] is None  # r2 did not overtake the write
         gate.set()
         engine.wait_all(timeout=TIMEOUT)
         rec = by_name(engine)
@@ -160,12 +163,13 @@ def test_wait_for_var_waits_for_writes_only():
         x = engine.new_var("x")
         engine.push(lambda: None, mutates=[x], name="write")
         engine.push(lambda: gate.wait(10), reads=[x], name="slow read")
-        engine.wait_for_var(x, timeout=TIMEOUT)    # returns although the read still runs
+        engine.wait_for_var(x, timeout=TIMEOUT)  # returns although the read still runs
         assert "slow read" not in by_name(engine)
         gate.set()
 
 
 # ---------------------------------------------------------------- random programs
+
 
 @st.composite
 def programs(draw):
@@ -175,10 +179,10 @@ def programs(draw):
     rng = random.Random(seed)
     ops = []
     for _ in range(n_ops):
-        roles = [rng.choice("rrw-") for _ in range(n_vars)]   # read, write or unused
+        roles = [rng.choice("rrw-") for _ in range(n_vars)]  # read, write or unused
         reads = [i for i, r in enumerate(roles) if r == "r"]
         writes = [i for i, r in enumerate(roles) if r == "w"]
-        ops.append((reads, writes, rng.random() < 0.05))      # a few ops pause a little
+        ops.append((reads, writes, rng.random() < 0.05))  # a few ops pause a little
     return n_vars, ops
 
 
@@ -195,6 +199,7 @@ def run_program(n_vars, ops, engine=None):
             log[k] = seen
             for i in writes:
                 state[i] = (state[i] * 31 + sum(seen) + k) % 1_000_003
+
         return op
 
     if engine is None:
@@ -203,8 +208,12 @@ def run_program(n_vars, ops, engine=None):
         return state, log
     vars_ = [engine.new_var(f"v{i}") for i in range(n_vars)]
     for k, (reads, writes, pause) in enumerate(ops):
-        engine.push(make(k, reads, writes, pause), reads=[vars_[i] for i in reads],
-                    mutates=[vars_[i] for i in writes], name=f"op{k}")
+        engine.push(
+            make(k, reads, writes, pause),
+            reads=[vars_[i] for i in reads],
+            mutates=[vars_[i] for i in writes],
+            name=f"op{k}",
+        )
     engine.wait_all(timeout=10)
     return state, log
 
@@ -230,15 +239,17 @@ def test_ten_thousand_tiny_ops_finish():
         vars_ = [engine.new_var(f"v{i}") for i in range(4)]
         for _ in range(10_000):
             picked = rng.sample(vars_, 2)
-            roles = rng.choice([((picked[0],), (picked[1],)), ((), (picked[0],)),
-                                (tuple(picked), ()), ((), tuple(picked))])
+            roles = rng.choice(
+                [((picked[0],), (picked[1],)), ((), (picked[0],)), (tuple(picked), ()), ((), tuple(picked))]
+            )
             engine.push(bump, reads=roles[0], mutates=roles[1])
-        engine.wait_all(timeout=120)       # a deadlock raises TimeoutError here
+        engine.wait_all(timeout=120)  # a deadlock raises TimeoutError here
         assert len(engine.records) == 10_000
     assert counter[0] == 10_000
 
 
 # ---------------------------------------------------------------- errors
+
 
 class Boom(ValueError):
     pass
@@ -251,10 +262,10 @@ def fail():
 def test_error_surfaces_at_wait_for_var_not_at_push():
     with Engine() as engine:
         y = engine.new_var("y")
-        engine.push(fail, mutates=[y], name="faulty")      # no exception here
+        engine.push(fail, mutates=[y], name="faulty")  # no exception here
         with pytest.raises(Boom, match="bad input"):
             engine.wait_for_var(y, timeout=TIMEOUT)
-        engine.wait_for_var(y, timeout=TIMEOUT)            # reported once, then forgotten
+        engine.wait_for_var(y, timeout=TIMEOUT)  # reported once, then forgotten
         engine.wait_all(timeout=TIMEOUT)
         assert by_name(engine)["faulty"].status == "failed"
 
@@ -271,7 +282,7 @@ def test_ops_reading_a_failed_var_are_skipped_with_the_same_error():
         rec = by_name(engine)
         assert isinstance(info.value, Boom)
         assert rec["z=y+1"].status == rec["w=z+1"].status == "skipped"
-        engine.wait_all(timeout=TIMEOUT)        # the shared error was reported already
+        engine.wait_all(timeout=TIMEOUT)  # the shared error was reported already
         engine.wait_for_var(y, timeout=TIMEOUT)
     assert ran == []
 
@@ -313,7 +324,7 @@ def test_wait_all_raises_first_error_once_and_engine_keeps_working():
         engine.push(lambda: 1 / 0, mutates=[b])
         with pytest.raises((Boom, ZeroDivisionError)):
             engine.wait_all(timeout=TIMEOUT)
-        engine.wait_all(timeout=TIMEOUT)          # forgotten after one report
+        engine.wait_all(timeout=TIMEOUT)  # forgotten after one report
         box = []
         engine.push(lambda: box.append(1), reads=[a], mutates=[b])
         engine.wait_all(timeout=TIMEOUT)
@@ -348,14 +359,15 @@ def test_context_manager_raises_pending_error_and_shuts_down():
 
 # ---------------------------------------------------------------- naive mode
 
+
 def test_naive_runs_inside_push_on_the_calling_thread():
     box = {}
     before_threads = threading.active_count()
     with Engine(naive=True) as engine:
-        assert threading.active_count() == before_threads     # no workers
+        assert threading.active_count() == before_threads  # no workers
         x = engine.new_var("x")
         engine.push(lambda: box.update(x=threading.get_ident()), mutates=[x], name="w")
-        assert box["x"] == threading.get_ident()              # done before push returned
+        assert box["x"] == threading.get_ident()  # done before push returned
         engine.wait_for_var(x)
         engine.wait_all()
         (record,) = engine.records
@@ -367,14 +379,16 @@ def test_naive_error_comes_out_of_push():
         y = engine.new_var("y")
         with pytest.raises(Boom):
             engine.push(fail, mutates=[y])
-        engine.wait_for_var(y)                 # nothing left to report
+        engine.wait_for_var(y)  # nothing left to report
         engine.wait_all()
 
 
 def test_naive_and_threaded_agree_on_a_program():
     rng = random.Random(11)
-    ops = [([i for i in range(3) if rng.random() < 0.3], [i for i in range(3) if rng.random() < 0.3], False)
-           for _ in range(200)]
+    ops = [
+        ([i for i in range(3) if rng.random() < 0.3], [i for i in range(3) if rng.random() < 0.3], False)
+        for _ in range(200)
+    ]
     ops = [(r, [w for w in ws if w not in r], p) for r, ws, p in ops]
     with Engine(naive=True) as naive:
         got_naive = run_program(3, ops, naive)
@@ -384,6 +398,7 @@ def test_naive_and_threaded_agree_on_a_program():
 
 
 # ---------------------------------------------------------------- records and plots
+
 
 def test_records_are_ordered_times_and_become_spans():
     with Engine(num_workers=2) as engine:
@@ -410,7 +425,7 @@ def test_timeline_draws_one_row_per_worker():
     from asynclab.foundation import plots
     from asynclab.foundation.plots import timeline
 
-    assert plots.Span is Span   # the lessons' name for the engine's bars
+    assert plots.Span is Span  # the lessons' name for the engine's bars
 
     barrier = threading.Barrier(2, timeout=10)
     with Engine(num_workers=2) as engine:
@@ -433,12 +448,13 @@ def test_clear_records():
 
 # ---------------------------------------------------------------- bad use
 
+
 def test_push_after_shutdown():
     engine = Engine()
     engine.shutdown()
     with pytest.raises(EngineError, match="shut down"):
         engine.push(lambda: None)
-    engine.shutdown()                         # a second call does nothing
+    engine.shutdown()  # a second call does nothing
 
 
 def test_variable_of_another_engine():
@@ -490,8 +506,7 @@ def test_single_variable_is_accepted_for_reads_and_mutates():
     assert box == [1]
 
 
-@pytest.mark.parametrize("workers, error", [(0, ValueError), (-1, ValueError),
-                                            (1.5, TypeError), (True, TypeError)])
+@pytest.mark.parametrize("workers, error", [(0, ValueError), (-1, ValueError), (1.5, TypeError), (True, TypeError)])
 def test_bad_worker_counts(workers, error):
     with pytest.raises(error):
         Engine(num_workers=workers)
@@ -549,6 +564,7 @@ def test_var_and_engine_repr():
 
 
 # ---------------------------------------------------------------- lesson 05 workloads and demos
+
 
 def test_one_blas_thread_pins_and_restores():
     from asynclab.foundation import workloads
@@ -623,5 +639,6 @@ def test_mxnet_pair_runs_in_a_fresh_process_and_times_its_four_labels():
 
     run = run_program_with_engine(f"{demos.__name__}:mxnet_pair", "NaiveEngine", payload={"size": 50, "repeat": 1})
     assert run.labels == ["enqueue", "finish", "one", "two"] and run.env == {"MXNET_ENGINE_TYPE": "NaiveEngine"}
-    assert set(demos.MXNET_CONFIGS) and all(engine in ("NaiveEngine", "ThreadedEnginePerDevice")
-                                            for engine, _ in demos.MXNET_CONFIGS.values())
+    assert set(demos.MXNET_CONFIGS) and all(
+        engine in ("NaiveEngine", "ThreadedEnginePerDevice") for engine, _ in demos.MXNET_CONFIGS.values()
+    )

@@ -47,6 +47,10 @@ def test_on_the_cpu_the_queue_check_catches_a_synchronous_back_end(tmp_path, cap
     report = json.loads(saved.read_text())
     assert report["machine"]["device"].startswith("CPU") and report["machine"]["torch"] == torch.__version__
     # lesson by lesson: 06, 07, 08 (its CUDA-only check left out on a CPU), 09
-    assert [r["name"] for r in report["results"]] == ["gpu-copy-beside-compute", "gpu-first-call",
-                                                      "gpu-queue-vs-finish", "gpu-launch-blocking",
-                                                      "gpu-chunks-on-two-streams"]
+    assert [r["name"] for r in report["results"]] == [
+        "gpu-copy-beside-compute",
+        "gpu-first-call",
+        "gpu-queue-vs-finish",
+        "gpu-launch-blocking",
+        "gpu-chunks-on-two-streams",
+    ]

@@ -16,14 +16,13 @@ import subprocess
 import sys
 import zipfile
 
+import crafted  # registered by conftest.py
 import nbformat
 import pytest
+from build_fixture import SOLUTIONS
 
 from asynclab.__main__ import main
 from asynclab.grading.gradescope import build, validate_results
-
-import crafted  # registered by conftest.py
-from build_fixture import SOLUTIONS
 
 
 def test_bundle_holds_the_scripts_the_package_and_the_solution(tmp_path):
@@ -32,18 +31,27 @@ def test_bundle_holds_the_scripts_the_package_and_the_solution(tmp_path):
         names = set(zf.namelist())
         modes = {i.filename: (i.external_attr >> 16) & 0o777 for i in zf.infolist()}
         run = zf.read("run_autograder").decode()
-    assert {"setup.sh", "run_autograder", "pyproject.toml", "asynclab/__init__.py",
-            "asynclab/grading/gradescope.py", "asynclab/data/gpu_reference.json",
-            "solutions/99_fixture_lab.ipynb"} <= names
+    assert {
+        "setup.sh",
+        "run_autograder",
+        "pyproject.toml",
+        "asynclab/__init__.py",
+        "asynclab/grading/gradescope.py",
+        "asynclab/data/gpu_reference.json",
+        "solutions/99_fixture_lab.ipynb",
+    } <= names
     assert not any("__pycache__" in n for n in names)
     assert modes["setup.sh"] == modes["run_autograder"] == 0o755
     assert "--lab 99" in run and "results/results.json" in run
 
 
-@pytest.mark.parametrize("lab, name, words", [
-    ("42", "autograder.zip", "no solution for lab 42"),
-    ("99", "bundle.tar", "must be a .zip"),
-])
+@pytest.mark.parametrize(
+    "lab, name, words",
+    [
+        ("42", "autograder.zip", "no solution for lab 42"),
+        ("99", "bundle.tar", "must be a .zip"),
+    ],
+)
 def test_bad_bundle_requests_get_one_sentence(tmp_path, capsys, lab, name, words):
     out = tmp_path / name
     status = main(["gradescope", "--lab", lab, "--out", str(out), "--solutions", str(SOLUTIONS)])
@@ -52,13 +60,16 @@ def test_bad_bundle_requests_get_one_sentence(tmp_path, capsys, lab, name, words
     assert not out.exists()
 
 
-@pytest.mark.parametrize("data, words", [
-    ({"score": 1, "tests": [{"name": "a", "score": 1, "max_score": 2}]}, None),
-    ({"score": "1"}, "'score' must be a number"),
-    ({"score": 2, "tests": [{"name": "a", "score": 1, "max_score": 2}]}, "not the sum"),
-    ({"score": 0, "tests": [{"name": "a", "score": 0}]}, "'max_score'"),
-    ([], "JSON object"),
-])
+@pytest.mark.parametrize(
+    "data, words",
+    [
+        ({"score": 1, "tests": [{"name": "a", "score": 1, "max_score": 2}]}, None),
+        ({"score": "1"}, "'score' must be a number"),
+        ({"score": 2, "tests": [{"name": "a", "score": 1, "max_score": 2}]}, "not the sum"),
+        ({"score": 0, "tests": [{"name": "a", "score": 0}]}, "'max_score'"),
+        ([], "JSON object"),
+    ],
+)
 def test_results_are_validated(data, words):
     problems = validate_results(data)
     assert (problems == []) if words is None else any(words in p for p in problems)
@@ -79,8 +90,12 @@ def _run_autograder(root, bundle) -> dict:
 @pytest.mark.kernel
 def test_run_autograder_writes_valid_results(tmp_path):
     bundle = build("99", tmp_path / "autograder.zip", solutions=SOLUTIONS)
-    cases = {"full": [crafted.solution()], "blank": [crafted.lab()], "nothing": [],
-             "two": [crafted.lab(), crafted.solution()]}
+    cases = {
+        "full": [crafted.solution()],
+        "blank": [crafted.lab()],
+        "nothing": [],
+        "two": [crafted.lab(), crafted.solution()],
+    }
     found = {}
     for name, notebooks in cases.items():
         root = tmp_path / name / "autograder"

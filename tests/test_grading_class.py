@@ -11,21 +11,20 @@ from __future__ import annotations
 import csv
 import json
 
+import crafted  # registered by conftest.py
 import nbformat
 import pytest
+from build_fixture import SOLUTIONS, copy_package
 
 from asynclab.checks import MIME_TYPE
 from asynclab.grading.cli import grade_class
 from asynclab.grading.integrity import tree_digest
 from asynclab.grading.runner import GradingConfig
 
-import crafted  # registered by conftest.py
-from build_fixture import SOLUTIONS, copy_package
-
 TIMEOUT = 4
 MEMORY_MB = 1000
 
-pytestmark = pytest.mark.kernel      # one grading run of the whole crafted class, in kernels
+pytestmark = pytest.mark.kernel  # one grading run of the whole crafted class, in kernels
 
 
 @pytest.fixture(scope="module")
@@ -36,11 +35,19 @@ def graded(tmp_path_factory):
     before = tree_digest(subs)
     out = base / "results"
     config = GradingConfig(timeout=TIMEOUT, memory_mb=MEMORY_MB, budget=120)
-    outcome = grade_class(subs, out, lab="99", solutions=SOLUTIONS, config=config,
-                          progress=False, package_dir=copy_package(base))
+    outcome = grade_class(
+        subs, out, lab="99", solutions=SOLUTIONS, config=config, progress=False, package_dir=copy_package(base)
+    )
     rows = {row["student"]: row for row in csv.DictReader((out / "gradebook.csv").open(encoding="utf-8"))}
-    return {"cases": cases, "outcome": outcome, "rows": rows, "out": out, "subs": subs, "before": before,
-            "results": {r.student: r for r in outcome.results}}
+    return {
+        "cases": cases,
+        "outcome": outcome,
+        "rows": rows,
+        "out": out,
+        "subs": subs,
+        "before": before,
+        "results": {r.student: r for r in outcome.results},
+    }
 
 
 @pytest.mark.parametrize("student", sorted(crafted.CASES))
@@ -94,8 +101,13 @@ def test_feedback_explains_what_happened(graded):
 
 def test_graded_notebook_holds_the_runs_own_results(graded):
     nb = nbformat.read(graded["out"] / "pasted_pass" / "graded.ipynb", as_version=4)
-    payloads = [o["data"][MIME_TYPE] for c in nb.cells if c.cell_type == "code"
-                for o in c.get("outputs", []) if MIME_TYPE in o.get("data", {})]
+    payloads = [
+        o["data"][MIME_TYPE]
+        for c in nb.cells
+        if c.cell_type == "code"
+        for o in c.get("outputs", [])
+        if MIME_TYPE in o.get("data", {})
+    ]
     assert len(payloads) == 3 and not any(p["passed"] for p in payloads)
     assert all(p["token"] for p in payloads)
 
@@ -129,9 +141,15 @@ def test_attack_fools_a_naive_run(graded, student, tmp_path):
     from nbclient import NotebookClient
 
     nb = nbformat.read(graded["subs"] / f"{student}.ipynb", as_version=4)
-    NotebookClient(nb, timeout=30, kernel_name="asynclab", allow_errors=True,
-                   resources={"metadata": {"path": str(tmp_path)}}).execute()
-    passed = [o["data"][MIME_TYPE]["name"] for c in nb.cells if c.cell_type == "code"
-              for o in c.get("outputs", []) if MIME_TYPE in o.get("data", {}) and o["data"][MIME_TYPE]["passed"]]
+    NotebookClient(
+        nb, timeout=30, kernel_name="asynclab", allow_errors=True, resources={"metadata": {"path": str(tmp_path)}}
+    ).execute()
+    passed = [
+        o["data"][MIME_TYPE]["name"]
+        for c in nb.cells
+        if c.cell_type == "code"
+        for o in c.get("outputs", [])
+        if MIME_TYPE in o.get("data", {}) and o["data"][MIME_TYPE]["passed"]
+    ]
     assert passed, f"{student} did not fool a naive run"
     assert graded["rows"][student]["total"] != "4"

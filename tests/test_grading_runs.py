@@ -10,16 +10,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import crafted  # registered by conftest.py
 import pytest
+from build_fixture import SOLUTIONS, copy_package
 
-from asynclab.tooling import nbtools
 from asynclab.grading import cli
 from asynclab.grading.cli import grade_class
 from asynclab.grading.integrity import IntegrityError
 from asynclab.grading.runner import GradingConfig
-
-import crafted  # registered by conftest.py
-from build_fixture import SOLUTIONS, copy_package
+from asynclab.tooling import nbtools
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = dict(timeout=10, memory_mb=1500, budget=60)
@@ -30,8 +29,16 @@ def _rows(out: Path) -> dict[str, dict]:
 
 
 def _grade(subs: Path, out: Path, tmp_path: Path, **kw):
-    return grade_class(subs, out, lab="99", solutions=SOLUTIONS, config=GradingConfig(**CONFIG),
-                       progress=False, package_dir=kw.pop("package_dir", None) or copy_package(tmp_path), **kw)
+    return grade_class(
+        subs,
+        out,
+        lab="99",
+        solutions=SOLUTIONS,
+        config=GradingConfig(**CONFIG),
+        progress=False,
+        package_dir=kw.pop("package_dir", None) or copy_package(tmp_path),
+        **kw,
+    )
 
 
 @pytest.mark.kernel
@@ -43,9 +50,28 @@ def test_command_line_grades_a_class(tmp_path):
     # so that colleagues editing asynclab/ meanwhile cannot trip the integrity check.
     engine = copy_package(tmp_path).parent
     env = dict(os.environ, PYTHONPATH=str(engine))
-    proc = subprocess.run([sys.executable, "-m", "asynclab", "grade", "--lab", "99", "--solutions",
-                           str(SOLUTIONS), str(subs), "--out", str(out), "--timeout", "20"],
-                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "asynclab",
+            "grade",
+            "--lab",
+            "99",
+            "--solutions",
+            str(SOLUTIONS),
+            str(subs),
+            "--out",
+            str(out),
+            "--timeout",
+            "20",
+        ],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "mean overhead" in proc.stdout
     assert "grading" in proc.stderr  # the progress bar
@@ -53,11 +79,14 @@ def test_command_line_grades_a_class(tmp_path):
     assert (rows["solution"]["total"], rows["untouched"]["total"]) == ("4", "0")
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--lab", "42"], "no solution for lab 42"),
-    (["--lab", "99", "--out", "{subs}/results"], "overlap"),
-    (["--lab", "99", "--kernel", "no-such-kernel"], "not installed"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--lab", "42"], "no solution for lab 42"),
+        (["--lab", "99", "--out", "{subs}/results"], "overlap"),
+        (["--lab", "99", "--kernel", "no-such-kernel"], "not installed"),
+    ],
+)
 def test_command_line_refuses_unusable_input(tmp_path, capsys, argv, message):
     subs = tmp_path / "subs"
     subs.mkdir()
@@ -77,9 +106,12 @@ def test_changed_engine_stops_grading_loudly(tmp_path):
     subs = tmp_path / "subs"
     subs.mkdir()
     nbtools.write(crafted.solution(), subs / "a_first.ipynb")
-    hacker = crafted.insert_after(crafted.solution(), "check-square",
-                                  "import asynclab.checks.core as c\n"
-                                  "with open(c.__file__, 'a') as f:\n    f.write('\\n# changed by a student\\n')")
+    hacker = crafted.insert_after(
+        crafted.solution(),
+        "check-square",
+        "import asynclab.checks.core as c\n"
+        "with open(c.__file__, 'a') as f:\n    f.write('\\n# changed by a student\\n')",
+    )
     nbtools.write(hacker, subs / "b_hacker.ipynb")
     nbtools.write(crafted.solution(), subs / "c_last.ipynb")
     out = tmp_path / "out"
@@ -143,17 +175,29 @@ def test_crash_halfway_leaves_a_consistent_folder_and_a_rerun_overwrites(tmp_pat
     _grade(subs, out, tmp_path, package_dir=package)
     rows = _rows(out)
     assert (rows["alice"]["total"], rows["carol"]["total"]) == ("4", "0")
-    assert sorted(p.name for p in out.iterdir()) == [".asynclab-grade.json", "alice", "carol", "gradebook.csv",
-                                                     "histogram.png", "summary.md"]
+    assert sorted(p.name for p in out.iterdir()) == [
+        ".asynclab-grade.json",
+        "alice",
+        "carol",
+        "gradebook.csv",
+        "histogram.png",
+        "summary.md",
+    ]
 
 
 def _grade_alone(tmp_path: Path, nb, name: str, **config):
     subs = tmp_path / name
     subs.mkdir()
     nbtools.write(nb, subs / f"{name}.ipynb")
-    outcome = grade_class(subs, tmp_path / f"{name}-out", lab="99", solutions=SOLUTIONS,
-                          config=GradingConfig(**config), progress=False,
-                          package_dir=copy_package(tmp_path / f"{name}-engine"))
+    outcome = grade_class(
+        subs,
+        tmp_path / f"{name}-out",
+        lab="99",
+        solutions=SOLUTIONS,
+        config=GradingConfig(**config),
+        progress=False,
+        package_dir=copy_package(tmp_path / f"{name}-engine"),
+    )
     return {r.student: r for r in outcome.results}[name]
 
 

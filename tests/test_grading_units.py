@@ -7,26 +7,25 @@ import io
 import json
 from pathlib import Path
 
+import build_fixture  # registered by conftest.py
+import crafted
 import nbformat
 import pytest
+from build_fixture import SOLUTIONS
 
-from asynclab.tooling import nbtools
 from asynclab.checks import MIME_TYPE
+from asynclab.grading import answers as catalogue
 from asynclab.grading import report
-from asynclab.grading.guard import GuardReport, check_guard_code, read_report, startup_code, GUARD_MIME
+from asynclab.grading.answers import AnswerError, load_answer, load_answers
+from asynclab.grading.guard import GUARD_MIME, GuardReport, check_guard_code, read_report, startup_code
 from asynclab.grading.integrity import IntegrityError, PackageIntegrity
 from asynclab.grading.kernel import CellRun
 from asynclab.grading.layout import LayoutError, discover, find_solution, overlapping
 from asynclab.grading.model import CheckOutcome, CheckSpec, Event, SubmissionResult
-from asynclab.grading import answers as catalogue
-from asynclab.grading.answers import AnswerError, load_answer, load_answers
 from asynclab.grading.restore import CHECK, WrongLab, restore, solution_checks
 from asynclab.grading.scan import scan_cells
 from asynclab.grading.scoring import score_check
-
-import build_fixture  # registered by conftest.py
-import crafted
-from build_fixture import SOLUTIONS
+from asynclab.tooling import nbtools
 
 
 # -- fixture ------------------------------------------------------------------
@@ -107,8 +106,7 @@ def test_fake_check_cell_of_the_student_is_just_a_student_cell():
     fake.metadata["nbgrader"] = {"grade": True, "locked": True, "grade_id": "check-bonus", "points": 10}
     sub.cells.append(fake)
     restored = restore(crafted.solution(), sub)
-    assert [p.spec.grade_id for p in restored.plan if p.kind == CHECK] == ["check-square", "check-total",
-                                                                          "check-pause"]
+    assert [p.spec.grade_id for p in restored.plan if p.kind == CHECK] == ["check-square", "check-total", "check-pause"]
     assert not nbtools.is_check(restored.nb.cells[-1])
 
 
@@ -165,27 +163,43 @@ def _run(*payloads, status="ok", error=""):
 
 
 def _payload(**changes):
-    base = {"name": "square", "points": 2, "passed": True, "score": 2, "message": "fine",
-            "threshold": "2/2", "figures": {"held": 1}, "token": "T"}
+    base = {
+        "name": "square",
+        "points": 2,
+        "passed": True,
+        "score": 2,
+        "message": "fine",
+        "threshold": "2/2",
+        "figures": {"held": 1},
+        "token": "T",
+    }
     base.update(changes)
     return base
 
 
-@pytest.mark.parametrize("run, status, score, reason", [
-    (_run(_payload()), "pass", 2.0, ""),
-    (_run(_payload(passed=False, score=0), status="error", error="CheckFailed: no"), "fail", 0.0, ""),
-    (_run(_payload(), _payload()), "tampering suspected", 0.0, "2 results"),
-    (_run(_payload(token=None)), "tampering suspected", 0.0, "wrong token"),
-    (_run(_payload(name="total")), "tampering suspected", 0.0, "'total'"),
-    (_run("PASS"), "tampering suspected", 0.0, "malformed"),
-    (_run(_payload(passed="yes")), "tampering suspected", 0.0, "malformed"),
-    (_run(_payload(), status="error", error="KeyboardInterrupt"), "tampering suspected", 0.0, "followed by an error"),
-    (_run(status="error", error="NameError: name 'square' is not defined"), "no result", 0.0, "NameError"),
-    (_run(), "no result", 0.0, "without producing"),
-    (_run(_payload(), status="timeout"), "no result", 0.0, "did not finish"),
-    (_run(_payload(), status="dead", error="Kernel died"), "no result", 0.0, "kernel died"),
-    (_run(status="memory", error="the kernel used 5000 MB"), "no result", 0.0, "memory limit"),
-])
+@pytest.mark.parametrize(
+    "run, status, score, reason",
+    [
+        (_run(_payload()), "pass", 2.0, ""),
+        (_run(_payload(passed=False, score=0), status="error", error="CheckFailed: no"), "fail", 0.0, ""),
+        (_run(_payload(), _payload()), "tampering suspected", 0.0, "2 results"),
+        (_run(_payload(token=None)), "tampering suspected", 0.0, "wrong token"),
+        (_run(_payload(name="total")), "tampering suspected", 0.0, "'total'"),
+        (_run("PASS"), "tampering suspected", 0.0, "malformed"),
+        (_run(_payload(passed="yes")), "tampering suspected", 0.0, "malformed"),
+        (
+            _run(_payload(), status="error", error="KeyboardInterrupt"),
+            "tampering suspected",
+            0.0,
+            "followed by an error",
+        ),
+        (_run(status="error", error="NameError: name 'square' is not defined"), "no result", 0.0, "NameError"),
+        (_run(), "no result", 0.0, "without producing"),
+        (_run(_payload(), status="timeout"), "no result", 0.0, "did not finish"),
+        (_run(_payload(), status="dead", error="Kernel died"), "no result", 0.0, "kernel died"),
+        (_run(status="memory", error="the kernel used 5000 MB"), "no result", 0.0, "memory limit"),
+    ],
+)
 def test_score_check(run, status, score, reason):
     outcome = score_check(SPEC, run, OK_GUARD, "T", 10)
     assert (outcome.status, outcome.score) == (status, score)
@@ -203,8 +217,7 @@ def test_stored_text_is_never_a_result():
 
 
 def test_guard_that_did_not_run_means_tampering():
-    outcome = score_check(SPEC, _run(_payload()), GuardReport(False, "the grader's guard did not run as sent"),
-                          "T", 10)
+    outcome = score_check(SPEC, _run(_payload()), GuardReport(False, "the grader's guard did not run as sent"), "T", 10)
     assert outcome.status == "tampering suspected"
 
 
@@ -223,15 +236,18 @@ def test_guard_code_compiles_and_leaves_one_name():
 
 
 # -- scan ---------------------------------------------------------------------
-@pytest.mark.parametrize("source, flag", [
-    ("core.holds = lambda *a: None", "replaces part of asynclab.checks"),
-    ("time.perf_counter = fake", "replaces a clock function"),
-    ("sys.modules['asynclab.checks'] = x", "changes sys.modules"),
-    ("get_ipython().events.register('pre_run_cell', f)", "registers IPython callbacks"),
-    ("t = asynclab.checks.core._GRADER_TOKEN", "reads the grader's token"),
-    ("import ctypes", "can kill or detach the kernel"),
-    ("exec(base64.b64decode(s))", "runs hidden code"),
-])
+@pytest.mark.parametrize(
+    "source, flag",
+    [
+        ("core.holds = lambda *a: None", "replaces part of asynclab.checks"),
+        ("time.perf_counter = fake", "replaces a clock function"),
+        ("sys.modules['asynclab.checks'] = x", "changes sys.modules"),
+        ("get_ipython().events.register('pre_run_cell', f)", "registers IPython callbacks"),
+        ("t = asynclab.checks.core._GRADER_TOKEN", "reads the grader's token"),
+        ("import ctypes", "can kill or detach the kernel"),
+        ("exec(base64.b64decode(s))", "runs hidden code"),
+    ],
+)
 def test_scan_flags(source, flag):
     assert any(flag in f for f in scan_cells([(3, source)]))
 
@@ -313,8 +329,10 @@ def test_package_integrity_names_the_changed_file(tmp_path):
 # -- reports ------------------------------------------------------------------
 def _result() -> SubmissionResult:
     result = SubmissionResult("alice", status="problems")
-    result.checks = [CheckOutcome("check-square", "square", 2, 2, "pass", "square(3) == 9", "1/1", {"held": 1.0}),
-                     CheckOutcome("check-total", "total", 1, 0, "no result", "the check | failed")]
+    result.checks = [
+        CheckOutcome("check-square", "square", 2, 2, "pass", "square(3) == 9", "1/1", {"held": 1.0}),
+        CheckOutcome("check-total", "total", 1, 0, "no result", "the check | failed"),
+    ]
     result.restored = ["check-total: deleted; put back after cell 'ex-total'"]
     result.events = [Event("timeout", 5, "cell 5 (while True:) ran longer than 4 s and was interrupted")]
     return result
@@ -393,14 +411,18 @@ def test_answer_file_parses_into_cells_and_expectations(tmp_path):
     assert "import math" in answer.preamble
     nb = answer.apply(crafted.solution())
     assert nb.cells[crafted._index(nb, "ex-total")].source == "def total(values):\n    return max(values)"
-    assert nb.cells[crafted._index(nb, "ex-square")].source == crafted.solution().cells[
-        crafted._index(nb, "ex-square")].source
+    assert (
+        nb.cells[crafted._index(nb, "ex-square")].source
+        == crafted.solution().cells[crafted._index(nb, "ex-square")].source
+    )
     assert all(not c.get("outputs") for c in nb.cells if c.cell_type == "code")
 
 
 def test_sections_keep_their_own_imports_verbatim(tmp_path):
-    text = GOOD.replace("# %% ex-total\n", "# %% ex-total\nimport math\n\n\n") + \
-        "\n\n# %% ex-square\ndef square(x):\n    return x + x\n"
+    text = (
+        GOOD.replace("# %% ex-total\n", "# %% ex-total\nimport math\n\n\n")
+        + "\n\n# %% ex-square\ndef square(x):\n    return x + x\n"
+    )
     answer = load_answer(_write(tmp_path, text), crafted.solution())
     assert answer.cells["ex-total"].startswith("import math\n\n\ndef total")
     assert answer.cells["ex-square"] == "def square(x):\n    return x + x"
@@ -410,7 +432,7 @@ def test_a_check_left_out_of_expect_must_score_full_points(tmp_path):
     text = GOOD.replace(', "pause": 1', "").replace('"square": 2, ', "")
     answer = load_answer(_write(tmp_path, text), crafted.solution())
     assert answer.expect == {"square": 2, "total": 0, "pause": 1} and answer.expected_total == 3
-    assert load_answer(_write(tmp_path, text)).expect == {"total": 0}     # without the notebook: as written
+    assert load_answer(_write(tmp_path, text)).expect == {"total": 0}  # without the notebook: as written
 
 
 def test_expect_is_read_without_running_the_file(tmp_path):
@@ -418,37 +440,45 @@ def test_expect_is_read_without_running_the_file(tmp_path):
     assert load_answer(_write(tmp_path, text)).expect["total"] == 0
 
 
-@pytest.mark.parametrize("text, message", [
-    (GOOD.replace("# %% ex-total", "# %% ex-nothing"), r"^wrong-total.py: the lab has no cell 'ex-nothing'\.$"),
-    (GOOD.replace("# %% ex-total", "# %% check-total"), r"^wrong-total.py: 'check-total' is not an exercise cell"),
-    (GOOD.replace("# %% ex-total", "# %% setup"), r"^wrong-total.py: 'setup' is not an exercise cell"),
-    (GOOD.replace('"pause": 1', '"pauses": 1'), r"^wrong-total.py: EXPECT names unknown checks pauses; the lab's"),
-    (GOOD.split("\n", 1)[1], r"^wrong-total.py has no docstring"),
-    ('""" """\n' + GOOD.split("\n", 1)[1], r"^wrong-total.py has no docstring"),
-    (GOOD.replace("def total(values):", "def total(values)"), r"^wrong-total.py is not valid Python \(line \d+"),
-    (GOOD.replace("EXPECT = ", "SCORES = "), r"^wrong-total.py must assign EXPECT exactly once"),
-    (GOOD + "EXPECT = {}\n", r"^wrong-total.py must assign EXPECT exactly once"),
-    (GOOD.replace('"total": 0', '"total": zero'), r"^wrong-total.py: EXPECT must be a literal dict"),
-    (GOOD.replace('"total": 0', '"total": -1'), r"^wrong-total.py: EXPECT must be a literal dict"),
-    (GOOD.replace('"total": 0', '"total": True'), r"^wrong-total.py: EXPECT must be a literal dict"),
-    ('"""Doc."""\nEXPECT = ["square"]\n# %% ex-total\nx = 1\n', r"^wrong-total.py: EXPECT must be a literal dict"),
-    (GOOD.split("# %%")[0], r"^wrong-total.py has no \'# %% <grade_id>\' section"),
-    (GOOD.replace("# %% ex-total", "# %%"), r"^wrong-total.py: the \'# %%\' line \d+ names no grade_id"),
-    (GOOD + "\n# %% ex-total\nx = 1\n", r"^wrong-total.py: the section 'ex-total' appears twice"),
-    (GOOD + "\n# %% ex-square\n\n", r"^wrong-total.py: the section 'ex-square' is empty"),
-    ('"""Doc."""\n# %% ex-total\nx = 1\nEXPECT = {"square": 2, "total": 0, "pause": 1}\n',
-     r"^wrong-total.py: EXPECT must be in the preamble"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (GOOD.replace("# %% ex-total", "# %% ex-nothing"), r"^wrong-total.py: the lab has no cell 'ex-nothing'\.$"),
+        (GOOD.replace("# %% ex-total", "# %% check-total"), r"^wrong-total.py: 'check-total' is not an exercise cell"),
+        (GOOD.replace("# %% ex-total", "# %% setup"), r"^wrong-total.py: 'setup' is not an exercise cell"),
+        (GOOD.replace('"pause": 1', '"pauses": 1'), r"^wrong-total.py: EXPECT names unknown checks pauses; the lab's"),
+        (GOOD.split("\n", 1)[1], r"^wrong-total.py has no docstring"),
+        ('""" """\n' + GOOD.split("\n", 1)[1], r"^wrong-total.py has no docstring"),
+        (GOOD.replace("def total(values):", "def total(values)"), r"^wrong-total.py is not valid Python \(line \d+"),
+        (GOOD.replace("EXPECT = ", "SCORES = "), r"^wrong-total.py must assign EXPECT exactly once"),
+        (GOOD + "EXPECT = {}\n", r"^wrong-total.py must assign EXPECT exactly once"),
+        (GOOD.replace('"total": 0', '"total": zero'), r"^wrong-total.py: EXPECT must be a literal dict"),
+        (GOOD.replace('"total": 0', '"total": -1'), r"^wrong-total.py: EXPECT must be a literal dict"),
+        (GOOD.replace('"total": 0', '"total": True'), r"^wrong-total.py: EXPECT must be a literal dict"),
+        ('"""Doc."""\nEXPECT = ["square"]\n# %% ex-total\nx = 1\n', r"^wrong-total.py: EXPECT must be a literal dict"),
+        (GOOD.split("# %%")[0], r"^wrong-total.py has no \'# %% <grade_id>\' section"),
+        (GOOD.replace("# %% ex-total", "# %%"), r"^wrong-total.py: the \'# %%\' line \d+ names no grade_id"),
+        (GOOD + "\n# %% ex-total\nx = 1\n", r"^wrong-total.py: the section 'ex-total' appears twice"),
+        (GOOD + "\n# %% ex-square\n\n", r"^wrong-total.py: the section 'ex-square' is empty"),
+        (
+            '"""Doc."""\n# %% ex-total\nx = 1\nEXPECT = {"square": 2, "total": 0, "pause": 1}\n',
+            r"^wrong-total.py: EXPECT must be in the preamble",
+        ),
+    ],
+)
 def test_a_bad_answer_file_is_refused_in_one_sentence_naming_it(tmp_path, text, message):
     with pytest.raises(AnswerError, match=message) as info:
         load_answer(_write(tmp_path, text), crafted.solution())
     assert "\n" not in str(info.value)
 
 
-@pytest.mark.parametrize("name, message", [
-    ("Wrong Total.py", "file name is a slug"),
-    ("solution.py", "kept for the solution notebook"),
-])
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        ("Wrong Total.py", "file name is a slug"),
+        ("solution.py", "kept for the solution notebook"),
+    ],
+)
 def test_answer_file_names_are_slugs(tmp_path, name, message):
     with pytest.raises(AnswerError, match=message):
         load_answer(_write(tmp_path, GOOD, name))
@@ -489,22 +519,24 @@ def test_lab_answers_reads_the_fixture_lab_from_a_catalogue(tmp_path):
     _write(tmp_path, GOOD)
     found = catalogue.lab_answers("99", SOLUTIONS, catalogue=tmp_path)
     assert [a.name for a in found] == ["solution", "wrong-total"]
-    assert [a.name for a in catalogue.lab_answers("99", SOLUTIONS, catalogue=tmp_path / "none")] \
-        == ["solution"]
+    assert [a.name for a in catalogue.lab_answers("99", SOLUTIONS, catalogue=tmp_path / "none")] == ["solution"]
 
 
 # -- which cells an answer can change (what tests/test_catalogue.py runs) -----------
 def test_names_bound_and_used_by_a_cell():
-    source = "%matplotlib inline\nimport numpy as np\nfrom a.b import c\nX = 1\nfor i in range(3):\n    pass\n" \
-             "def f(v):\n    w = v + np.pi + GLOBAL\n    return w\nclass K:\n    attr = 2\n"
+    source = (
+        "%matplotlib inline\nimport numpy as np\nfrom a.b import c\nX = 1\nfor i in range(3):\n    pass\n"
+        "def f(v):\n    w = v + np.pi + GLOBAL\n    return w\nclass K:\n    attr = 2\n"
+    )
     assert catalogue.names_bound(source) == {"np", "c", "X", "i", "f", "K"}
     assert catalogue.names_used(source) == {"range", "np", "GLOBAL"}
 
 
 def test_plan_runs_only_the_checks_a_replaced_cell_feeds():
     solution = crafted.solution()
-    answer = catalogue.Answer("99", "t", "d", {"ex-total": "def total(v):\n    return 0"},
-                              {"square": 2, "total": 0, "pause": 1})
+    answer = catalogue.Answer(
+        "99", "t", "d", {"ex-total": "def total(v):\n    return 0"}, {"square": 2, "total": 0, "pause": 1}
+    )
     todo = catalogue.plan(solution, answer)
     assert todo.run == ["total"] and todo.unchanged == ["square", "pause"]
     assert [(label, kind) for label, kind, _ in todo.cells] == [("ex-total", "exercise"), ("check-total", "check")]
@@ -515,19 +547,27 @@ def test_plan_follows_names_through_other_cells_and_skips_demo_cells():
     solution = crafted.solution()
     solution = crafted.insert_after(solution, "ex-square", "def helper(x):\n    return square(x)\nprint(helper(2))")
     solution = crafted.insert_after(solution, "setup", "demo = square  # a try-it cell")
-    solution = crafted.replace(solution, "ex-total", "def total(values):\n    return sum(helper(v) ** 0 * v for v in values)")
-    answer = catalogue.Answer("99", "t", "d", {"ex-square": "def square(x):\n    return x + x"},
-                              {"square": 0, "total": 1, "pause": 1})
+    solution = crafted.replace(
+        solution, "ex-total", "def total(values):\n    return sum(helper(v) ** 0 * v for v in values)"
+    )
+    answer = catalogue.Answer(
+        "99", "t", "d", {"ex-square": "def square(x):\n    return x + x"}, {"square": 0, "total": 1, "pause": 1}
+    )
     todo = catalogue.plan(solution, answer)
     assert todo.run == ["square", "total"] and todo.unchanged == ["pause"]
     labels = [label for label, _, _ in todo.cells]
     assert "setup" not in labels and not any("demo" in s for _, _, s in todo.cells)
-    assert labels == ["ex-square", "cell 5", "check-square", "ex-total", "check-total"]   # cell 5: helper
+    assert labels == ["ex-square", "cell 5", "check-square", "ex-total", "check-total"]  # cell 5: helper
 
 
 def test_plan_sees_names_the_answer_binds_that_the_solution_does_not():
     solution = crafted.solution()
     # the answer's square cell also (re)defines time, which check-pause's cell chain reads through ex-pause
-    answer = catalogue.Answer("99", "t", "d", {"ex-square": "import time\ndef square(x):\n    return x * x"},
-                              {"square": 2, "total": 1, "pause": 1})
+    answer = catalogue.Answer(
+        "99",
+        "t",
+        "d",
+        {"ex-square": "import time\ndef square(x):\n    return x * x"},
+        {"square": 2, "total": 1, "pause": 1},
+    )
     assert catalogue.plan(solution, answer).run == ["square", "pause"]

@@ -60,5 +60,5 @@ def test_lanes_run_at_once_and_a_failing_lane_fails_the_run(tmp_path, capsys):
     out = capsys.readouterr().out
     assert code != 0 and ok.code == 0 and bad.code not in (0, None)
     assert "lane first: passed in" in out and "lane second: FAILED (exit status" in out
-    assert "lane second (nice 1)" in out and "no_such_test_file.py" in out      # the side lane's log is shown
+    assert "lane second (nice 1)" in out and "no_such_test_file.py" in out  # the side lane's log is shown
     assert 0 < ok.seconds and 0 < bad.seconds

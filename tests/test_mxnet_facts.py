@@ -20,12 +20,12 @@ def test_a_shape_mistake_raises_on_the_faulty_line():
 
 
 def test_a_failure_inside_the_operator_waits_for_a_wait_on_what_depends_on_it():
-    noise, y = _pending_error()                 # issuing raised nothing
+    noise, y = _pending_error()  # issuing raised nothing
     unrelated = nd.ones((3, 3)) * 2
-    unrelated.wait_to_read()                    # a wait on an unrelated array raises nothing
+    unrelated.wait_to_read()  # a wait on an unrelated array raises nothing
     with pytest.raises(mx.base.MXNetError, match="scale"):
-        y.wait_to_read()                        # a wait on a dependent array does
-    nd.waitall()                                # and only once
+        y.wait_to_read()  # a wait on a dependent array does
+    nd.waitall()  # and only once
     y.wait_to_read()
 
 
@@ -61,12 +61,12 @@ def test_an_outputs_memory_is_reserved_when_its_operator_runs_not_when_it_is_iss
     mb = 2**20
     process = psutil.Process()
     x = nd.random.uniform(shape=(2000, 2000))
-    for _ in range(2):                          # the second round runs with the worker threads up
+    for _ in range(2):  # the second round runs with the worker threads up
         nd.waitall()
         before = process.memory_info().rss
         for _ in range(4):
-            busy = nd.dot(x, x)                 # about half a second of queued work
-        out = nd.ones((64 * mb // 4,))          # 64 MB of float32, queued behind it
+            busy = nd.dot(x, x)  # about half a second of queued work
+        out = nd.ones((64 * mb // 4,))  # 64 MB of float32, queued behind it
         issued = process.memory_info().rss - before
         out.wait_to_read()
         ran = process.memory_info().rss - before

@@ -10,13 +10,12 @@ equal our grader's, check by check. nbgrader lives in ``.venv-nbgrader``
 
 from __future__ import annotations
 
+import crafted  # registered by conftest.py
 import pytest
+from build_fixture import SOLUTIONS, copy_package
 
 from asynclab.grading.nbgrader_roundtrip import Roundtrip, nbgrader_requirement, roundtrip
 from asynclab.grading.runner import GradingConfig
-
-import crafted  # registered by conftest.py
-from build_fixture import SOLUTIONS, copy_package
 
 
 def test_nbgrader_is_pinned_once():
@@ -24,8 +23,10 @@ def test_nbgrader_is_pinned_once():
 
 
 def test_differences_name_each_check_that_disagrees():
-    trip = Roundtrip(nbgrader={"a": {"x": 1.0, "y": 0.0}, "b": {"x": 2.0}},
-                     ours={"a": {"x": 1.0, "y": 1.0}, "b": {"x": 2.0}, "c": {"x": 0.0}})
+    trip = Roundtrip(
+        nbgrader={"a": {"x": 1.0, "y": 0.0}, "b": {"x": 2.0}},
+        ours={"a": {"x": 1.0, "y": 1.0}, "b": {"x": 2.0}, "c": {"x": 0.0}},
+    )
     assert trip.differences() == {"a": {"y": (0.0, 1.0)}, "c": {"x": (None, 0.0)}}
 
 
@@ -40,12 +41,14 @@ def test_nbgrader_scores_equal_ours(tmp_path):
         "patches-checks": crafted.insert_after(crafted.lab(), "setup", crafted.PATCH_CHECKS),
     }
     config = GradingConfig(timeout=20, budget=120, memory_mb=2000)
-    trip = roundtrip("99", subs, tmp_path / "course", solutions=SOLUTIONS, config=config,
-                     package_dir=copy_package(tmp_path))
+    trip = roundtrip(
+        "99", subs, tmp_path / "course", solutions=SOLUTIONS, config=config, package_dir=copy_package(tmp_path)
+    )
     # nbgrader scores a check cell by whether it raised, so a notebook that patches the checks gets every
     # point there; our grader restores the checks in a guarded kernel and gives it nothing
-    assert trip.differences() == {"patches-checks": {c: (p, 0.0) for c, p in (("pause", 1.0), ("square", 2.0),
-                                                                              ("total", 1.0))}}, trip
+    assert trip.differences() == {
+        "patches-checks": {c: (p, 0.0) for c, p in (("pause", 1.0), ("square", 2.0), ("total", 1.0))}
+    }, trip
     assert sum(trip.ours["full"].values()) == crafted.MAX
     assert sum(trip.ours["blank"].values()) == 0
     for wrong, check in (("wrong-square", "square"), ("no-pause", "pause")):

@@ -105,8 +105,7 @@ def test_labs_check_command_detects_drift(tmp_path):
 def test_cli_reports_a_malformed_notebook_in_one_line(tmp_path):
     bad = tmp_path / "x.ipynb"
     bad.write_text("nope")
-    proc = subprocess.run([sys.executable, "-m", "asynclab", "normalize", str(bad)],
-                          capture_output=True, text=True)
+    proc = subprocess.run([sys.executable, "-m", "asynclab", "normalize", str(bad)], capture_output=True, text=True)
     assert proc.returncode == 2
     assert proc.stderr.strip().startswith("error: x.ipynb is not a notebook")
     assert "Traceback" not in proc.stderr

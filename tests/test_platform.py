@@ -21,11 +21,14 @@ def test_platforms_with_a_wheel_pass(system, machine):
     assert check_platform.problem(system, machine) is None
 
 
-@pytest.mark.parametrize("system, machine, words", [
-    ("Darwin", "arm64", "Rosetta 2"),
-    ("Windows", "AMD64", "WSL 2"),
-    ("Linux", "ppc64le", "not for Linux on ppc64le"),
-])
+@pytest.mark.parametrize(
+    "system, machine, words",
+    [
+        ("Darwin", "arm64", "Rosetta 2"),
+        ("Windows", "AMD64", "WSL 2"),
+        ("Linux", "ppc64le", "not for Linux on ppc64le"),
+    ],
+)
 def test_other_platforms_get_one_sentence_with_a_way_out(system, machine, words):
     message = check_platform.problem(system, machine)
     assert words in message and message.endswith("to try anyway).") and "\n" not in message

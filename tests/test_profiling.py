@@ -98,8 +98,8 @@ def test_busy_overlap_is_one_side_by_side_and_zero_one_after_the_other():
 def test_share_beside_counts_spans_not_time():
     copies = [span(0.0, 0.001, "CopyCPU2CPU"), span(1.0, 1.001, "CopyCPU2CPU"), span(2.0, 2.001, "CopyCPU2CPU")]
     chain = [span(0.0009, 0.9), span(2.0005, 3.0)]
-    assert share_beside(copies, chain) == pytest.approx(2 / 3)      # the middle copy ran alone
-    touching = [span(0.001, 0.5)]                                    # starts as the copy ends: not beside
+    assert share_beside(copies, chain) == pytest.approx(2 / 3)  # the middle copy ran alone
+    touching = [span(0.001, 0.5)]  # starts as the copy ends: not beside
     assert share_beside(copies[:1], touching) == 0.0
     assert share_beside([], chain) == 0.0
 
@@ -113,7 +113,7 @@ def test_record_sees_both_devices_can_run_again_in_one_process_and_leaves_no_fil
 
     xa = nd.ones((200, 200))
     xb = xa.copyto(mx.cpu(1))
-    for _ in range(2):                  # a second dump in a process is not valid JSON on its own
+    for _ in range(2):  # a second dump in a process is not valid JSON on its own
         with record(folder=str(tmp_path)) as trace:
             [nd.dot(xa, xa), nd.dot(xb, xb)]
         assert trace.devices == [0, 1]
@@ -121,7 +121,7 @@ def test_record_sees_both_devices_can_run_again_in_one_process_and_leaves_no_fil
         assert list(tmp_path.iterdir()) == []
     with pytest.raises(ZeroDivisionError):
         with record(folder=str(tmp_path)):
-            1 / 0
+            1 / 0  # noqa: B018 - the error inside the block is the point
     assert list(tmp_path.iterdir()) == []
 
 
@@ -151,7 +151,7 @@ def test_the_aggregate_table_of_a_real_training_step_reads_into_a_dataframe():
     assert list(table.columns) == ["section", "name", "count", "total", "min", "max", "avg", "unit"]
     assert set(table.section) == {"Device Storage", "MXNET_C_API", "operator"}
     ops = table[table.section == "operator"]
-    assert ops.name.iloc[0] in ("dot", "_backward_dot")                 # each section is sorted by total time
+    assert ops.name.iloc[0] in ("dot", "_backward_dot")  # each section is sorted by total time
     assert int(ops[ops.name == "dot"]["count"].iloc[0]) == 2
     # a name longer than the table's column pushes the numbers right; it is still read whole
     assert "_backward_softmax_cross_entropy" in set(ops.name)
@@ -214,7 +214,7 @@ def test_done_before_counts_the_spans_ended_when_the_other_group_began():
     from asynclab.foundation.profiling import done_before
 
     first = [span(0, 1), span(1, 2), span(2, 3), span(3, 4)]
-    assert done_before(first, [span(2.00005, 5, device=1)]) == 2      # within the slack of the second's end
+    assert done_before(first, [span(2.00005, 5, device=1)]) == 2  # within the slack of the second's end
     assert done_before(first, [span(0.5, 5, device=1)]) == 0
     assert done_before(first, []) == 0
 
@@ -223,5 +223,8 @@ def test_worker_rows_number_the_threads_in_order():
     from asynclab.foundation.profiling import worker_rows
 
     spans = [OpSpan("dot", 0, 900, 0, 1), OpSpan("relu", 0, 100, 1, 2), OpSpan("dot", 0, 900, 2, 3)]
-    assert [(b.row, b.label) for b in worker_rows(spans)] == [("worker 2", "dot"), ("worker 1", "relu"),
-                                                               ("worker 2", "dot")]
+    assert [(b.row, b.label) for b in worker_rows(spans)] == [
+        ("worker 2", "dot"),
+        ("worker 1", "relu"),
+        ("worker 2", "dot"),
+    ]

@@ -7,13 +7,22 @@ synchronous SGD over two workers equals the one-process reference.
 import numpy as np
 import pytest
 
-from asynclab.lessons.l10_distributed_sgd import distributed
 from asynclab.foundation.workloads import psgd
+from asynclab.lessons.l10_distributed_sgd import distributed
 
 
 def _trace(rank, reads, pushes, kind="dist_async"):
-    return psgd.WorkerTrace(rank, kind, tuple(reads), tuple(range(len(reads))), tuple(1.0 for _ in reads),
-                            tuple(pushes), (0.0,), reads[0], pushes[-1])
+    return psgd.WorkerTrace(
+        rank,
+        kind,
+        tuple(reads),
+        tuple(range(len(reads))),
+        tuple(1.0 for _ in reads),
+        tuple(pushes),
+        (0.0,),
+        reads[0],
+        pushes[-1],
+    )
 
 
 def test_batches_of_a_step_split_the_combined_batch():
@@ -38,7 +47,7 @@ def test_staleness_counts_the_other_workers_pushes_between_read_and_push():
     slow = _trace(1, reads=[0.2, 3.2], pushes=[2.9, 3.9])
     run = psgd.DistRun("dist_async", (fast, slow), 5.0, 0)
     counts = psgd.staleness(run)
-    assert counts[1] == [3, 1]                # 0.5, 1.5, 2.5 and then 3.5
+    assert counts[1] == [3, 1]  # 0.5, 1.5, 2.5 and then 3.5
     assert counts[0] == [0, 0, 0, 0]
     assert [list(a) for _, a in distributed.updates_seen(run)] == [[0, 1, 2, 4], [0, 4]]
 
@@ -48,13 +57,16 @@ def test_step_times_are_the_gaps_between_reads_and_to_the_end():
     assert distributed.step_times(trace).median == pytest.approx(0.2)
 
 
-@pytest.mark.parametrize("kwargs, words", [
-    (dict(kind="dist_sync", steps=(10, 20)), "same number of steps"),
-    (dict(kind="dist_async", steps=(10,)), "one count per worker"),
-    (dict(kind="dist_async", steps=(0, 3)), "at least one step"),
-    (dict(kind="dist_sync", steps=5, setup=lambda kv, lr: None), "not a lambda"),
-    (dict(kind="dist_sync", steps=5, loop=print), "defined with def"),
-])
+@pytest.mark.parametrize(
+    "kwargs, words",
+    [
+        (dict(kind="dist_sync", steps=(10, 20)), "same number of steps"),
+        (dict(kind="dist_async", steps=(10,)), "one count per worker"),
+        (dict(kind="dist_async", steps=(0, 3)), "at least one step"),
+        (dict(kind="dist_sync", steps=5, setup=lambda kv, lr: None), "not a lambda"),
+        (dict(kind="dist_sync", steps=5, loop=print), "defined with def"),
+    ],
+)
 def test_bad_arguments_get_one_sentence_and_start_nothing(kwargs, words):
     from asynclab.foundation.backends import cluster
 

@@ -37,20 +37,25 @@ def test_every_lesson_has_its_notebooks_and_every_notebook_its_lesson():
 def test_the_tables_are_written_from_the_registry():
     rows = coursefiles.lesson_table(course.lessons(), "", "../labs/").splitlines()
     assert len(rows) == 2 + len(course.lessons())
-    assert rows[3].startswith("| 02 | [Synchronization points](02_sync_points.ipynb) | [lab](../labs/02_sync_points_lab")
+    assert rows[3].startswith(
+        "| 02 | [Synchronization points](02_sync_points.ipynb) | [lab](../labs/02_sync_points_lab"
+    )
     assert coursefiles.write_tables(check_only=True) == [], "run `make labs`: the lesson tables have drifted"
     assert coursefiles.write_points(check_only=True) == [], "run `make labs`: a check cell's points have drifted"
     with pytest.raises(coursefiles.TableError, match="needs exactly one '<!-- lessons:start -->' line"):
         coursefiles.replace_table("no markers here", "| table |", "README.md")
 
 
-@pytest.mark.parametrize("toml, sentence", [
-    ('title = "T"\nminutes = 3\n', r"missing \['lab_minutes'\]"),
-    ('title = "T"\nminutes = 3\nlab_minutes = 4\ntraits = ["fast"]\n', r"unknown traits \['fast'\]"),
-    ('title = "T"\nminutes = "three"\nlab_minutes = 4\n', "minutes must be a int, not str"),
-    ("title = \n", "is not valid TOML"),
-    ('title = "T"\nminutes = 3\nlab_minutes = 4\ncolour = "red"\n', r"unknown keys \['colour'\]"),
-])
+@pytest.mark.parametrize(
+    "toml, sentence",
+    [
+        ('title = "T"\nminutes = 3\n', r"missing \['lab_minutes'\]"),
+        ('title = "T"\nminutes = 3\nlab_minutes = 4\ntraits = ["fast"]\n', r"unknown traits \['fast'\]"),
+        ('title = "T"\nminutes = "three"\nlab_minutes = 4\n', "minutes must be a int, not str"),
+        ("title = \n", "is not valid TOML"),
+        ('title = "T"\nminutes = 3\nlab_minutes = 4\ncolour = "red"\n', r"unknown keys \['colour'\]"),
+    ],
+)
 def test_a_bad_lesson_toml_gets_one_sentence(tmp_path, toml, sentence):
     home = tmp_path / "asynclab" / "lessons" / "l01_first"
     home.mkdir(parents=True)
@@ -98,14 +103,17 @@ def test_a_lesson_copied_under_a_new_number_appears_everywhere(tmp_path):
     for folder, suffix in (("notebooks", ""), ("solutions", "_lab"), ("labs", "_lab")):
         text = (root / folder / f"06_automatic_parallelism{suffix}.ipynb").read_text(encoding="utf-8")
         (root / folder / f"12_automatic_parallelism{suffix}.ipynb").write_text(
-            text.replace(old, new).replace("lab06", "lab12"), encoding="utf-8")
-    code = ("import importlib.util, json, sys\nfrom asynclab import course\nfrom asynclab.tooling import coursefiles, gpucheck\n"
-            "spec = importlib.util.spec_from_file_location('lanes', 'tools/test_lanes.py')\n"
-            "lanes = importlib.util.module_from_spec(spec); sys.modules['lanes'] = lanes; spec.loader.exec_module(lanes)\n"
-            "print(json.dumps({'numbers': course.numbers(), 'checks': list(course.lab_checks('12')),\n"
-            "                  'tables': [p.name for p in coursefiles.write_tables()],\n"
-            "                  'gpu': [c.code.__module__ for c in gpucheck.gpu_checks('cuda').values()],\n"
-            "                  'lanes': [a for lane in lanes.lanes() for c in lane.commands for a in c]}))\n")
+            text.replace(old, new).replace("lab06", "lab12"), encoding="utf-8"
+        )
+    code = (
+        "import importlib.util, json, sys\nfrom asynclab import course\nfrom asynclab.tooling import coursefiles, gpucheck\n"
+        "spec = importlib.util.spec_from_file_location('lanes', 'tools/test_lanes.py')\n"
+        "lanes = importlib.util.module_from_spec(spec); sys.modules['lanes'] = lanes; spec.loader.exec_module(lanes)\n"
+        "print(json.dumps({'numbers': course.numbers(), 'checks': list(course.lab_checks('12')),\n"
+        "                  'tables': [p.name for p in coursefiles.write_tables()],\n"
+        "                  'gpu': [c.code.__module__ for c in gpucheck.gpu_checks('cuda').values()],\n"
+        "                  'lanes': [a for lane in lanes.lanes() for c in lane.commands for a in c]}))\n"
+    )
     proc = _run(root, "-c", code)
     assert proc.returncode == 0, proc.stderr[-2000:]
     seen = json.loads(proc.stdout.strip().splitlines()[-1])
@@ -114,12 +122,20 @@ def test_a_lesson_copied_under_a_new_number_appears_everywhere(tmp_path):
     assert seen["tables"] == ["README.md", "00_start_here.ipynb"]
     assert "solutions/12_automatic_parallelism_lab.ipynb" in seen["lanes"]
     assert "asynclab.lessons.l12_automatic_parallelism.gpu" in seen["gpu"]
-    assert "| 12 | [Automatic parallelism](notebooks/12_automatic_parallelism.ipynb)" in (root / "README.md").read_text()
+    assert (
+        "| 12 | [Automatic parallelism](notebooks/12_automatic_parallelism.ipynb)" in (root / "README.md").read_text()
+    )
     collected = _collected(root, "tests/test_catalogue.py", "tests/test_declarations.py", "tests/test_course.py")
     assert "lab12-head-start-off-by-one" in collected and "[12]" in collected
     assert "12_automatic_parallelism_lab.ipynb" in collected
-    lint = subprocess.run([str(Path(sys.executable).with_name("lint-imports")), "--no-cache"], cwd=root,
-                          env={**os.environ, "PYTHONPATH": str(root)}, capture_output=True, text=True, timeout=300)
+    lint = subprocess.run(
+        [str(Path(sys.executable).with_name("lint-imports")), "--no-cache"],
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert lint.returncode == 0, lint.stdout[-2000:]
 
 
@@ -135,14 +151,36 @@ def test_make_new_lesson_makes_a_lesson_that_passes_the_declaration_and_catalogu
     home = root / "asynclab" / "lessons" / "l11_mixed_precision"
     assert (home / "checks.py").is_file() and (root / "labs" / "11_mixed_precision_lab.ipynb").is_file()
     assert "| 11 | [Mixed precision](notebooks/11_mixed_precision.ipynb)" in (root / "README.md").read_text()
-    tests = _run(root, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_declarations.py",
-                 "tests/test_course.py", "tests/test_registry.py", "tests/lessons/l11_mixed_precision",
-                 "-k", "11 or mixed_precision or lab11 or registry and not copied and not new_lesson")
+    tests = _run(
+        root,
+        "-m",
+        "pytest",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "tests/test_declarations.py",
+        "tests/test_course.py",
+        "tests/test_registry.py",
+        "tests/lessons/l11_mixed_precision",
+        "-k",
+        "11 or mixed_precision or lab11 or registry and not copied and not new_lesson",
+    )
     assert tests.returncode == 0, tests.stdout[-4000:]
     catalogue = _run(root, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_catalogue.py", "-k", "lab11")
     assert catalogue.returncode == 0 and "5 passed" in catalogue.stdout, catalogue.stdout[-4000:]
     labs = _run(root, "-m", "asynclab", "labs", "--check")
     assert labs.returncode == 0, labs.stderr
-    nbval = _run(root, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--nbval", "--nbval-sanitize-with",
-                 "tests/sanitize.cfg", "notebooks/11_mixed_precision.ipynb", "solutions/11_mixed_precision_lab.ipynb")
+    nbval = _run(
+        root,
+        "-m",
+        "pytest",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "--nbval",
+        "--nbval-sanitize-with",
+        "tests/sanitize.cfg",
+        "notebooks/11_mixed_precision.ipynb",
+        "solutions/11_mixed_precision_lab.ipynb",
+    )
     assert nbval.returncode == 0, nbval.stdout[-4000:]

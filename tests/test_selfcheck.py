@@ -10,17 +10,16 @@ from __future__ import annotations
 
 import hashlib
 
+import crafted  # registered by conftest.py
 import nbformat
 import pytest
+from build_fixture import SOLUTIONS, copy_package
 
 from asynclab.__main__ import main
 from asynclab.grading.cli import grade_class
 from asynclab.grading.layout import LayoutError
 from asynclab.grading.runner import GradingConfig
 from asynclab.grading.selfcheck import check_notebook, lab_of, score_table
-
-import crafted  # registered by conftest.py
-from build_fixture import SOLUTIONS, copy_package
 
 
 def _digest(path) -> str:
@@ -36,19 +35,21 @@ def test_lab_number_comes_from_the_file_name_or_the_option(tmp_path):
         lab_of(tmp_path / "01_x.ipynb", "1")
 
 
-@pytest.mark.parametrize("name, content, words", [
-    ("missing.ipynb", None, "there is no notebook"),
-    ("01_notes.txt", "hello", "is not a notebook"),
-    ("01_broken_lab.ipynb", "{not json", "01_broken_lab.ipynb"),
-    ("notebook.ipynb", "{}", "cannot tell which lab"),
-])
+@pytest.mark.parametrize(
+    "name, content, words",
+    [
+        ("missing.ipynb", None, "there is no notebook"),
+        ("01_notes.txt", "hello", "is not a notebook"),
+        ("01_broken_lab.ipynb", "{not json", "01_broken_lab.ipynb"),
+        ("notebook.ipynb", "{}", "cannot tell which lab"),
+    ],
+)
 def test_bad_input_gets_one_sentence_and_status_2(tmp_path, capsys, name, content, words):
     path = tmp_path / name
     if content is not None:
         path.write_text(content, encoding="utf-8")
     before = path.read_bytes() if content is not None else None
-    status = main(["check", str(path), "--solutions", str(SOLUTIONS), "--out", str(tmp_path / "out"),
-                   "--no-progress"])
+    status = main(["check", str(path), "--solutions", str(SOLUTIONS), "--out", str(tmp_path / "out"), "--no-progress"])
     err = capsys.readouterr().err.strip()
     assert status == 2
     assert err.startswith("error: ") and words in err and "\n" not in err
@@ -70,10 +71,15 @@ def test_check_scores_what_grade_scores_and_changes_nothing(tmp_path, capsys):
     config = GradingConfig(timeout=20, budget=120, memory_mb=2000)
     package = copy_package(tmp_path)
 
-    checked = {name: check_notebook(paths[name], solutions=SOLUTIONS, out=tmp_path / f"out-{name}", config=config,
-                                    package_dir=package) for name in ("blank", "half")}
-    graded = grade_class(mine, tmp_path / "class", lab="99", solutions=SOLUTIONS, config=config,
-                         progress=False, package_dir=package)
+    checked = {
+        name: check_notebook(
+            paths[name], solutions=SOLUTIONS, out=tmp_path / f"out-{name}", config=config, package_dir=package
+        )
+        for name in ("blank", "half")
+    }
+    graded = grade_class(
+        mine, tmp_path / "class", lab="99", solutions=SOLUTIONS, config=config, progress=False, package_dir=package
+    )
     by_file = {r.path.rsplit("/", 1)[-1]: r for r in graded.results}
 
     for name, p in paths.items():
@@ -90,10 +96,27 @@ def test_check_scores_what_grade_scores_and_changes_nothing(tmp_path, capsys):
 
     # the full solution through the command line, as a student runs it (the package the grader imports
     # is this one here, so only its scores are compared)
-    status = main(["check", str(paths["full"]), "--solutions", str(SOLUTIONS), "--out", str(tmp_path / "cli"),
-                   "--no-progress", "--timeout", "20", "--budget", "120", "--memory-mb", "2000"])
+    status = main(
+        [
+            "check",
+            str(paths["full"]),
+            "--solutions",
+            str(SOLUTIONS),
+            "--out",
+            str(tmp_path / "cli"),
+            "--no-progress",
+            "--timeout",
+            "20",
+            "--budget",
+            "120",
+            "--memory-mb",
+            "2000",
+        ]
+    )
     out = capsys.readouterr().out
     assert status == 0 and _digest(paths["full"]) == digests["full"]
     class_total = sum(c.score for c in by_file[paths["full"].name].checks)
     assert class_total == crafted.MAX and f"{crafted.MAX:g}/{crafted.MAX:g}" in out.splitlines()[-3]
-    assert out.strip().splitlines()[-2].startswith("feedback: ") and out.strip().splitlines()[-2].endswith("feedback.md")
+    assert out.strip().splitlines()[-2].startswith("feedback: ") and out.strip().splitlines()[-2].endswith(
+        "feedback.md"
+    )

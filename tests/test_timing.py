@@ -103,8 +103,9 @@ def test_samples_statistics():
 
 def test_interleave_alternates_order():
     order = []
-    result = timing.interleave({"a": lambda: order.append("a") or 1.0,
-                                "b": lambda: order.append("b") or 2.0}, rounds=3, warmup=0)
+    result = timing.interleave(
+        {"a": lambda: order.append("a") or 1.0, "b": lambda: order.append("b") or 2.0}, rounds=3, warmup=0
+    )
     assert order == ["a", "b", "b", "a", "a", "b"]
     assert result["a"].values == (1.0, 1.0, 1.0) and result["b"].median == 2.0
 
@@ -120,8 +121,9 @@ def test_split_separates_issue_and_wait(clock):
 def test_run_interleaved_alternates_and_stops_early():
     order = []
     probes = {"a": lambda: order.append("a") or 1, "b": lambda: order.append("b") or 2}
-    run = timing.run_interleaved(probes, warmup=1, min_rounds=2, max_rounds=6,
-                                 settled=lambda samples: len(samples["a"]) >= 3)
+    run = timing.run_interleaved(
+        probes, warmup=1, min_rounds=2, max_rounds=6, settled=lambda samples: len(samples["a"]) >= 3
+    )
     assert order == ["a", "b", "a", "b", "b", "a", "a", "b"]
     assert run.rounds == 3 and run.samples == {"a": [1, 1, 1], "b": [2, 2, 2]}
     with pytest.raises(ValueError):

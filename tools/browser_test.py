@@ -56,17 +56,27 @@ def _free_port() -> int:
 
 def _start_lab(workdir: Path, port: int, token: str) -> subprocess.Popen:
     jupyter = Path(sys.executable).with_name("jupyter")
-    args = [str(jupyter), "lab", "--no-browser", f"--ServerApp.root_dir={workdir}", "--ip=127.0.0.1",
-            f"--port={port}", f"--IdentityProvider.token={token}",
-            "--ServerApp.port_retries=0"]
+    args = [
+        str(jupyter),
+        "lab",
+        "--no-browser",
+        f"--ServerApp.root_dir={workdir}",
+        "--ip=127.0.0.1",
+        f"--port={port}",
+        f"--IdentityProvider.token={token}",
+        "--ServerApp.port_retries=0",
+    ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         args.append("--allow-root")
     # settings and workspaces of this run only: every cell rendered (no windowing), nothing restored
     settings = workdir / ".lab-settings" / "@jupyterlab" / "notebook-extension"
     settings.mkdir(parents=True)
     (settings / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}', encoding="utf-8")
-    env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(workdir / ".lab-settings"),
-               JUPYTERLAB_WORKSPACES_DIR=str(workdir / ".lab-workspaces"))
+    env = dict(
+        os.environ,
+        JUPYTERLAB_SETTINGS_DIR=str(workdir / ".lab-settings"),
+        JUPYTERLAB_WORKSPACES_DIR=str(workdir / ".lab-workspaces"),
+    )
     log = open(workdir / "jupyterlab.log", "w")
     proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, start_new_session=True, env=env)
     deadline = time.monotonic() + 90
@@ -94,17 +104,17 @@ def _stop(proc: subprocess.Popen) -> None:
             pass
 
 
-PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"    # the notebook in front; others stay open, hidden
+PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"  # the notebook in front; others stay open, hidden
 NOTEBOOK = f"{PANEL} .jp-Notebook"
 IDLE = f"{PANEL} .jp-Notebook-ExecutionIndicator[data-status='idle']"
 
 
 CURRENT_TAB = ".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current"
 _IN_FRONT = """path => {
-    const tab = document.querySelector('%s');
+    const tab = document.querySelector('CURRENT_TAB');
     const panels = document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden)');
     return tab !== null && (tab.title || '').includes('Path: ' + path) && panels.length === 1;
-}""" % CURRENT_TAB
+}""".replace("CURRENT_TAB", CURRENT_TAB)
 
 
 def _open(page, base: str, path: str) -> None:
@@ -146,14 +156,19 @@ def _check_outputs(page, shot: Path) -> list[tuple[str, str]]:
 def main() -> int:
     chromium = find_chromium()
     if chromium is None:
-        print("make test-browser needs Chromium and found none: install it with `sudo apt-get install chromium` "
-              "(Debian, Ubuntu) or set CHROMIUM=/path/to/chrome.", file=sys.stderr)
+        print(
+            "make test-browser needs Chromium and found none: install it with `sudo apt-get install chromium` "
+            "(Debian, Ubuntu) or set CHROMIUM=/path/to/chrome.",
+            file=sys.stderr,
+        )
         return 2
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        print("make test-browser needs Playwright: `make test-browser` installs it (the `browser` extra).",
-              file=sys.stderr)
+        print(
+            "make test-browser needs Playwright: `make test-browser` installs it (the `browser` extra).",
+            file=sys.stderr,
+        )
         return 2
     SHOTS.mkdir(exist_ok=True)
     problems: list[str] = []
@@ -168,13 +183,15 @@ def main() -> int:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=chromium, headless=True, args=["--no-sandbox"])
                 page = browser.new_page(viewport={"width": 1400, "height": 1000})
-                page.goto(f"{base}/lab/tree/notebooks/00_start_here.ipynb?token={token}")   
+                page.goto(f"{base}/lab/tree/notebooks/00_start_here.ipynb?token={token}")
                 page.wait_for_selector(".jp-LabShell", timeout=60_000)
-                page.wait_for_timeout(3000)         # JupyterLab asks about its news a moment after it starts
+                page.wait_for_timeout(3000)  # JupyterLab asks about its news a moment after it starts
                 page.screenshot(path=str(SHOTS / "start.png"))
                 if page.get_by_text("official Jupyter news").count():
-                    problems.append("JupyterLab asks whether to be notified about Jupyter's news "
-                                    "(the course's settings, tools/jupyterlab-overrides.json, were not applied)")
+                    problems.append(
+                        "JupyterLab asks whether to be notified about Jupyter's news "
+                        "(the course's settings, tools/jupyterlab-overrides.json, were not applied)"
+                    )
 
                 _open(page, base, f"labs/{LAB}")
                 _run_cell_by_cell(page)
@@ -208,8 +225,10 @@ def main() -> int:
             _stop(lab)
     for problem in problems:
         print(f"FAIL {problem}")
-    print(f"{'FAILED' if problems else 'passed'}: lab 01 blank ({len(blank)} check cells), solution "
-          f"({len(solved)}), lesson 01 ({images} plots); screenshots in {SHOTS}")
+    print(
+        f"{'FAILED' if problems else 'passed'}: lab 01 blank ({len(blank)} check cells), solution "
+        f"({len(solved)}), lesson 01 ({images} plots); screenshots in {SHOTS}"
+    )
     return 1 if problems else 0
 
 

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SIDE_NICE = 0                     # measured: at nice 5 the lanes took 543 s and 635 s, at nice 0 532 s and 635 s
+SIDE_NICE = 0  # measured: at nice 5 the lanes took 543 s and 635 s, at nice 0 532 s and 635 s
 NOTEBOOK_DIRS = ("notebooks", "solutions")
 NBVAL = ("--nbval", "--nbval-sanitize-with", "tests/sanitize.cfg", "--nbval-cell-timeout=600")
 DURATIONS = ("--durations=10",)  # each run names its ten slowest tests
@@ -56,8 +56,8 @@ class Lane:
     commands: list[list[str]]
     nice: int = 0
     log: Path | None = None
-    code: int | None = None       # exit status, once the lane has ended
-    seconds: float = 0.0          # from the start of both lanes to this lane's end
+    code: int | None = None  # exit status, once the lane has ended
+    seconds: float = 0.0  # from the start of both lanes to this lane's end
 
 
 def memory_notebooks() -> set[str]:
@@ -78,10 +78,8 @@ def notebooks() -> tuple[list[str], list[str]]:
 def lanes() -> list[Lane]:
     timing_nbs, side_nbs = notebooks()
     # no paths: pytest collects its testpaths (tests/, with tests/lessons/lNN_<slug>/ for each lesson)
-    timing = Lane("timing", [["-m", TIMING_MARKERS, *DURATIONS],
-                             [*NBVAL, *timing_nbs, *DURATIONS]])
-    side = Lane("side", [["-m", SIDE_MARKERS, *DURATIONS],
-                         [*NBVAL, *side_nbs, *DURATIONS]], nice=SIDE_NICE)
+    timing = Lane("timing", [["-m", TIMING_MARKERS, *DURATIONS], [*NBVAL, *timing_nbs, *DURATIONS]])
+    side = Lane("side", [["-m", SIDE_MARKERS, *DURATIONS], [*NBVAL, *side_nbs, *DURATIONS]], nice=SIDE_NICE)
     return [timing, side]
 
 
@@ -110,8 +108,13 @@ def run_parallel(all_lanes: list[Lane], logs: Path, poll_s: float = 0.2) -> int:
         print(f"lane {lane.name} (nice {lane.nice}): {len(lane.commands)} pytest runs, {where}", flush=True)
         # a session of its own, so that an interrupt can stop the lane's pytest and its kernels too
         spec = json.dumps({"name": lane.name, "commands": lane.commands, "nice": lane.nice})
-        proc = subprocess.Popen([sys.executable, __file__, "--run-lane", spec], cwd=ROOT, stdout=handle,
-                                stderr=subprocess.STDOUT if handle else None, start_new_session=True)
+        proc = subprocess.Popen(
+            [sys.executable, __file__, "--run-lane", spec],
+            cwd=ROOT,
+            stdout=handle,
+            stderr=subprocess.STDOUT if handle else None,
+            start_new_session=True,
+        )
         running.append((lane, handle, proc))
     try:
         while any(lane.code is None for lane, _, _ in running):
@@ -157,7 +160,7 @@ def _stop(procs: list[subprocess.Popen], grace_s: float = 15.0) -> None:
 def run_serial(all_lanes: list[Lane]) -> int:
     worst = 0
     for lane in all_lanes:
-        worst = worst or run_lane(Lane(lane.name, lane.commands))      # without the side lane's nice
+        worst = worst or run_lane(Lane(lane.name, lane.commands))  # without the side lane's nice
     return worst
 
 
@@ -165,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--serial", action="store_true", help="run every pytest command one after another")
     parser.add_argument("--list", action="store_true", help="print each lane's commands and stop")
-    parser.add_argument("--run-lane", help=argparse.SUPPRESS)     # how run_parallel starts one lane (JSON)
+    parser.add_argument("--run-lane", help=argparse.SUPPRESS)  # how run_parallel starts one lane (JSON)
     args = parser.parse_args(argv)
     if args.run_lane:
         return run_lane(Lane(**json.loads(args.run_lane)))
@@ -178,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.serial or (os.cpu_count() or 1) < 2:
         code = run_serial(all_lanes)
         return left_behind() or code
-    signal.signal(signal.SIGTERM, _interrupted)         # a CI job cancelled: stop both lanes as for Ctrl-C
+    signal.signal(signal.SIGTERM, _interrupted)  # a CI job cancelled: stop both lanes as for Ctrl-C
     with tempfile.TemporaryDirectory(prefix="asynclab-lanes-") as logs:
         try:
             code = run_parallel(all_lanes, Path(logs))
@@ -203,8 +206,11 @@ def left_behind() -> int:
         except OSError:
             pass
     if found:
-        print(f"FAILED: {len(found)} parameter-server process(es) outlived the test that started them "
-              f"(process ids {', '.join(map(str, found))}); they were killed now", flush=True)
+        print(
+            f"FAILED: {len(found)} parameter-server process(es) outlived the test that started them "
+            f"(process ids {', '.join(map(str, found))}); they were killed now",
+            flush=True,
+        )
         return 1
     print("no parameter-server process was left behind", flush=True)
     return 0

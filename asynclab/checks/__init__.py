@@ -9,6 +9,7 @@ lab's checks in ``checks.py`` and the probes that call the student's code; each 
 this package imports no framework and no plotting library.
 """
 
+from asynclab.checks import cell_errors
 from asynclab.checks.core import (
     DEFAULT_PROTOCOL,
     MIME_TYPE,
@@ -21,11 +22,16 @@ from asynclab.checks.core import (
     declared,
 )
 
-from asynclab.checks import cell_errors
-
-cell_errors.install()      # in IPython: a check cell's NameError reads as one FAIL line
+cell_errors.install()  # in IPython: a check cell's NameError reads as one FAIL line
 
 __all__ = [
-    "DEFAULT_PROTOCOL", "MIME_TYPE", "Check", "CheckFailed", "CheckResult", "Outcome", "Protocol",
-    "Rejected", "declared",
+    "DEFAULT_PROTOCOL",
+    "MIME_TYPE",
+    "Check",
+    "CheckFailed",
+    "CheckResult",
+    "Outcome",
+    "Protocol",
+    "Rejected",
+    "declared",
 ]

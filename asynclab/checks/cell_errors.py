@@ -35,8 +35,10 @@ def check_name(source: str) -> str | None:
 def message(check: str, error: NameError) -> str:
     """The FAIL line for ``error`` raised in the cell of ``check``."""
     missing = getattr(error, "name", None) or str(error)
-    return (f"FAIL [{check}] {missing} is not defined yet: run the exercise cell above this check first, "
-            f"and make it define {missing}")
+    return (
+        f"FAIL [{check}] {missing} is not defined yet: run the exercise cell above this check first, "
+        f"and make it define {missing}"
+    )
 
 
 def _handler(shell: Any, etype: type, value: BaseException, tb: Any, tb_offset: int | None = None) -> list[str]:
@@ -53,7 +55,7 @@ def _handler(shell: Any, etype: type, value: BaseException, tb: Any, tb_offset: 
 
 def install() -> bool:
     """Install the handler in the running IPython shell, once; False outside IPython."""
-    ipython = sys.modules.get("IPython")          # not imported: not running in IPython
+    ipython = sys.modules.get("IPython")  # not imported: not running in IPython
     if ipython is None:
         return False
     shell = ipython.get_ipython()

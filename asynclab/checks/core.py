@@ -45,8 +45,9 @@ from __future__ import annotations
 
 import inspect
 import math
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from asynclab.checks.relations import Band, Relation, decide
 from asynclab.foundation.timing import quartiles, run_interleaved
@@ -105,12 +106,20 @@ class CheckResult:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form, as published for the grader."""
-        figures = {k: (v if isinstance(v, (int, float)) and math.isfinite(v) else None)
-                   for k, v in self.figures.items()}
-        return {"name": self.name, "points": self.points, "passed": self.passed,
-                "score": self.score, "message": self.message, "threshold": self.threshold,
-                "margin": self.margin if self.margin is None or math.isfinite(self.margin) else None,
-                "figures": figures, "token": _GRADER_TOKEN}
+        figures = {
+            k: (v if isinstance(v, (int, float)) and math.isfinite(v) else None) for k, v in self.figures.items()
+        }
+        return {
+            "name": self.name,
+            "points": self.points,
+            "passed": self.passed,
+            "score": self.score,
+            "message": self.message,
+            "threshold": self.threshold,
+            "margin": self.margin if self.margin is None or math.isfinite(self.margin) else None,
+            "figures": figures,
+            "token": _GRADER_TOKEN,
+        }
 
     def __repr__(self) -> str:
         return self.verdict()
@@ -179,6 +188,7 @@ def _number(value: Any) -> float:
 
 def _checked(label: str, probe: Probe) -> Callable[[], dict[str, float]]:
     """``probe`` wrapped: its figures as ``{series: value}``, any failure as :class:`ProbeError`."""
+
     def call() -> dict[str, float]:
         try:
             value = probe()
@@ -189,6 +199,7 @@ def _checked(label: str, probe: Probe) -> Callable[[], dict[str, float]]:
             raise
         except Exception as error:  # the student's code failed; say so plainly
             raise ProbeError(label, error) from error
+
     return call
 
 
@@ -257,8 +268,10 @@ class Check:
             parameters = list(inspect.signature(self.code).parameters)
             unknown = [name for name in self.functions if name not in parameters[1:]]
             if not parameters or unknown:
-                raise TypeError(f"check {self.name}: its code takes the check first, then the student's "
-                                f"arguments; {unknown or 'no parameter'} is not among them.")
+                raise TypeError(
+                    f"check {self.name}: its code takes the check first, then the student's "
+                    f"arguments; {unknown or 'no parameter'} is not among them."
+                )
 
     # ------------------------------------------------------------ the check cell's call
 
@@ -276,9 +289,16 @@ class Check:
         except Rejected as error:
             return self.fail(str(error))
 
-    def in_fresh_process(self, program: str, *, payload: Any = None, timeout: float, what: str,
-                         env: Mapping[str, str] | None = None,
-                         explain: Callable[[Exception], str] = str) -> Any:
+    def in_fresh_process(
+        self,
+        program: str,
+        *,
+        payload: Any = None,
+        timeout: float,
+        what: str,
+        env: Mapping[str, str] | None = None,
+        explain: Callable[[Exception], str] = str,
+    ) -> Any:
         """Call ``program`` ("package.module:function") in a fresh process; its result.
 
         A program that fails, runs past ``timeout`` seconds or gives no result
@@ -295,16 +315,28 @@ class Check:
 
     def fail(self, message: str, figures: Mapping[str, float] | None = None) -> CheckResult:
         """Publish and raise a failing result with ``message``."""
-        return finish(CheckResult(self.name, self.points, False, message, dict(figures or {}),
-                                  self.threshold, margin=0.0 if self.relations else None))
+        return finish(
+            CheckResult(
+                self.name,
+                self.points,
+                False,
+                message,
+                dict(figures or {}),
+                self.threshold,
+                margin=0.0 if self.relations else None,
+            )
+        )
 
     def _probe_failed(self, err: ProbeError) -> CheckResult:
         error = err.error
         if isinstance(error, Rejected):
             return self.fail(str(error))
         who = self.blame.get(err.label, self.calls)
-        detail = f": {error}" if str(error) else (" (the exercise is not done yet)"
-                                                  if isinstance(error, NotImplementedError) else "")
+        detail = (
+            f": {error}"
+            if str(error)
+            else (" (the exercise is not done yet)" if isinstance(error, NotImplementedError) else "")
+        )
         return self.fail(f"calling {who} failed: {type(error).__name__}{detail}")
 
     def bands(self, samples: Samples) -> dict[str, Band]:
@@ -327,15 +359,21 @@ class Check:
                     return
                 for key, value in figures.items():
                     series.setdefault(key, []).append(value)
+
             return call
 
         def settled(_: object) -> bool:
             return decide(*self.bands(series).values())[1]
 
         p = self.protocol
-        run = run_interleaved({label: collecting(label) for label in probes}, warmup=p.warmup,
-                              min_rounds=p.min_rounds, max_rounds=p.max_rounds, budget_s=p.budget_s,
-                              settled=settled)
+        run = run_interleaved(
+            {label: collecting(label) for label in probes},
+            warmup=p.warmup,
+            min_rounds=p.min_rounds,
+            max_rounds=p.max_rounds,
+            budget_s=p.budget_s,
+            settled=settled,
+        )
         return Outcome(series, self.bands(series), run.rounds, run.seconds)
 
     def judge(self, outcome: Outcome) -> CheckResult:
@@ -357,8 +395,7 @@ class Check:
         if self.figures is not None:
             figures.update(self.figures(outcome))
         figures.update({"rounds": outcome.rounds, "seconds": outcome.seconds})
-        return finish(CheckResult(self.name, self.points, passed, message, figures, self.threshold,
-                                  margin=margin))
+        return finish(CheckResult(self.name, self.points, passed, message, figures, self.threshold, margin=margin))
 
     def run(self, probes: Mapping[str, Probe]) -> CheckResult:
         """Measure with ``probes`` and judge: the one path every measured check takes."""
@@ -368,8 +405,9 @@ class Check:
             return self._probe_failed(err)
         return self.judge(outcome)
 
-    def holds(self, condition: Callable[[], tuple[bool, str] | bool], *, repeat: int = 1,
-              description: str = "") -> CheckResult:
+    def holds(
+        self, condition: Callable[[], tuple[bool, str] | bool], *, repeat: int = 1, description: str = ""
+    ) -> CheckResult:
         """A functional check: pass when ``condition()`` holds ``repeat`` times in a row.
 
         ``condition`` returns a bool or ``(bool, explanation)``; the first
@@ -387,11 +425,17 @@ class Check:
                 reason = str(error)
                 break
             except Exception as error:
-                detail = f": {error}" if str(error) else (" (the exercise is not done yet)"
-                                                          if isinstance(error, NotImplementedError) else "")
-                return finish(CheckResult(self.name, self.points, False,
-                                          f"the code under test raised {type(error).__name__}{detail}"))
-            ok, why = (outcome if isinstance(outcome, tuple) else (bool(outcome), ""))
+                detail = (
+                    f": {error}"
+                    if str(error)
+                    else (" (the exercise is not done yet)" if isinstance(error, NotImplementedError) else "")
+                )
+                return finish(
+                    CheckResult(
+                        self.name, self.points, False, f"the code under test raised {type(error).__name__}{detail}"
+                    )
+                )
+            ok, why = outcome if isinstance(outcome, tuple) else (bool(outcome), "")
             if not ok:
                 reason = why or "the condition did not hold"
                 break
@@ -399,8 +443,16 @@ class Check:
             reason = reason or why
         passed = held == repeat
         message = (description or reason or "holds") if passed else reason
-        return finish(CheckResult(self.name, self.points, passed, message,
-                                  {"held": held, "repeat": repeat}, self.threshold or f"{repeat}/{repeat}"))
+        return finish(
+            CheckResult(
+                self.name,
+                self.points,
+                passed,
+                message,
+                {"held": held, "repeat": repeat},
+                self.threshold or f"{repeat}/{repeat}",
+            )
+        )
 
 
 def check(name: str, points: float, **declaration: Any) -> Callable[[Callable[..., CheckResult]], Check]:
@@ -411,10 +463,12 @@ def check(name: str, points: float, **declaration: Any) -> Callable[[Callable[..
     ``functions``). The function takes the check first, then the arguments
     the check cell passes.
     """
+
     def declare(code: Callable[..., CheckResult]) -> Check:
         made = Check(name, points, code=code, **declaration)
-        object.__setattr__(made, "__doc__", code.__doc__)     # help(lab01.check_...) shows what it checks
+        object.__setattr__(made, "__doc__", code.__doc__)  # help(lab01.check_...) shows what it checks
         return made
+
     return declare
 
 

@@ -9,7 +9,8 @@ replace.
 from __future__ import annotations
 
 import random
-from typing import MutableSequence, Sequence, TypeVar
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
 
 __all__ = ["choice", "randrange", "shuffle", "uniform"]
 

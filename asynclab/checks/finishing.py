@@ -14,9 +14,9 @@ from asynclab.checks.core import Outcome, Protocol
 __all__ = ["SIZE", "SMALL_SIZES", "QUEUE_FACTOR", "FINISH_OVERSHOOT"]
 
 SIZE = 2000
-SMALL_SIZES = (800, 900, 1000)   # drawn at random each run; 2000 takes >= 8x the compute of any
+SMALL_SIZES = (800, 900, 1000)  # drawn at random each run; 2000 takes >= 8x the compute of any
 QUEUE_FACTOR = 10.0
-FINISH_OVERSHOOT = 3.0           # finish on the small product: at most this times its compute time
+FINISH_OVERSHOOT = 3.0  # finish on the small product: at most this times its compute time
 
 _QUICK = Protocol(warmup=1, min_rounds=5, max_rounds=15, budget_s=25.0)
 

@@ -14,8 +14,8 @@ from asynclab.checks.core import Protocol
 
 __all__ = ["SIZE", "CPU_SIZE", "ROUNDS", "FRESH", "size_for", "on_gpu", "operands", "cuda_available", "reference"]
 
-SIZE = 8192                 # float32 product of SIZE x SIZE matrices on a GPU
-CPU_SIZE = 1024             # the same probes on a CPU (tests, the curious): 8192 would take ~20 s a product
+SIZE = 8192  # float32 product of SIZE x SIZE matrices on a GPU
+CPU_SIZE = 1024  # the same probes on a CPU (tests, the curious): 8192 would take ~20 s a product
 
 ROUNDS = Protocol(warmup=1, min_rounds=5, max_rounds=15, budget_s=30.0)
 FRESH = Protocol(warmup=0, min_rounds=1, max_rounds=3, budget_s=120.0)
@@ -58,5 +58,5 @@ def operands(device: str):
 
     n = size_for(device)
     x = torch.randn(n, n, device=device)
-    tb.sync(x @ x)          # the first product starts the BLAS library: not measured
+    tb.sync(x @ x)  # the first product starts the BLAS library: not measured
     return x

@@ -16,8 +16,8 @@ values come from their quartiles (``q1(num) / q3(den)`` and
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Callable, Mapping, Sequence
 
 from asynclab.foundation.timing import quartiles
 

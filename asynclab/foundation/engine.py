@@ -45,9 +45,9 @@ import queue
 import threading
 import time
 from collections import deque
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from collections.abc import Iterable
-from typing import Callable, Union
+from typing import Union
 
 from asynclab.foundation.timing import Span
 
@@ -68,17 +68,16 @@ class Var:
     The fields below belong to the engine and change only under its lock.
     """
 
-    __slots__ = ("name", "engine", "queue", "running_reads", "writing",
-                 "pending_writes", "failure")
+    __slots__ = ("name", "engine", "queue", "running_reads", "writing", "pending_writes", "failure")
 
-    def __init__(self, name: str, engine: "EngineBase") -> None:
+    def __init__(self, name: str, engine: EngineBase) -> None:
         self.name = name
         self.engine = engine
         # Dependencies waiting for this variable, oldest first: (op, is_write).
         self.queue: deque[tuple[Op, bool]] = deque()
-        self.running_reads = 0       # reads granted and not finished yet
-        self.writing = False         # a write is granted and not finished yet
-        self.pending_writes = 0      # pushed writes not finished yet (for wait_for_var)
+        self.running_reads = 0  # reads granted and not finished yet
+        self.writing = False  # a write is granted and not finished yet
+        self.pending_writes = 0  # pushed writes not finished yet (for wait_for_var)
         self.failure: _Failure | None = None
 
     def __repr__(self) -> str:
@@ -90,14 +89,15 @@ class Op:
 
     __slots__ = ("fn", "name", "reads", "mutates", "pending", "enqueue")
 
-    def __init__(self, fn: Callable[[], object], name: str, reads: tuple[Var, ...],
-                 mutates: tuple[Var, ...], enqueue: float) -> None:
+    def __init__(
+        self, fn: Callable[[], object], name: str, reads: tuple[Var, ...], mutates: tuple[Var, ...], enqueue: float
+    ) -> None:
         self.fn = fn
         self.name = name
         self.reads = reads
         self.mutates = mutates
-        self.pending = 0          # grants still missing before it may run
-        self.enqueue = enqueue    # time.perf_counter() at push, seconds
+        self.pending = 0  # grants still missing before it may run
+        self.enqueue = enqueue  # time.perf_counter() at push, seconds
 
     def __repr__(self) -> str:
         return f"Op({self.name!r}, pending={self.pending})"
@@ -169,18 +169,19 @@ class EngineBase:
         self.naive = bool(naive)
         self.num_workers = 0 if self.naive else num_workers
         self._lock = threading.Lock()
-        self._changed = threading.Condition(self._lock)   # notified when waits may end
+        self._changed = threading.Condition(self._lock)  # notified when waits may end
         self._ready: queue.SimpleQueue[Op | None] = queue.SimpleQueue()
-        self._pending = 0                  # pushed operations not finished yet
+        self._pending = 0  # pushed operations not finished yet
         self._failures: list[_Failure] = []
-        self._broken: Exception | None = None   # a bug in the engine itself (see _work)
+        self._broken: Exception | None = None  # a bug in the engine itself (see _work)
         self._records: list[OpRecord] = []
         self._var_count = 0
         self._closed = False
         self._threads: list[threading.Thread] = []
         for i in range(self.num_workers):
-            thread = threading.Thread(target=self._work, args=(f"worker-{i}",),
-                                      name=f"asynclab-engine-worker-{i}", daemon=True)
+            thread = threading.Thread(
+                target=self._work, args=(f"worker-{i}",), name=f"asynclab-engine-worker-{i}", daemon=True
+            )
             thread.start()
             self._threads.append(thread)
         self._worker_ids = {t.ident for t in self._threads}
@@ -196,8 +197,9 @@ class EngineBase:
         self._var_count += 1
         return Var(name, self)
 
-    def push(self, fn: Callable[[], object], reads: VarList = (), mutates: VarList = (),
-             name: str | None = None) -> None:
+    def push(
+        self, fn: Callable[[], object], reads: VarList = (), mutates: VarList = (), name: str | None = None
+    ) -> None:
         """Queue ``fn()`` to run once what it reads and mutates is ready; return at once.
 
         ``reads`` and ``mutates`` are variables of this engine (a list, a tuple
@@ -215,7 +217,8 @@ class EngineBase:
             raise ValueError(
                 f"{', '.join(both)} appears in both reads and mutates. MXNet's engine treats "
                 "that as a fatal error (CheckDuplicate); list it in mutates only, since "
-                "mutating a variable implies reading it.")
+                "mutating a variable implies reading it."
+            )
         if name is None:
             name = getattr(fn, "__name__", type(fn).__name__)
         op = Op(fn, name, reads, mutates, time.perf_counter())
@@ -284,13 +287,13 @@ class EngineBase:
             if wait and threading.get_ident() not in self._worker_ids:
                 self._changed.wait_for(lambda: self._pending == 0 or self._broken)
         for _ in self._threads:
-            self._ready.put(None)       # one stop signal per worker
+            self._ready.put(None)  # one stop signal per worker
         if wait:
             for thread in self._threads:
                 if thread is not threading.current_thread():
                     thread.join()
 
-    def __enter__(self) -> "EngineBase":
+    def __enter__(self) -> EngineBase:
         return self
 
     def __exit__(self, exc_type, exc, tb) -> None:
@@ -353,7 +356,7 @@ class EngineBase:
                 return
             try:
                 self._execute(op, worker)
-            except Exception as error:   # the engine's own code failed, not the op
+            except Exception as error:  # the engine's own code failed, not the op
                 with self._changed:
                     self._broken = error
                     self._changed.notify_all()
@@ -364,7 +367,7 @@ class EngineBase:
         start = time.perf_counter()
         failure = next((v.failure for v in op.reads + op.mutates if _active(v.failure)), None)
         if failure is not None:
-            status = "skipped"          # an input is spoiled: pass the same error on
+            status = "skipped"  # an input is spoiled: pass the same error on
         else:
             try:
                 op.fn()
@@ -388,7 +391,7 @@ class EngineBase:
                 self._pending -= 1
                 if self._pending == 0:
                     self._changed.notify_all()
-        op.fn = None                    # drop the closure (and the arrays it holds)
+        op.fn = None  # drop the closure (and the arrays it holds)
         return failure
 
     def _run_now(self, op: Op) -> None:
@@ -409,23 +412,24 @@ class EngineBase:
         vars = tuple(vars)
         for var in vars:
             if not isinstance(var, Var):
-                raise TypeError(f"{what} may contain only variables made by new_var(), "
-                                f"not {type(var).__name__}.")
+                raise TypeError(f"{what} may contain only variables made by new_var(), not {type(var).__name__}.")
             if var.engine is not self:
-                raise ValueError(f"variable {var.name!r} belongs to another engine; "
-                                 "each engine tracks only its own variables.")
+                raise ValueError(
+                    f"variable {var.name!r} belongs to another engine; each engine tracks only its own variables."
+                )
         if len(vars) > 1 and len(set(vars)) != len(vars):
-            raise ValueError(f"a variable appears twice in {what}; list each once "
-                             "(MXNet's CheckDuplicate refuses this too).")
+            raise ValueError(
+                f"a variable appears twice in {what}; list each once (MXNet's CheckDuplicate refuses this too)."
+            )
         return vars
 
     def _raise_if_broken(self) -> None:
         error = self._broken
         if error is not None:
-            raise EngineError(f"the engine's own bookkeeping failed on a worker "
-                              f"({type(error).__name__}: {error}); it cannot go on.") from error
+            raise EngineError(
+                f"the engine's own bookkeeping failed on a worker ({type(error).__name__}: {error}); it cannot go on."
+            ) from error
 
     def _check_can_wait(self) -> None:
         if threading.get_ident() in self._worker_ids:
-            raise EngineError("an operation cannot wait for the engine that runs it: "
-                              "the worker would wait for itself.")
+            raise EngineError("an operation cannot wait for the engine that runs it: the worker would wait for itself.")

@@ -45,8 +45,9 @@ class MemoryTrace:
         return self.end - self.baseline
 
     def __str__(self) -> str:
-        return (f"baseline {self.baseline:.1f} MB, peak {self.peak:.1f} MB "
-                f"(+{self.increase:.1f} MB), end {self.end:.1f} MB")
+        return (
+            f"baseline {self.baseline:.1f} MB, peak {self.peak:.1f} MB (+{self.increase:.1f} MB), end {self.end:.1f} MB"
+        )
 
 
 class PeakMemory:
@@ -80,7 +81,7 @@ class PeakMemory:
         while not self._stop.wait(self.interval):
             self._sample()
 
-    def __enter__(self) -> "PeakMemory":
+    def __enter__(self) -> PeakMemory:
         self._t0 = time.perf_counter()
         self._sample()
         self._stop.clear()
@@ -94,5 +95,9 @@ class PeakMemory:
             self._thread.join()
         self._sample()
         self.trace = MemoryTrace(
-            baseline=self._values[0], peak=max(self._values), end=self._values[-1],
-            times=tuple(self._times), values=tuple(self._values))
+            baseline=self._values[0],
+            peak=max(self._values),
+            end=self._values[-1],
+            times=tuple(self._times),
+            values=tuple(self._values),
+        )

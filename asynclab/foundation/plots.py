@@ -8,15 +8,24 @@ the engine or the checks does not load matplotlib.
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 
 from asynclab.foundation.timing import Span
 
-__all__ = ["bar_compare", "stacked_bars", "Span", "timeline", "time_vs_n", "memory_over_time", "queue_over_time", "xy",
-           "dependency_graph"]
+__all__ = [
+    "bar_compare",
+    "stacked_bars",
+    "Span",
+    "timeline",
+    "time_vs_n",
+    "memory_over_time",
+    "queue_over_time",
+    "xy",
+    "dependency_graph",
+]
 
 
 def _axes(ax: Axes | None, figsize: tuple[float, float]) -> Axes:
@@ -26,9 +35,15 @@ def _axes(ax: Axes | None, figsize: tuple[float, float]) -> Axes:
     return ax
 
 
-def bar_compare(values: Mapping[str, float], *, unit: str = "s", title: str = "",
-                log: bool = False, spread: Mapping[str, tuple[float, float]] | None = None,
-                ax: Axes | None = None) -> Axes:
+def bar_compare(
+    values: Mapping[str, float],
+    *,
+    unit: str = "s",
+    title: str = "",
+    log: bool = False,
+    spread: Mapping[str, tuple[float, float]] | None = None,
+    ax: Axes | None = None,
+) -> Axes:
     """One bar per label; each bar is annotated with its value in ``unit``.
 
     ``spread`` gives, per label, the (first, third) quartile in the same unit
@@ -44,24 +59,27 @@ def bar_compare(values: Mapping[str, float], *, unit: str = "s", title: str = ""
         missing = [k for k in labels if k not in spread]
         if missing:
             raise ValueError(f"spread has no quartiles for {', '.join(map(repr, missing))}.")
-        xerr = [[max(h - float(spread[k][0]), 0.0) for k, h in zip(labels, heights)],
-                [max(float(spread[k][1]) - h, 0.0) for k, h in zip(labels, heights)]]
-    bars = ax.barh(labels, heights, xerr=xerr, capsize=3 if xerr else 0,
-                   color=plt.cm.tab10.colors[: len(labels)])
+        xerr = [
+            [max(h - float(spread[k][0]), 0.0) for k, h in zip(labels, heights)],
+            [max(float(spread[k][1]) - h, 0.0) for k, h in zip(labels, heights)],
+        ]
+    bars = ax.barh(labels, heights, xerr=xerr, capsize=3 if xerr else 0, color=plt.cm.tab10.colors[: len(labels)])
     ax.invert_yaxis()
     if log:
         ax.set_xscale("log")
     for bar, value in zip(bars, heights):
-        ax.annotate(f" {value:.3g} {unit}", (bar.get_width(), bar.get_y() + bar.get_height() / 2),
-                    va="center", fontsize=9)
+        ax.annotate(
+            f" {value:.3g} {unit}", (bar.get_width(), bar.get_y() + bar.get_height() / 2), va="center", fontsize=9
+        )
     ax.set_xlabel(unit)
     ax.set_title(title)
     ax.margins(x=0.25)
     return ax
 
 
-def stacked_bars(rows: Mapping[str, Mapping[str, float]], *, unit: str = "s", title: str = "",
-                 ax: Axes | None = None) -> Axes:
+def stacked_bars(
+    rows: Mapping[str, Mapping[str, float]], *, unit: str = "s", title: str = "", ax: Axes | None = None
+) -> Axes:
     """One horizontal bar per row, split into its parts in order; each part labelled with its value.
 
     ``rows`` maps a bar's label to ``{part: value}`` (values in ``unit``);
@@ -79,8 +97,12 @@ def stacked_bars(rows: Mapping[str, Mapping[str, float]], *, unit: str = "s", ti
     for part in parts:
         widths = [float(rows[label][part]) for label in labels]
         bars = ax.barh(labels, widths, left=left, label=part)
-        ax.bar_label(bars, labels=[f"{w:.0f}" if w >= 0.08 * max(sum(rows[l].values()) for l in labels) else ""
-                                   for w in widths], label_type="center", fontsize=8)
+        ax.bar_label(
+            bars,
+            labels=[f"{w:.0f}" if w >= 0.08 * max(sum(rows[l].values()) for l in labels) else "" for w in widths],
+            label_type="center",
+            fontsize=8,
+        )
         left = [a + w for a, w in zip(left, widths)]
     ax.invert_yaxis()
     ax.set_xlabel(unit)
@@ -89,8 +111,14 @@ def stacked_bars(rows: Mapping[str, Mapping[str, float]], *, unit: str = "s", ti
     return ax
 
 
-def timeline(spans: Sequence[Span | tuple[str, str, float, float]], *, title: str = "",
-             unit_scale: float = 1e3, unit: str = "ms", ax: Axes | None = None) -> Axes:
+def timeline(
+    spans: Sequence[Span | tuple[str, str, float, float]],
+    *,
+    title: str = "",
+    unit_scale: float = 1e3,
+    unit: str = "ms",
+    ax: Axes | None = None,
+) -> Axes:
     """Horizontal bars per row: who ran what, when. Times are seconds.
 
     ``unit_scale`` converts seconds to the plotted ``unit`` (ms by default).
@@ -120,9 +148,14 @@ def timeline(spans: Sequence[Span | tuple[str, str, float, float]], *, title: st
     return ax
 
 
-def time_vs_n(ns: Sequence[float], series: Mapping[str, Sequence[float]], *,
-              fits: Mapping[str, tuple[float, float]] | None = None, title: str = "",
-              ax: Axes | None = None) -> Axes:
+def time_vs_n(
+    ns: Sequence[float],
+    series: Mapping[str, Sequence[float]],
+    *,
+    fits: Mapping[str, tuple[float, float]] | None = None,
+    title: str = "",
+    ax: Axes | None = None,
+) -> Axes:
     """Seconds against N per series; ``fits[name] = (intercept, slope)`` adds a line."""
     ax = _axes(ax, (6.4, 4))
     for i, (name, ys) in enumerate(series.items()):
@@ -131,8 +164,14 @@ def time_vs_n(ns: Sequence[float], series: Mapping[str, Sequence[float]], *,
         if fits and name in fits:
             a, b = fits[name]
             xs = [min(ns), max(ns)]
-            ax.plot(xs, [a + b * x for x in xs], "-", color=color, alpha=0.7,
-                    label=f"{name}: {a * 1e3:.2g} ms + N x {b * 1e6:.3g} µs")
+            ax.plot(
+                xs,
+                [a + b * x for x in xs],
+                "-",
+                color=color,
+                alpha=0.7,
+                label=f"{name}: {a * 1e3:.2g} ms + N x {b * 1e6:.3g} µs",
+            )
     ax.set_xlabel("N (operations)")
     ax.set_ylabel("seconds")
     ax.set_title(title)
@@ -140,8 +179,7 @@ def time_vs_n(ns: Sequence[float], series: Mapping[str, Sequence[float]], *,
     return ax
 
 
-def memory_over_time(traces: Mapping[str, object], *, title: str = "",
-                     ax: Axes | None = None) -> Axes:
+def memory_over_time(traces: Mapping[str, object], *, title: str = "", ax: Axes | None = None) -> Axes:
     """Resident memory above each trace's baseline (MB) against seconds.
 
     ``traces`` maps a label to an :class:`asynclab.foundation.memory.MemoryTrace`.
@@ -170,9 +208,15 @@ def queue_over_time(runs: Mapping[str, object], *, title: str = "", ax: Axes | N
         issued, done = list(run.issued), list(run.done)
         if not issued:
             raise ValueError(f"{name!r} was not tracked: run it with track=True.")
-        line, = ax.step([0.0] + issued, range(len(issued) + 1), where="post", label=f"{name}: issued")
-        ax.step([0.0] + done, range(len(done) + 1), where="post", linestyle="--", color=line.get_color(),
-                label=f"{name}: computed")
+        (line,) = ax.step([0.0] + issued, range(len(issued) + 1), where="post", label=f"{name}: issued")
+        ax.step(
+            [0.0] + done,
+            range(len(done) + 1),
+            where="post",
+            linestyle="--",
+            color=line.get_color(),
+            label=f"{name}: computed",
+        )
     ax.set_xlabel("seconds")
     ax.set_ylabel("batches")
     ax.set_title(title)
@@ -180,8 +224,16 @@ def queue_over_time(runs: Mapping[str, object], *, title: str = "", ax: Axes | N
     return ax
 
 
-def xy(xs: Sequence[float], series: Mapping[str, Sequence[float]], *, xlabel: str, ylabel: str,
-       title: str = "", logx: bool = False, ax: Axes | None = None) -> Axes:
+def xy(
+    xs: Sequence[float],
+    series: Mapping[str, Sequence[float]],
+    *,
+    xlabel: str,
+    ylabel: str,
+    title: str = "",
+    logx: bool = False,
+    ax: Axes | None = None,
+) -> Axes:
     """Plain line-and-marker plot of several series against one x."""
     ax = _axes(ax, (6.4, 4))
     for name, ys in series.items():
@@ -196,8 +248,7 @@ def xy(xs: Sequence[float], series: Mapping[str, Sequence[float]], *, xlabel: st
     return ax
 
 
-def dependency_graph(edges: Sequence[tuple[str, str]], *, title: str = "",
-                     ax: Axes | None = None) -> Axes:
+def dependency_graph(edges: Sequence[tuple[str, str]], *, title: str = "", ax: Axes | None = None) -> Axes:
     """Draw a small dependency graph, sources on the left, results on the right.
 
     ``edges`` are ``(producer, consumer)`` pairs of node names; a node's
@@ -220,11 +271,19 @@ def dependency_graph(edges: Sequence[tuple[str, str]], *, title: str = "",
     pos = {n: (d, -(i - (len(col) - 1) / 2)) for d, col in columns.items() for i, n in enumerate(col)}
     ax = _axes(ax, (1.8 + 1.6 * len(columns), 2.4))
     for a, b in edges:
-        ax.annotate("", xy=pos[b], xytext=pos[a],
-                    arrowprops=dict(arrowstyle="-|>", shrinkA=18, shrinkB=18, color="0.3"))
+        ax.annotate(
+            "", xy=pos[b], xytext=pos[a], arrowprops=dict(arrowstyle="-|>", shrinkA=18, shrinkB=18, color="0.3")
+        )
     for n, (x, y) in pos.items():
-        ax.text(x, y, n, ha="center", va="center", fontsize=10,
-                bbox=dict(boxstyle="round,pad=0.4", fc="#dbe9f6", ec="#2b6cb0"))
+        ax.text(
+            x,
+            y,
+            n,
+            ha="center",
+            va="center",
+            fontsize=10,
+            bbox=dict(boxstyle="round,pad=0.4", fc="#dbe9f6", ec="#2b6cb0"),
+        )
     ax.set_xlim(-0.6, max(columns) + 0.6)
     ax.set_ylim(-1.2, 1.2)
     ax.axis("off")

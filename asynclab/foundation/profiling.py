@@ -31,21 +31,39 @@ import json
 import os
 import re
 import tempfile
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator
 
-__all__ = ["OpSpan", "Trace", "parse_trace", "record", "busy_time", "busy_overlap", "share_beside", "done_before",
-           "worker_rows", "TraceError", "aggregate", "FRONT_END", "CHORES", "ProfilerBroken", "configure", "BROKEN"]
+__all__ = [
+    "OpSpan",
+    "Trace",
+    "parse_trace",
+    "record",
+    "busy_time",
+    "busy_overlap",
+    "share_beside",
+    "done_before",
+    "worker_rows",
+    "TraceError",
+    "aggregate",
+    "FRONT_END",
+    "CHORES",
+    "ProfilerBroken",
+    "configure",
+    "BROKEN",
+]
 
 
-FRONT_END = -1      # the "device" of the front end's C API calls in a trace
-CHORES = ("DeleteVariable", "WaitForVar", "WaitForAll")   # the engine's own entries in a profile, not work
+FRONT_END = -1  # the "device" of the front end's C API calls in a trace
+CHORES = ("DeleteVariable", "WaitForVar", "WaitForAll")  # the engine's own entries in a profile, not work
 
 
-BROKEN = ("MXNet's profiler can no longer be configured in this process: something called "
-          "profiler.dump() with finished=True (its default) or set continuous_dump=False before; restart the "
-          "kernel, and end a recording with profiler.dump(finished=False) instead")
+BROKEN = (
+    "MXNet's profiler can no longer be configured in this process: something called "
+    "profiler.dump() with finished=True (its default) or set continuous_dump=False before; restart the "
+    "kernel, and end a recording with profiler.dump(finished=False) instead"
+)
 
 
 class ProfilerBroken(RuntimeError):
@@ -106,15 +124,18 @@ def parse_trace(text: str, *, category: str = "operator") -> list[OpSpan]:
     """
     if not isinstance(text, str):
         raise TypeError(f"the trace must be the file's text (a string), not {type(text).__name__}.")
-    body = re.sub(r'^\s*\{\s*"traceEvents"\s*:\s*\[', "", text)          # the header, first dump only
-    body = re.sub(r'\]\s*(,\s*"displayTimeUnit"\s*:\s*"[^"]*"\s*)?\}\s*$', "", body)   # the footer, if closed
+    body = re.sub(r'^\s*\{\s*"traceEvents"\s*:\s*\[', "", text)  # the header, first dump only
+    body = re.sub(r'\]\s*(,\s*"displayTimeUnit"\s*:\s*"[^"]*"\s*)?\}\s*$', "", body)  # the footer, if closed
     body = body.strip().strip(",").strip()
     try:
         events = json.loads(f"[{body}]")
     except json.JSONDecodeError:
         events = None
-    if not isinstance(events, list) or any(not isinstance(e, dict) for e in events) \
-            or (body and not any("ph" in e for e in events)):
+    if (
+        not isinstance(events, list)
+        or any(not isinstance(e, dict) for e in events)
+        or (body and not any("ph" in e for e in events))
+    ):
         raise TraceError("this is not a trace of MXNet's profiler (no list of trace events).")
     mine = [e for e in events if e.get("cat") == category]
     # operators come twice, as B/E on their worker and as b/e async events; the C API only as b/e
@@ -124,7 +145,7 @@ def parse_trace(text: str, *, category: str = "operator") -> list[OpSpan]:
     for event in mine:
         if event.get("ph") not in phases:
             continue
-        front = event["ph"] in ("b", "e")           # the C API's calls: async events, paired by id
+        front = event["ph"] in ("b", "e")  # the C API's calls: async events, paired by id
         key = (event.get("name"), event.get("id")) if front else (int(event["pid"]), int(event["tid"]))
         seconds = float(event["ts"]) * 1e-6
         if event["ph"] in ("B", "b"):
@@ -249,8 +270,10 @@ def aggregate(text: str):
     if not isinstance(text, str):
         raise TypeError(f"the table must be the text profiler.dumps() returned, not {type(text).__name__}.")
     if "Profile Statistics" not in text:
-        raise TraceError("this is not an aggregate table of MXNet's profiler (no 'Profile Statistics' heading): "
-                         "pass what profiler.dumps() returned, with aggregate_stats=True in set_config.")
+        raise TraceError(
+            "this is not an aggregate table of MXNet's profiler (no 'Profile Statistics' heading): "
+            "pass what profiler.dumps() returned, with aggregate_stats=True in set_config."
+        )
     rows, section, lines = [], None, text.splitlines()
     for i, line in enumerate(lines):
         if i + 1 < len(lines) and set(lines[i + 1].strip()) == {"="}:
@@ -262,8 +285,18 @@ def aggregate(text: str):
         numbers = [float(v) for v in match["numbers"].split()]
         memory = len(numbers) == 3
         total, low, high, avg = ([float("nan")] + numbers) if memory else numbers
-        rows.append({"section": section, "name": match["name"].strip(), "count": int(match["count"]),
-                     "total": total, "min": low, "max": high, "avg": avg, "unit": "kB" if memory else "ms"})
+        rows.append(
+            {
+                "section": section,
+                "name": match["name"].strip(),
+                "count": int(match["count"]),
+                "total": total,
+                "min": low,
+                "max": high,
+                "avg": avg,
+                "unit": "kB" if memory else "ms",
+            }
+        )
     columns = ["section", "name", "count", "total", "min", "max", "avg", "unit"]
     return pd.DataFrame(rows, columns=columns)
 

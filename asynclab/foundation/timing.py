@@ -19,10 +19,10 @@ from __future__ import annotations
 import math
 import statistics
 import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence, Union
 
-SyncSpec = Union[bool, None, Callable[[], object]]
+SyncSpec = bool | None | Callable[[], object]
 
 # Callbacks told about every finished Benchmark as (label, seconds).
 # ``backends.mxnet.run_with_engine`` uses this to collect the figures a
@@ -97,8 +97,7 @@ class Samples:
         return len(self.values)
 
     def __str__(self) -> str:
-        return (f"median {self.median:.4g} {self.unit} (min {self.min:.4g}, "
-                f"IQR {self.iqr:.2g}, n={len(self.values)})")
+        return f"median {self.median:.4g} {self.unit} (min {self.min:.4g}, IQR {self.iqr:.2g}, n={len(self.values)})"
 
 
 def quartiles(values: Sequence[float]) -> tuple[float, float, float]:
@@ -131,7 +130,7 @@ class Benchmark:
         self.seconds: float | None = None
         self._start = 0.0
 
-    def __enter__(self) -> "Benchmark":
+    def __enter__(self) -> Benchmark:
         self._start = time.perf_counter()
         return self
 
@@ -183,8 +182,7 @@ def time_call(fn: Callable[[], object], sync: SyncSpec = False) -> float:
     return time.perf_counter() - start
 
 
-def measure(fn: Callable[[], object], repeat: int = 5, warmup: int = 1,
-            sync: SyncSpec = False) -> Samples:
+def measure(fn: Callable[[], object], repeat: int = 5, warmup: int = 1, sync: SyncSpec = False) -> Samples:
     """Time ``fn()`` ``repeat`` times after ``warmup`` untimed calls."""
     if not callable(fn):
         raise TypeError(f"measure() needs a callable, got {type(fn).__name__}.")
@@ -206,9 +204,15 @@ class Rounds:
     seconds: float
 
 
-def run_interleaved(probes: dict[str, Callable[[], object]], *, warmup: int = 1, min_rounds: int = 5,
-                    max_rounds: int | None = None, budget_s: float | None = None,
-                    settled: Callable[[dict[str, list]], bool] | None = None) -> Rounds:
+def run_interleaved(
+    probes: dict[str, Callable[[], object]],
+    *,
+    warmup: int = 1,
+    min_rounds: int = 5,
+    max_rounds: int | None = None,
+    budget_s: float | None = None,
+    settled: Callable[[dict[str, list]], bool] | None = None,
+) -> Rounds:
     """The one scheduler: run probes A B, B A, A B, ... after ``warmup`` untimed calls each.
 
     Alternating spreads slow drifts of a noisy machine evenly over all probes,
@@ -232,7 +236,7 @@ def run_interleaved(probes: dict[str, Callable[[], object]], *, warmup: int = 1,
     samples: dict[str, list] = {name: [] for name in order}
     rounds = 0
     while rounds < max_rounds:
-        for name in (order if rounds % 2 == 0 else order[::-1]):
+        for name in order if rounds % 2 == 0 else order[::-1]:
             samples[name].append(probes[name]())
         rounds += 1
         if rounds >= min_rounds:
@@ -243,8 +247,7 @@ def run_interleaved(probes: dict[str, Callable[[], object]], *, warmup: int = 1,
     return Rounds(samples, rounds, time.perf_counter() - start)
 
 
-def interleave(fns: dict[str, Callable[[], float]], rounds: int = 5,
-               warmup: int = 1) -> dict[str, Samples]:
+def interleave(fns: dict[str, Callable[[], float]], rounds: int = 5, warmup: int = 1) -> dict[str, Samples]:
     """:func:`run_interleaved` for a fixed number of rounds; each probe returns one figure."""
     run = run_interleaved(fns, warmup=warmup, min_rounds=rounds)
     return {name: Samples(tuple(float(v) for v in values)) for name, values in run.samples.items()}
@@ -316,6 +319,7 @@ def overlap_share(a, b) -> float:
 
 # ---------------------------------------------------------------- timing models
 
+
 @dataclass(frozen=True)
 class LineFit:
     """``y = intercept + slope * x``, fitted by least squares (seconds against a count)."""
@@ -334,8 +338,10 @@ class LineFit:
         yield self.slope
 
     def __str__(self) -> str:
-        return (f"{self.intercept * 1e3:.3f} ms + N x {self.slope * 1e6:.2f} µs "
-                f"(rms residual {self.rms_residual * 1e3:.3f} ms over {self.points} points)")
+        return (
+            f"{self.intercept * 1e3:.3f} ms + N x {self.slope * 1e6:.2f} µs "
+            f"(rms residual {self.rms_residual * 1e3:.3f} ms over {self.points} points)"
+        )
 
 
 def _floats(values: Sequence[float], what: str) -> list[float]:

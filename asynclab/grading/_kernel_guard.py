@@ -21,13 +21,40 @@ A student who runs code in the kernel can still read and defeat all of this
 # ruff: noqa  -- the text of this module is executed inside a function in the kernel
 
 GUARD_MIME = "application/vnd.asynclab.guard+json"
-CLOCKS = ("perf_counter", "perf_counter_ns", "monotonic", "monotonic_ns", "time", "time_ns",
-          "process_time", "process_time_ns", "thread_time", "thread_time_ns", "sleep")
-CRITICAL_MODULES = ("builtins", "sys", "time", "math", "importlib", "importlib.util",
-                    "importlib.machinery", "IPython", "IPython.display",
-                    "IPython.core.display_functions", "json", "os", "threading", "types")
+CLOCKS = (
+    "perf_counter",
+    "perf_counter_ns",
+    "monotonic",
+    "monotonic_ns",
+    "time",
+    "time_ns",
+    "process_time",
+    "process_time_ns",
+    "thread_time",
+    "thread_time_ns",
+    "sleep",
+)
+CRITICAL_MODULES = (
+    "builtins",
+    "sys",
+    "time",
+    "math",
+    "importlib",
+    "importlib.util",
+    "importlib.machinery",
+    "IPython",
+    "IPython.display",
+    "IPython.core.display_functions",
+    "json",
+    "os",
+    "threading",
+    "types",
+)
 FRESH_MODULES = ("statistics",)
-PER_REQUEST = ("input", "raw_input")  # ipykernel replaces these for every execute request   # pure-Python helpers of the checks, imported afresh per check
+PER_REQUEST = (
+    "input",
+    "raw_input",
+)  # ipykernel replaces these for every execute request   # pure-Python helpers of the checks, imported afresh per check
 
 
 def _make_finder_classes():
@@ -77,7 +104,8 @@ def _make_finder_classes():
                 return None
             loader = SourceOnlyLoader(fullname, file, self.private)
             return importlib.util.spec_from_file_location(
-                fullname, file, loader=loader, submodule_search_locations=locations)
+                fullname, file, loader=loader, submodule_search_locations=locations
+            )
 
     return VerifiedFinder
 
@@ -146,8 +174,10 @@ def startup(stash_name, root, nonce):
         trusted=tuple(trusted),
         module_from_spec=importlib.util.module_from_spec,
         import_module=importlib.import_module,
-        settrace=sys.settrace, setprofile=sys.setprofile,
-        threading_settrace=threading.settrace, threading_setprofile=threading.setprofile,
+        settrace=sys.settrace,
+        setprofile=sys.setprofile,
+        threading_settrace=threading.settrace,
+        threading_setprofile=threading.setprofile,
         enumerate_threads=threading.enumerate,
         finder_class=_make_finder_classes(),
     )
@@ -216,8 +246,11 @@ def guard(stash_name, token, nonce):
     # 3. IPython: callbacks, code transformers, shell methods, the display path.
     ip = stash.ip
     for event, callbacks in ip.events.callbacks.items():
-        keep = [cb for cb in callbacks
-                if any(cb is known for known in stash.callbacks.get(event, ())) or _trusted(stash, cb)]
+        keep = [
+            cb
+            for cb in callbacks
+            if any(cb is known for known in stash.callbacks.get(event, ())) or _trusted(stash, cb)
+        ]
         if len(keep) != len(callbacks):
             found.append(f"IPython {event} callback")
             callbacks[:] = keep
@@ -226,11 +259,13 @@ def guard(stash_name, token, nonce):
         vars(ip.events).pop("trigger", None)
         type(ip.events).trigger = stash.events_trigger
     manager = ip.input_transformer_manager
-    lists = {"input_transformers_post": ip.input_transformers_post,
-             "cleanup_transforms": manager.cleanup_transforms,
-             "line_transforms": manager.line_transforms,
-             "token_transformers": manager.token_transformers,
-             "ast_transformers": ip.ast_transformers}
+    lists = {
+        "input_transformers_post": ip.input_transformers_post,
+        "cleanup_transforms": manager.cleanup_transforms,
+        "line_transforms": manager.line_transforms,
+        "token_transformers": manager.token_transformers,
+        "ast_transformers": ip.ast_transformers,
+    }
     for name, current in lists.items():
         if list(current) != stash.transformers[name]:
             found.append(f"IPython {name}")
@@ -274,5 +309,15 @@ def guard(stash_name, token, nonce):
     core._GRADER_TOKEN = token
 
     threads = sorted(t.name for t in stash.enumerate_threads() if t not in stash.threads and t.is_alive())
-    stash.display({GUARD_MIME: {"nonce": nonce, "stage": "check", "found": sorted(set(found)),
-                                "threads": threads, "core_file": core.__file__}}, raw=True)
+    stash.display(
+        {
+            GUARD_MIME: {
+                "nonce": nonce,
+                "stage": "check",
+                "found": sorted(set(found)),
+                "threads": threads,
+                "core_file": core.__file__,
+            }
+        },
+        raw=True,
+    )

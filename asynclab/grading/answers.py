@@ -43,8 +43,8 @@ from asynclab.tooling import nbtools
 ROOT = Path(__file__).resolve().parents[2]
 SOLUTION_NAME = "solution"
 _SECTION = re.compile(r"^# %%[ \t]*(.*?)[ \t]*$")
-_LAB_FOLDER = re.compile(r"^lab(\d\d)$")          # a folder of answers to lab NN
-_HOME = re.compile(r"^l(\d\d)_[a-z][a-z0-9_]*$")      # a lesson's home, whose answers/ holds them
+_LAB_FOLDER = re.compile(r"^lab(\d\d)$")  # a folder of answers to lab NN
+_HOME = re.compile(r"^l(\d\d)_[a-z][a-z0-9_]*$")  # a lesson's home, whose answers/ holds them
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
 
@@ -57,8 +57,8 @@ class Answer:
     lab: str
     name: str
     description: str
-    cells: dict[str, str]          # exercise grade_id -> the cell's whole new source
-    expect: dict[str, float]       # check name -> points it must score (every check, once validated)
+    cells: dict[str, str]  # exercise grade_id -> the cell's whole new source
+    expect: dict[str, float]  # check name -> points it must score (every check, once validated)
     path: Path | None = None
     preamble: str = field(default="", compare=False)
 
@@ -91,18 +91,21 @@ class Answer:
             if cell is None:
                 raise AnswerError(f"{self.where}: the lab has no cell {grade_id!r}.")
             if cell.get("cell_type") != "code" or not nbtools.is_solution(cell) or nbtools.is_check(cell):
-                raise AnswerError(f"{self.where}: {grade_id!r} is not an exercise cell; "
-                                  "only exercise cells can be replaced.")
+                raise AnswerError(
+                    f"{self.where}: {grade_id!r} is not an exercise cell; only exercise cells can be replaced."
+                )
         self.check_names(check_names(solution))
 
     def check_names(self, names: list[str]) -> None:
         """Raise :class:`AnswerError` when ``EXPECT`` names a check not among ``names``."""
         unknown = sorted(set(self.expect) - set(names))
         if unknown:
-            raise AnswerError(f"{self.where}: EXPECT names unknown checks {', '.join(unknown)}; "
-                              f"the lab's checks are {', '.join(sorted(names))}.")
+            raise AnswerError(
+                f"{self.where}: EXPECT names unknown checks {', '.join(unknown)}; "
+                f"the lab's checks are {', '.join(sorted(names))}."
+            )
 
-    def completed(self, solution: nbformat.NotebookNode) -> "Answer":
+    def completed(self, solution: nbformat.NotebookNode) -> Answer:
         """This answer validated, with ``EXPECT`` giving full points to every check it leaves out."""
         self.validate(solution)
         points = check_points(solution)
@@ -111,12 +114,14 @@ class Answer:
 
 def check_names(solution: nbformat.NotebookNode) -> list[str]:
     """The names of a lab's checks (their grade_ids without ``check-``), in notebook order."""
-    return [nbtools.grade_id(c)[len("check-"):] for c in nbtools.check_cells(solution)]
+    return [nbtools.grade_id(c)[len("check-") :] for c in nbtools.check_cells(solution)]
 
 
 def check_points(solution: nbformat.NotebookNode) -> dict[str, float]:
-    return {nbtools.grade_id(c)[len("check-"):]: float(c.metadata["nbgrader"]["points"])
-            for c in nbtools.check_cells(solution)}
+    return {
+        nbtools.grade_id(c)[len("check-") :]: float(c.metadata["nbgrader"]["points"])
+        for c in nbtools.check_cells(solution)
+    }
 
 
 def parse_answer(text: str, name: str, lab: str, path: Path | None = None) -> Answer:
@@ -141,38 +146,47 @@ def parse_answer(text: str, name: str, lab: str, path: Path | None = None) -> An
         if grade_id in cells:
             raise AnswerError(f"{where}: the section {grade_id!r} appears twice.")
         end = starts[k + 1][0] if k + 1 < len(starts) else len(lines)
-        source = "\n".join(lines[i + 1:end]).strip("\n")
+        source = "\n".join(lines[i + 1 : end]).strip("\n")
         if not source.strip():
             raise AnswerError(f"{where}: the section {grade_id!r} is empty.")
         cells[grade_id] = source
     if not expect_before(module, starts[0][0] + 1):
         raise AnswerError(f"{where}: EXPECT must be in the preamble, before the first '# %%' section.")
-    preamble = "\n".join(lines[:starts[0][0]])
+    preamble = "\n".join(lines[: starts[0][0]])
     return Answer(lab, name, " ".join(description.split()), cells, expect, path, preamble)
 
 
 def _expect(module: ast.Module, where: str) -> dict[str, float]:
-    found = [node for node in module.body if isinstance(node, ast.Assign)
-             and any(isinstance(t, ast.Name) and t.id == "EXPECT" for t in node.targets)]
+    found = [
+        node
+        for node in module.body
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "EXPECT" for t in node.targets)
+    ]
     if len(found) != 1:
-        raise AnswerError(f"{where} must assign EXPECT exactly once at the top level "
-                          f"(it does {len(found)} times).")
+        raise AnswerError(f"{where} must assign EXPECT exactly once at the top level (it does {len(found)} times).")
     try:
         value = ast.literal_eval(found[0].value)
     except ValueError:
         raise AnswerError(f"{where}: EXPECT must be a literal dict of check name -> points.") from None
-    if not isinstance(value, dict) or not value or not all(
+    if (
+        not isinstance(value, dict)
+        or not value
+        or not all(
             isinstance(k, str) and isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 0
-            for k, v in value.items()):
-        raise AnswerError(f"{where}: EXPECT must be a literal dict of check name -> points "
-                          "(non-negative numbers).")
+            for k, v in value.items()
+        )
+    ):
+        raise AnswerError(f"{where}: EXPECT must be a literal dict of check name -> points (non-negative numbers).")
     return {k: float(v) for k, v in value.items()}
 
 
 def expect_before(module: ast.Module, line: int) -> bool:
     """Whether the EXPECT assignment ends before (1-based) ``line``."""
-    return all(node.end_lineno < line for node in module.body if isinstance(node, ast.Assign)
-               and any(isinstance(t, ast.Name) and t.id == "EXPECT" for t in node.targets))
+    return all(
+        node.end_lineno < line
+        for node in module.body
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "EXPECT" for t in node.targets)
+    )
 
 
 def lab_of(folder: Path) -> str:
@@ -190,8 +204,7 @@ def load_answer(path: Path, solution: nbformat.NotebookNode | None = None) -> An
     """One answer file; validated against ``solution`` when it is given."""
     path = Path(path)
     if not _NAME.match(path.stem):
-        raise AnswerError(f"{path.name}: an answer's file name is a slug of lower-case letters, "
-                          "digits, '-' and '_'.")
+        raise AnswerError(f"{path.name}: an answer's file name is a slug of lower-case letters, digits, '-' and '_'.")
     if path.stem == SOLUTION_NAME:
         raise AnswerError(f"{path.name}: the name 'solution' is kept for the solution notebook's own answer.")
     try:
@@ -209,19 +222,23 @@ def load_answers(folder: Path, solution: nbformat.NotebookNode | None = None) ->
 
 def _exercise(cell) -> bool:
     """A code cell the student writes (a markdown answer cell, graded by hand if at all, is not one)."""
-    return (cell.get("cell_type") == "code" and nbtools.is_solution(cell) and not nbtools.is_check(cell)
-            and bool(nbtools.grade_id(cell)))
+    return (
+        cell.get("cell_type") == "code"
+        and nbtools.is_solution(cell)
+        and not nbtools.is_check(cell)
+        and bool(nbtools.grade_id(cell))
+    )
 
 
 def solution_answer(solution: nbformat.NotebookNode, lab: str) -> Answer:
     """The solution notebook's own exercise cells as an answer, expected full marks."""
     cells = {nbtools.grade_id(c): c.source for c in solution.cells if _exercise(c)}
-    return Answer(lab, SOLUTION_NAME, "the solution notebook's own exercise cells", cells,
-                  check_points(solution))
+    return Answer(lab, SOLUTION_NAME, "the solution notebook's own exercise cells", cells, check_points(solution))
 
 
-def lab_answers(lab: str, solutions: Path | None = None, catalogue: Path | None = None,
-                include_solution: bool = True) -> list[Answer]:
+def lab_answers(
+    lab: str, solutions: Path | None = None, catalogue: Path | None = None, include_solution: bool = True
+) -> list[Answer]:
     """The solution's answer (first) and every catalogue answer of ``lab``, validated.
 
     The answers are the lesson's (``asynclab/lessons/lNN_<slug>/answers/``), or those in
@@ -240,14 +257,20 @@ def untouched_answer(solution: nbformat.NotebookNode, lab: str) -> Answer:
     """The student lab as handed out (every exercise a stub): it must score nothing."""
     lab_nb = nbtools.make_lab(solution)
     cells = {nbtools.grade_id(c): c.source for c in lab_nb.cells if _exercise(c)}
-    return Answer(lab, "untouched", "the lab as handed out, every exercise still a stub", cells,
-                  {name: 0.0 for name in check_names(solution)})
+    return Answer(
+        lab,
+        "untouched",
+        "the lab as handed out, every exercise still a stub",
+        cells,
+        {name: 0.0 for name in check_names(solution)},
+    )
 
 
 # -- which cells an answer can change ------------------------------------------------
 # The in-process catalogue test (tests/test_catalogue.py) runs only what an
 # answer can change: the checks whose cells depend, by names and through
 # other cells, on a replaced exercise cell, and the cells they need.
+
 
 def code_of(source: str) -> str:
     """A cell's Python code: IPython magics and shell lines (``%...``, ``!...``) left out."""
@@ -260,8 +283,9 @@ def _table(source: str) -> symtable.SymbolTable:
 
 def names_bound(source: str) -> set[str]:
     """Names a cell binds at its top level: assignments, defs, classes, imports, loop targets."""
-    return {s.get_name() for s in _table(source).get_symbols()
-            if s.is_assigned() or s.is_imported() or s.is_namespace()}
+    return {
+        s.get_name() for s in _table(source).get_symbols() if s.is_assigned() or s.is_imported() or s.is_namespace()
+    }
 
 
 def names_used(source: str) -> set[str]:
@@ -283,9 +307,9 @@ def names_used(source: str) -> set[str]:
 class Plan:
     """What to run for one answer: cells (grade_id or index) in notebook order, and why."""
 
-    cells: list[tuple[str, str, str]]     # (label, kind: setup|exercise|check, source)
-    run: list[str]                        # checks whose result the answer can change
-    unchanged: list[str]                  # checks that depend on no replaced cell
+    cells: list[tuple[str, str, str]]  # (label, kind: setup|exercise|check, source)
+    run: list[str]  # checks whose result the answer can change
+    unchanged: list[str]  # checks that depend on no replaced cell
 
 
 def cell_label(index: int, cell) -> str:
@@ -343,8 +367,8 @@ def plan(solution: nbformat.NotebookNode, answer: Answer) -> Plan:
             continue
         deps = closure(label)
         if deps & set(answer.cells):
-            run.append(label[len("check-"):])
+            run.append(label[len("check-") :])
             needed |= deps
         else:
-            unchanged.append(label[len("check-"):])
+            unchanged.append(label[len("check-") :])
     return Plan([(label, kinds[label], sources[label]) for label in labels if label in needed], run, unchanged)

@@ -18,12 +18,11 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
 
 import asynclab
-from asynclab.tooling import nbtools
 from asynclab.grading import report
 from asynclab.grading.integrity import IntegrityError, PackageIntegrity, tree_digest
 from asynclab.grading.layout import Discovery, LayoutError, discover, find_solution, overlapping
@@ -31,6 +30,7 @@ from asynclab.grading.model import ERROR, NOT_RUN, CheckOutcome, CheckSpec, Subm
 from asynclab.grading.restore import solution_checks
 from asynclab.grading.runner import GradingConfig, grade_submission
 from asynclab.grading.watchdog import MemoryWatchdog
+from asynclab.tooling import nbtools
 
 MANIFEST = ".asynclab-grade.json"
 STUDENT_FILES = ("results.json", "feedback.md", "graded.ipynb")
@@ -44,22 +44,34 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", required=True, help="results folder (created; never inside the submissions)")
     parser.add_argument("--solutions", default="solutions", help="folder of solution notebooks (default: solutions)")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per cell (default: 120)")
-    parser.add_argument("--budget", type=float, default=900.0,
-                        help="seconds per submission before its remaining cells are skipped (default: 900)")
-    parser.add_argument("--memory-mb", type=float, default=4096.0,
-                        help="resident memory limit of a kernel and its child processes (default: 4096)")
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=900.0,
+        help="seconds per submission before its remaining cells are skipped (default: 900)",
+    )
+    parser.add_argument(
+        "--memory-mb",
+        type=float,
+        default=4096.0,
+        help="resident memory limit of a kernel and its child processes (default: 4096)",
+    )
     parser.add_argument("--kernel", default=nbtools.KERNEL_NAME, help="Jupyter kernel name (default: asynclab)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
 def run(args: argparse.Namespace) -> int:
     """Entry point of the ``grade`` subcommand; returns the exit status."""
-    config = GradingConfig(kernel_name=args.kernel, timeout=args.timeout, budget=args.budget,
-                           memory_mb=args.memory_mb)
+    config = GradingConfig(kernel_name=args.kernel, timeout=args.timeout, budget=args.budget, memory_mb=args.memory_mb)
     try:
-        outcome = grade_class(Path(args.submissions), Path(args.out), lab=args.lab,
-                              solutions=Path(args.solutions), config=config,
-                              progress=not args.no_progress)
+        outcome = grade_class(
+            Path(args.submissions),
+            Path(args.out),
+            lab=args.lab,
+            solutions=Path(args.solutions),
+            config=config,
+            progress=not args.no_progress,
+        )
     except (LayoutError, nbtools.NotebookError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -69,8 +81,11 @@ def run(args: argparse.Namespace) -> int:
         return 3
     print(outcome.overhead_report())
     if outcome.submissions_changed:
-        print("WARNING: the submissions folder changed while grading. The grader never writes there; "
-              "student code running in a kernel may have.", file=sys.stderr)
+        print(
+            "WARNING: the submissions folder changed while grading. The grader never writes there; "
+            "student code running in a kernel may have.",
+            file=sys.stderr,
+        )
     print(f"wrote {Path(args.out) / 'gradebook.csv'} ({len(outcome.results)} submission(s))")
     return 0
 
@@ -86,21 +101,28 @@ class ClassOutcome:
     def overhead_report(self) -> str:
         """Grading overhead per submission beyond running its notebook."""
         ran = [r for r in self.results if r.timings.kernel_start > 0]
-        lines = [f"Graded {len(self.results)} submission(s) of {self.lab_label} in {self.seconds:.1f} s.",
-                 "Overhead per submission beyond running the notebook's cells "
-                 "(kernel starts, guards, restoring, bookkeeping):"]
+        lines = [
+            f"Graded {len(self.results)} submission(s) of {self.lab_label} in {self.seconds:.1f} s.",
+            "Overhead per submission beyond running the notebook's cells "
+            "(kernel starts, guards, restoring, bookkeeping):",
+        ]
         if not ran:
             lines.append("  (no notebook was run)")
             return "\n".join(lines)
-        lines.append(f"  {'student':<20} {'total':>8} {'cells':>8} {'overhead':>9} "
-                     f"{'kernel':>8} {'guards':>8} {'files':>7}")
+        lines.append(
+            f"  {'student':<20} {'total':>8} {'cells':>8} {'overhead':>9} {'kernel':>8} {'guards':>8} {'files':>7}"
+        )
         for r in ran:
             t = r.timings
-            lines.append(f"  {r.student[:20]:<20} {t.total + t.reports:7.2f}s {t.cells:7.2f}s {t.overhead:8.2f}s "
-                         f"{t.kernel_start:7.2f}s {t.guards:7.2f}s {t.reports:6.2f}s")
+            lines.append(
+                f"  {r.student[:20]:<20} {t.total + t.reports:7.2f}s {t.cells:7.2f}s {t.overhead:8.2f}s "
+                f"{t.kernel_start:7.2f}s {t.guards:7.2f}s {t.reports:6.2f}s"
+            )
         overheads = [r.timings.overhead for r in ran]
-        lines.append(f"  mean overhead {statistics.fmean(overheads):.2f} s, median "
-                     f"{statistics.median(overheads):.2f} s per submission")
+        lines.append(
+            f"  mean overhead {statistics.fmean(overheads):.2f} s, median "
+            f"{statistics.median(overheads):.2f} s per submission"
+        )
         return "\n".join(lines)
 
 
@@ -126,21 +148,36 @@ def _clean_previous(out: Path) -> None:
         (out / name).unlink(missing_ok=True)
 
 
-def _write_class_files(out: Path, results: list[SubmissionResult], specs: Sequence[CheckSpec],
-                       lab_label: str, found: Discovery, final: bool) -> None:
+def _write_class_files(
+    out: Path,
+    results: list[SubmissionResult],
+    specs: Sequence[CheckSpec],
+    lab_label: str,
+    found: Discovery,
+    final: bool,
+) -> None:
     report.atomic_write_text(out / "gradebook.csv", report.gradebook_csv(results, specs))
     histogram = None
     if final:
         maximum = sum(s.points for s in specs)
         report.atomic_write_bytes(out / "histogram.png", report.histogram_png(results, maximum, lab_label))
         histogram = "histogram.png"
-    report.atomic_write_text(out / "summary.md", report.summary_md(
-        results, specs, lab_label, final=final, ignored=found.ignored, histogram=histogram))
+    report.atomic_write_text(
+        out / "summary.md",
+        report.summary_md(results, specs, lab_label, final=final, ignored=found.ignored, histogram=histogram),
+    )
 
 
-def grade_class(submissions: Path, out: Path, *, lab: str, solutions: Path = Path("solutions"),
-                config: GradingConfig | None = None, progress: bool = True,
-                package_dir: Path | None = None) -> ClassOutcome:
+def grade_class(
+    submissions: Path,
+    out: Path,
+    *,
+    lab: str,
+    solutions: Path = Path("solutions"),
+    config: GradingConfig | None = None,
+    progress: bool = True,
+    package_dir: Path | None = None,
+) -> ClassOutcome:
     """Grade every submission in ``submissions`` into ``out``.
 
     ``package_dir`` is the asynclab package the kernels import (default: the
@@ -154,8 +191,10 @@ def grade_class(submissions: Path, out: Path, *, lab: str, solutions: Path = Pat
     config = config or GradingConfig()
     config.lab_label = lab_label
     if overlapping(submissions, out):
-        raise LayoutError(f"the results folder {out} and the submissions folder {submissions} overlap; "
-                          "the grader never writes into the submissions.")
+        raise LayoutError(
+            f"the results folder {out} and the submissions folder {submissions} overlap; "
+            "the grader never writes into the submissions."
+        )
     _require_kernel(config.kernel_name)
     found = discover(submissions, solution_path.name)
     submissions_digest = tree_digest(submissions)
@@ -177,8 +216,9 @@ def grade_class(submissions: Path, out: Path, *, lab: str, solutions: Path = Pat
             if hasattr(bar, "set_postfix_str"):
                 bar.set_postfix_str(sub.student)
             try:
-                result = grade_submission(sub, solution, specs, config, integrity, watchdog,
-                                          graded_nb_path=out / sub.student / "graded.ipynb")
+                result = grade_submission(
+                    sub, solution, specs, config, integrity, watchdog, graded_nb_path=out / sub.student / "graded.ipynb"
+                )
             except IntegrityError:
                 results[position].status = ERROR
                 results[position].problem = "grading stopped here: the asynclab package source changed"
@@ -186,8 +226,9 @@ def grade_class(submissions: Path, out: Path, *, lab: str, solutions: Path = Pat
                 _write_class_files(out, results, specs, lab_label, found, final=False)
                 raise
             except Exception as error:  # a grader bug must not cost the rest of the class
-                result = SubmissionResult(sub.student, str(sub.entry), status=ERROR,
-                                          problem=f"grader error: {type(error).__name__}: {error}")
+                result = SubmissionResult(
+                    sub.student, str(sub.entry), status=ERROR, problem=f"grader error: {type(error).__name__}: {error}"
+                )
                 result.checks = _blank_checks(specs, result.problem)
             t0 = time.perf_counter()
             folder = out / sub.student

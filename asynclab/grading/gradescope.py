@@ -31,11 +31,18 @@ from pathlib import Path
 from typing import Any
 
 import asynclab
-from asynclab.tooling import nbtools
 from asynclab.grading.layout import LayoutError, find_solution
+from asynclab.tooling import nbtools
 
-__all__ = ["build", "grade_submission_folder", "validate_results", "add_build_arguments", "add_run_arguments",
-           "run_build", "run_grade"]
+__all__ = [
+    "build",
+    "grade_submission_folder",
+    "validate_results",
+    "add_build_arguments",
+    "add_run_arguments",
+    "run_build",
+    "run_grade",
+]
 
 SETUP_SH = r"""#!/usr/bin/env bash
 # Gradescope runs this once, as root, when it builds the autograder's image.
@@ -73,8 +80,10 @@ cd "$ROOT/source"
 def _course_root() -> Path:
     root = Path(asynclab.__file__).resolve().parent.parent
     if not (root / "pyproject.toml").is_file():
-        raise LayoutError("building a Gradescope bundle needs the course's source folder (with pyproject.toml); "
-                          "run it from a clone of the course.")
+        raise LayoutError(
+            "building a Gradescope bundle needs the course's source folder (with pyproject.toml); "
+            "run it from a clone of the course."
+        )
     return root
 
 
@@ -97,8 +106,14 @@ def build(lab: str, out: Path, *, solutions: Path = Path("solutions")) -> Path:
     out.parent.mkdir(parents=True, exist_ok=True)
     package = root / "asynclab"
     # the package as the grader imports it: code, data and each lesson's lesson.toml (not the answer catalogue)
-    files = sorted(p for p in package.rglob("*") if p.is_file() and "__pycache__" not in p.parts
-                   and "answers" not in p.relative_to(package).parts and p.suffix in (".py", ".json", ".toml"))
+    files = sorted(
+        p
+        for p in package.rglob("*")
+        if p.is_file()
+        and "__pycache__" not in p.parts
+        and "answers" not in p.relative_to(package).parts
+        and p.suffix in (".py", ".json", ".toml")
+    )
     with tempfile.NamedTemporaryFile(dir=out.parent, suffix=".zip.tmp", delete=False) as handle:
         tmp = Path(handle.name)
     try:
@@ -120,14 +135,15 @@ def _failure(lab: str, message: str) -> dict[str, Any]:
     return {"score": 0.0, "output": f"Lab {lab}: {message}", "visibility": "visible", "tests": []}
 
 
-def grade_submission_folder(lab: str, submission: Path, results: Path, *,
-                            solutions: Path = Path("solutions")) -> dict[str, Any]:
+def grade_submission_folder(
+    lab: str, submission: Path, results: Path, *, solutions: Path = Path("solutions")
+) -> dict[str, Any]:
     """Grade the one notebook in ``submission``; always write Gradescope's ``results.json``."""
     from asynclab.grading.selfcheck import check_notebook
 
     submission = Path(submission)
     notebooks = sorted(p for p in submission.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
-    if len(notebooks) > 1:                     # several: the one named like the lab, if exactly one is
+    if len(notebooks) > 1:  # several: the one named like the lab, if exactly one is
         named = [p for p in notebooks if p.name.startswith(f"{lab}_")]
         notebooks = named if len(named) == 1 else notebooks
     if not notebooks:
@@ -199,7 +215,6 @@ def run_build(args: argparse.Namespace) -> int:
 
 
 def run_grade(args: argparse.Namespace) -> int:
-    data = grade_submission_folder(args.lab, Path(args.submission), Path(args.results),
-                                   solutions=Path(args.solutions))
+    data = grade_submission_folder(args.lab, Path(args.submission), Path(args.results), solutions=Path(args.solutions))
     print(data.get("output", ""))
     return 0

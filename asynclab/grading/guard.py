@@ -27,8 +27,7 @@ def _source() -> str:
 
 def _wrap(call: str) -> str:
     body = textwrap.indent(_source(), "    ")
-    return (f"def {_WRAPPER}():\n{body}\n    {call}\n"
-            f"try:\n    {_WRAPPER}()\nfinally:\n    del {_WRAPPER}\n")
+    return f"def {_WRAPPER}():\n{body}\n    {call}\ntry:\n    {_WRAPPER}()\nfinally:\n    del {_WRAPPER}\n"
 
 
 def new_secret() -> str:
@@ -59,13 +58,21 @@ class GuardReport:
 
 def read_report(outputs: list, nonce: str, error: str = "") -> GuardReport:
     """The confirmation among a guard cell's outputs, checked against ``nonce``."""
-    answers = [o["data"][GUARD_MIME] for o in outputs
-               if o.get("output_type") == "display_data" and GUARD_MIME in o.get("data", {})]
+    answers = [
+        o["data"][GUARD_MIME]
+        for o in outputs
+        if o.get("output_type") == "display_data" and GUARD_MIME in o.get("data", {})
+    ]
     good = [a for a in answers if isinstance(a, dict) and a.get("nonce") == nonce]
     if error and not good:
         return GuardReport(False, f"the grader's guard failed ({error})")
     if len(good) != 1 or len(answers) != 1:
         return GuardReport(False, "the grader's guard did not run as sent")
     answer = good[0]
-    return GuardReport(True, "", [str(x) for x in answer.get("found", [])],
-                       [str(x) for x in answer.get("threads", [])], str(answer.get("core_file", "")))
+    return GuardReport(
+        True,
+        "",
+        [str(x) for x in answer.get("found", [])],
+        [str(x) for x in answer.get("threads", [])],
+        str(answer.get("core_file", "")),
+    )

@@ -60,6 +60,8 @@ class PackageIntegrity:
         changed = self.changes()
         if changed:
             shown = ", ".join(changed[:5]) + (" ..." if len(changed) > 5 else "")
-            raise IntegrityError(f"the asynclab package source changed {when}: {shown} "
-                                 f"(in {self.package_dir}). Grading stopped; restore the package "
-                                 "(git checkout) and grade again.")
+            raise IntegrityError(
+                f"the asynclab package source changed {when}: {shown} "
+                f"(in {self.package_dir}). Grading stopped; restore the package "
+                "(git checkout) and grade again."
+            )

@@ -29,7 +29,7 @@ from asynclab.grading.watchdog import MemoryWatchdog, kill_tree
 
 OK, ERROR, TIMEOUT, DEAD, MEMORY = "ok", "error", "timeout", "dead", "memory"
 PING_TIMEOUT = 10
-STARTUP_TIMEOUT = 60      # seconds for the startup guard, whatever the per-cell timeout (a busy machine)
+STARTUP_TIMEOUT = 60  # seconds for the startup guard, whatever the per-cell timeout (a busy machine)
 MAX_OUTPUT_BYTES = 2_000_000
 
 
@@ -41,9 +41,9 @@ class KernelStartError(RuntimeError):
 class CellRun:
     """How one cell ended."""
 
-    status: str                     # OK, ERROR, TIMEOUT, DEAD or MEMORY
+    status: str  # OK, ERROR, TIMEOUT, DEAD or MEMORY
     outputs: list = field(default_factory=list)
-    error: str = ""                 # "ename: evalue" for ERROR; what happened otherwise
+    error: str = ""  # "ename: evalue" for ERROR; what happened otherwise
     seconds: float = 0.0
 
 
@@ -70,10 +70,14 @@ class _Client(NotebookClient):
             if self.output_bytes > MAX_OUTPUT_BYTES:
                 if not self.output_capped:
                     self.output_capped = True
-                    outs.append(nbformat.v4.new_output(
-                        "stream", name="stderr",
-                        text=f"[grader: this cell printed more than {MAX_OUTPUT_BYTES // 1000} kB; "
-                             "the rest of its output was dropped]\n"))
+                    outs.append(
+                        nbformat.v4.new_output(
+                            "stream",
+                            name="stderr",
+                            text=f"[grader: this cell printed more than {MAX_OUTPUT_BYTES // 1000} kB; "
+                            "the rest of its output was dropped]\n",
+                        )
+                    )
                 return None
         return super().output(outs, msg, display_id, cell_index)
 
@@ -89,8 +93,16 @@ def _error_line(outputs: list) -> str:
 class GradingKernel:
     """A fresh kernel for one submission, restartable after a death."""
 
-    def __init__(self, *, kernel_name: str, cwd: Path, timeout: float, watchdog: MemoryWatchdog,
-                 package_root: Path, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        kernel_name: str,
+        cwd: Path,
+        timeout: float,
+        watchdog: MemoryWatchdog,
+        package_root: Path,
+        env: dict[str, str] | None = None,
+    ) -> None:
         self.kernel_name = kernel_name
         self.cwd = cwd
         self.timeout = timeout
@@ -109,17 +121,23 @@ class GradingKernel:
         env = dict(os.environ if self.env is None else self.env)
         env["ASYNCLAB_GRADING"] = "1"
         env["PYTHONDONTWRITEBYTECODE"] = "1"
-        client = _Client(nbformat.v4.new_notebook(), timeout=self.timeout, kernel_name=self.kernel_name,
-                         allow_errors=True, interrupt_on_timeout=True, iopub_timeout=4,
-                         error_on_timeout={"ename": "Timeout", "evalue": "the cell ran too long",
-                                           "traceback": []},
-                         startup_timeout=120, shutdown_kernel="immediate", record_timing=False)
+        client = _Client(
+            nbformat.v4.new_notebook(),
+            timeout=self.timeout,
+            kernel_name=self.kernel_name,
+            allow_errors=True,
+            interrupt_on_timeout=True,
+            iopub_timeout=4,
+            error_on_timeout={"ename": "Timeout", "evalue": "the cell ran too long", "traceback": []},
+            startup_timeout=120,
+            shutdown_kernel="immediate",
+            record_timing=False,
+        )
         client.km = client.create_kernel_manager()
         try:
-            client.start_new_kernel(cwd=str(self.cwd), env=env, stdout=subprocess.DEVNULL,
-                                    stderr=subprocess.DEVNULL)
+            client.start_new_kernel(cwd=str(self.cwd), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             client.kc = client.start_new_kernel_client()
-            client.kc.allow_stdin = False   # input() fails at once instead of waiting for the timeout
+            client.kc.allow_stdin = False  # input() fails at once instead of waiting for the timeout
         except Exception as error:
             self.client = client
             self.shutdown()
@@ -130,8 +148,11 @@ class GradingKernel:
             self.watchdog.watch(self.pid)
         self.starts += 1
         nonce = guard_code.new_secret()
-        run = self.run(guard_code.startup_code(self.stash_name, self.package_root, nonce),
-                       timeout=max(self.timeout, STARTUP_TIMEOUT), store_history=False)
+        run = self.run(
+            guard_code.startup_code(self.stash_name, self.package_root, nonce),
+            timeout=max(self.timeout, STARTUP_TIMEOUT),
+            store_history=False,
+        )
         report = guard_code.read_report(run.outputs, nonce, run.error)
         if run.status != OK or not report.ran:
             self.shutdown()
@@ -189,8 +210,7 @@ class GradingKernel:
         if client.timed_out:
             if not self._answers_ping():
                 self._forget_kernel()
-                return CellRun(DEAD, outputs, "the cell ran too long and the kernel stopped answering",
-                               seconds)
+                return CellRun(DEAD, outputs, "the cell ran too long and the kernel stopped answering", seconds)
             return CellRun(TIMEOUT, outputs, "the cell ran too long", seconds)
         error = _error_line(outputs)
         return CellRun(ERROR if error else OK, outputs, error, seconds)

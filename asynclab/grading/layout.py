@@ -25,7 +25,7 @@ class Submission:
     """One student's entry: ``notebook`` is None when ``problem`` says why."""
 
     student: str
-    entry: Path                 # the file or folder in the submissions folder
+    entry: Path  # the file or folder in the submissions folder
     notebook: Path | None
     problem: str = ""
     workdir: Path | None = None  # folder whose other files the kernel may read (folder layout)
@@ -69,9 +69,11 @@ def _hidden(path: Path) -> bool:
 
 def _notebook_in_folder(folder: Path, lab_name: str) -> tuple[Path | None, str]:
     """The lab notebook inside a student folder, or (None, why not)."""
-    notebooks = sorted(p for p in folder.rglob("*.ipynb")
-                       if p.is_file() and not any(part.startswith((".", "__"))
-                                                  for part in p.relative_to(folder).parts))
+    notebooks = sorted(
+        p
+        for p in folder.rglob("*.ipynb")
+        if p.is_file() and not any(part.startswith((".", "__")) for part in p.relative_to(folder).parts)
+    )
     if not notebooks:
         return None, f"empty submission: the folder {folder.name}/ holds no notebook (.ipynb)."
     exact = [p for p in notebooks if p.name == lab_name]
@@ -84,8 +86,10 @@ def _notebook_in_folder(folder: Path, lab_name: str) -> tuple[Path | None, str]:
     if len(same_lab) == 1:
         return same_lab[0], ""
     names = ", ".join(str(p.relative_to(folder)) for p in notebooks[:5])
-    return None, (f"ambiguous submission: the folder {folder.name}/ holds {len(notebooks)} notebooks "
-                  f"({names}) and none is named {lab_name}.")
+    return None, (
+        f"ambiguous submission: the folder {folder.name}/ holds {len(notebooks)} notebooks "
+        f"({names}) and none is named {lab_name}."
+    )
 
 
 def discover(submissions_dir: Path, lab_name: str) -> Discovery:
@@ -112,9 +116,13 @@ def discover(submissions_dir: Path, lab_name: str) -> Discovery:
             student = student_name(entry.name)
             while student in by_name:
                 student += "_"
-            sub = Submission(student, entry, None,
-                             f"duplicate submission: {other.entry.name} and {entry.name} are both "
-                             f"for {other.student}; only {other.entry.name} was graded.")
+            sub = Submission(
+                student,
+                entry,
+                None,
+                f"duplicate submission: {other.entry.name} and {entry.name} are both "
+                f"for {other.student}; only {other.entry.name} was graded.",
+            )
         by_name[student] = sub
     found.submissions = sorted(by_name.values(), key=lambda s: s.student)
     return found

@@ -9,11 +9,11 @@ from typing import Any
 PASS, FAIL, NO_RESULT, TAMPERING, NOT_RUN = "pass", "fail", "no result", "tampering suspected", "not run"
 
 # How one submission ended.
-OK = "ok"              # graded; every check cell produced its result
+OK = "ok"  # graded; every check cell produced its result
 PROBLEMS = "problems"  # graded, but cells timed out, errored, killed the kernel or looked tampered with
-INVALID = "invalid"    # not gradable (bad file, wrong lab, empty folder); scored 0
-ERROR = "error"        # the grader itself failed on this submission; scored 0, please report
-PENDING = "pending"    # not graded yet (grading stopped before it)
+INVALID = "invalid"  # not gradable (bad file, wrong lab, empty folder); scored 0
+ERROR = "error"  # the grader itself failed on this submission; scored 0, please report
+PENDING = "pending"  # not graded yet (grading stopped before it)
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class CheckSpec:
     @property
     def name(self) -> str:
         """The check name its result must carry: the grade_id without ``check-``."""
-        return self.grade_id[len("check-"):] if self.grade_id.startswith("check-") else self.grade_id
+        return self.grade_id[len("check-") :] if self.grade_id.startswith("check-") else self.grade_id
 
 
 @dataclass
@@ -69,8 +69,8 @@ class Timings:
     total: float = 0.0
     kernel_start: float = 0.0
     guards: float = 0.0
-    cells: float = 0.0      # the notebook's own cells (student code and checks), replays included
-    reports: float = 0.0    # writing this student's files and the class files after it
+    cells: float = 0.0  # the notebook's own cells (student code and checks), replays included
+    reports: float = 0.0  # writing this student's files and the class files after it
 
     @property
     def overhead(self) -> float:
@@ -85,11 +85,11 @@ class SubmissionResult:
     student: str
     path: str = ""
     status: str = PENDING
-    problem: str = ""                     # one line when the submission was not gradable
+    problem: str = ""  # one line when the submission was not gradable
     checks: list[CheckOutcome] = field(default_factory=list)
-    restored: list[str] = field(default_factory=list)    # one line per restored check cell
-    events: list[Event] = field(default_factory=list)    # timeouts, errors, kernel deaths, in order
-    flags: list[str] = field(default_factory=list)       # suspicious code, for a human to look at
+    restored: list[str] = field(default_factory=list)  # one line per restored check cell
+    events: list[Event] = field(default_factory=list)  # timeouts, errors, kernel deaths, in order
+    flags: list[str] = field(default_factory=list)  # suspicious code, for a human to look at
     timings: Timings = field(default_factory=Timings)
     peak_memory_mb: float = 0.0
 

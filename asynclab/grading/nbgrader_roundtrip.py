@@ -21,15 +21,15 @@ import subprocess
 import sys
 import time
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
 
 import nbformat
 
-from asynclab.tooling import nbtools
 from asynclab.grading.layout import find_solution
 from asynclab.grading.runner import GradingConfig
+from asynclab.tooling import nbtools
 
 __all__ = ["NbgraderError", "nbgrader_requirement", "ensure_nbgrader", "Roundtrip", "roundtrip"]
 
@@ -73,9 +73,10 @@ def ensure_nbgrader(venv: Path | None = None) -> Path:
     if stamp.is_file() and stamp.read_text(encoding="utf-8") == requirement:
         return python
     # no pip inside it and no byte-compiling: this process's pip installs there, in 18 s instead of 47 s
-    steps = ([sys.executable, "-m", "venv", "--without-pip", str(venv)] if not python.exists() else None,
-             [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-compile",
-              requirement])
+    steps = (
+        [sys.executable, "-m", "venv", "--without-pip", str(venv)] if not python.exists() else None,
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-compile", requirement],
+    )
     for step in steps:
         if step is None:
             continue
@@ -113,25 +114,40 @@ def _write_config(course: Path, timeout: float) -> None:
         "c.CourseDirectory.course_id = 'asynclab'\n"
         f"c.CourseDirectory.db_url = {('sqlite:///' + str(course / 'gradebook.db'))!r}\n"
         f"c.Execute.timeout = {int(timeout)}\n"
-        "c.Execute.kernel_name = 'asynclab'\n", encoding="utf-8")
+        "c.Execute.kernel_name = 'asynclab'\n",
+        encoding="utf-8",
+    )
 
 
 def _nbgrader(python: Path, course: Path, *args: str, timeout: float) -> None:
     env = dict(os.environ)
-    shared = str(Path(sys.prefix) / "share" / "jupyter")        # the course's kernel
+    shared = str(Path(sys.prefix) / "share" / "jupyter")  # the course's kernel
     env["JUPYTER_PATH"] = os.pathsep.join(p for p in (shared, env.get("JUPYTER_PATH", "")) if p)
-    env["PATH"] = os.pathsep.join((str(python.parent), env.get("PATH", "")))   # nbgrader runs `alembic`
-    env.pop("PYTHONDONTWRITEBYTECODE", None)     # byte-compile what nbgrader imports, once, on first use
-    done = subprocess.run([str(python), "-m", "nbgrader", *args, "--force"], cwd=course, env=env,
-                          capture_output=True, text=True, timeout=timeout)
+    env["PATH"] = os.pathsep.join((str(python.parent), env.get("PATH", "")))  # nbgrader runs `alembic`
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # byte-compile what nbgrader imports, once, on first use
+    done = subprocess.run(
+        [str(python), "-m", "nbgrader", *args, "--force"],
+        cwd=course,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
     if done.returncode != 0:
         tail = [line for line in (done.stderr + done.stdout).strip().splitlines() if line.strip()][-3:]
         raise NbgraderError(f"nbgrader {args[0]} failed: {' | '.join(tail) or 'no output'}")
 
 
-def roundtrip(lab: str, submissions: Mapping[str, nbformat.NotebookNode], course: Path, *,
-              solutions: Path = Path("solutions"), python: Path | None = None,
-              config: GradingConfig | None = None, package_dir: Path | None = None) -> Roundtrip:
+def roundtrip(
+    lab: str,
+    submissions: Mapping[str, nbformat.NotebookNode],
+    course: Path,
+    *,
+    solutions: Path = Path("solutions"),
+    python: Path | None = None,
+    config: GradingConfig | None = None,
+    package_dir: Path | None = None,
+) -> Roundtrip:
     """Grade ``submissions`` (student name -> notebook) of lab ``lab`` with nbgrader and with ours."""
     from asynclab.grading.cli import grade_class
 
@@ -156,18 +172,30 @@ def roundtrip(lab: str, submissions: Mapping[str, nbformat.NotebookNode], course
     _nbgrader(python, course, "generate_assignment", ASSIGNMENT, timeout=limit)
     _nbgrader(python, course, "autograde", ASSIGNMENT, "--create", timeout=limit)
     result.seconds["nbgrader"] = time.perf_counter() - began
-    done = subprocess.run([str(python), "-c", _SCORES, str(course / "gradebook.db"), ASSIGNMENT],
-                          capture_output=True, text=True, timeout=120,
-                          env={k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"})
+    done = subprocess.run(
+        [str(python), "-c", _SCORES, str(course / "gradebook.db"), ASSIGNMENT],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
+    )
     if done.returncode != 0:
         raise NbgraderError(f"reading nbgrader's gradebook failed: {done.stderr.strip().splitlines()[-1:]}")
-    result.nbgrader = {s: {k.removeprefix("check-"): v for k, v in grades.items()}
-                       for s, grades in json.loads(done.stdout).items()}
-    for student in submissions:                   # a student nbgrader gave nothing still has 0s
+    result.nbgrader = {
+        s: {k.removeprefix("check-"): v for k, v in grades.items()} for s, grades in json.loads(done.stdout).items()
+    }
+    for student in submissions:  # a student nbgrader gave nothing still has 0s
         result.nbgrader.setdefault(student, {})
     began = time.perf_counter()
-    outcome = grade_class(ours_in, course / "ours-results", lab=lab, solutions=Path(solutions), config=config,
-                          progress=False, package_dir=package_dir)
+    outcome = grade_class(
+        ours_in,
+        course / "ours-results",
+        lab=lab,
+        solutions=Path(solutions),
+        config=config,
+        progress=False,
+        package_dir=package_dir,
+    )
     result.seconds["ours"] = time.perf_counter() - began
     result.ours = {r.student: {c.name: c.score for c in r.checks} for r in outcome.results}
     return result

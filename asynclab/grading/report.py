@@ -14,16 +14,22 @@ import json
 import os
 import statistics
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
-from asynclab.grading.model import (ERROR, INVALID, PASS, PENDING, CheckSpec, SubmissionResult)
+from asynclab.grading.model import ERROR, INVALID, PASS, PENDING, CheckSpec, SubmissionResult
 
 _UMASK = os.umask(0o022)
 os.umask(_UMASK)
 
-VERDICT = {"pass": "PASS", "fail": "FAIL", "no result": "NO RESULT",
-           "tampering suspected": "TAMPERING SUSPECTED", "not run": "NOT RUN"}
+VERDICT = {
+    "pass": "PASS",
+    "fail": "FAIL",
+    "no result": "NO RESULT",
+    "tampering suspected": "TAMPERING SUSPECTED",
+    "not run": "NOT RUN",
+}
 
 
 # -- atomic files -------------------------------------------------------------
@@ -67,12 +73,28 @@ def gradebook_csv(results: Sequence[SubmissionResult], specs: Sequence[CheckSpec
     writer.writerow(["student", *[s.grade_id for s in specs], "total", "max", "status", "notes"])
     for result in results:
         if result.status == PENDING:
-            writer.writerow([result.student, *["" for _ in specs], "", _fmt(sum(s.points for s in specs)),
-                             PENDING, "not graded yet (grading stopped before this submission)"])
+            writer.writerow(
+                [
+                    result.student,
+                    *["" for _ in specs],
+                    "",
+                    _fmt(sum(s.points for s in specs)),
+                    PENDING,
+                    "not graded yet (grading stopped before this submission)",
+                ]
+            )
             continue
         scores = {c.grade_id: c.score for c in result.checks}
-        writer.writerow([result.student, *[_fmt(scores.get(s.grade_id, 0.0)) for s in specs],
-                         _fmt(result.score), _fmt(result.max_score), result.status, result.notes()])
+        writer.writerow(
+            [
+                result.student,
+                *[_fmt(scores.get(s.grade_id, 0.0)) for s in specs],
+                _fmt(result.score),
+                _fmt(result.max_score),
+                result.status,
+                result.notes(),
+            ]
+        )
     return out.getvalue()
 
 
@@ -82,44 +104,73 @@ def results_json(result: SubmissionResult, lab_label: str) -> dict[str, Any]:
     tests = []
     for number, check in enumerate(result.checks, start=1):
         text = f"{VERDICT.get(check.status, check.status.upper())} [{check.name}] {check.message}".strip()
-        tests.append({"name": check.name, "number": str(number), "score": check.score,
-                      "max_score": check.max_score,
-                      "status": "passed" if check.status == PASS else "failed",
-                      "output": text, "visibility": "visible"})
+        tests.append(
+            {
+                "name": check.name,
+                "number": str(number),
+                "score": check.score,
+                "max_score": check.max_score,
+                "status": "passed" if check.status == PASS else "failed",
+                "output": text,
+                "visibility": "visible",
+            }
+        )
     summary = f"{lab_label}: {_fmt(result.score)} / {_fmt(result.max_score)} points."
     if result.problem:
         summary += f" {result.problem}"
     if result.restored:
         summary += f" {len(result.restored)} check cell(s) were restored from the lab."
-    return {"score": result.score, "output": summary, "visibility": "visible",
-            "execution_time": round(result.timings.total, 1), "tests": tests}
+    return {
+        "score": result.score,
+        "output": summary,
+        "visibility": "visible",
+        "execution_time": round(result.timings.total, 1),
+        "tests": tests,
+    }
 
 
 # -- feedback -----------------------------------------------------------------
 def feedback_md(result: SubmissionResult, lab_label: str) -> str:
     """A page the student can read: verdicts, figures, what was restored and what went wrong."""
-    lines = [f"# {lab_label}: feedback for {result.student}", "",
-             f"**Score: {_fmt(result.score)} / {_fmt(result.max_score)}**", ""]
+    lines = [
+        f"# {lab_label}: feedback for {result.student}",
+        "",
+        f"**Score: {_fmt(result.score)} / {_fmt(result.max_score)}**",
+        "",
+    ]
     if result.problem:
-        lines += ["Your submission could not be graded:", "", f"> {result.problem}", "",
-                  "Every check scores 0. Fix the file and submit it again, or ask your instructor.", ""]
+        lines += [
+            "Your submission could not be graded:",
+            "",
+            f"> {result.problem}",
+            "",
+            "Every check scores 0. Fix the file and submit it again, or ask your instructor.",
+            "",
+        ]
     lines += ["| check | result | points | details |", "|---|---|---|---|"]
     for check in result.checks:
-        lines.append(f"| {check.name} | {VERDICT.get(check.status, check.status)} | "
-                     f"{_fmt(check.score)} / {_fmt(check.max_score)} | {_cell(check.message)} |")
+        lines.append(
+            f"| {check.name} | {VERDICT.get(check.status, check.status)} | "
+            f"{_fmt(check.score)} / {_fmt(check.max_score)} | {_cell(check.message)} |"
+        )
     lines.append("")
     figured = [c for c in result.checks if c.figures]
     if figured:
         lines += ["## Measured figures", ""]
         for check in figured:
-            shown = ", ".join(f"{k} = {v:.4g}" if isinstance(v, float) else f"{k} = {v}"
-                              for k, v in check.figures.items())
+            shown = ", ".join(
+                f"{k} = {v:.4g}" if isinstance(v, float) else f"{k} = {v}" for k, v in check.figures.items()
+            )
             threshold = f" (needs {check.threshold})" if check.threshold else ""
             lines.append(f"- **{check.name}**{threshold}: {shown}")
         lines.append("")
     if result.restored:
-        lines += ["## Check cells restored from the lab", "",
-                  "Check cells are locked; the grader ran the lab's own version of these:", ""]
+        lines += [
+            "## Check cells restored from the lab",
+            "",
+            "Check cells are locked; the grader ran the lab's own version of these:",
+            "",
+        ]
         lines += [f"- {line}" for line in result.restored]
         lines.append("")
     if result.events:
@@ -127,29 +178,39 @@ def feedback_md(result: SubmissionResult, lab_label: str) -> str:
         lines += [f"- {_cell(event.line())}" for event in result.events]
         lines.append("")
     if result.flags:
-        lines += ["## Flagged for your instructor to look at", "",
-                  "These do not change your score by themselves:", ""]
+        lines += ["## Flagged for your instructor to look at", "", "These do not change your score by themselves:", ""]
         lines += [f"- {_cell(flag)}" for flag in result.flags]
         lines.append("")
     return "\n".join(lines)
 
 
 # -- class summary ------------------------------------------------------------
-def summary_md(results: Sequence[SubmissionResult], specs: Sequence[CheckSpec], lab_label: str, *,
-               final: bool, ignored: Sequence[str] = (), histogram: str | None = None) -> str:
+def summary_md(
+    results: Sequence[SubmissionResult],
+    specs: Sequence[CheckSpec],
+    lab_label: str,
+    *,
+    final: bool,
+    ignored: Sequence[str] = (),
+    histogram: str | None = None,
+) -> str:
     graded = [r for r in results if r.status != PENDING]
     scored = [r for r in graded if r.status not in (INVALID, ERROR)]
     maximum = sum(s.points for s in specs)
     lines = [f"# {lab_label}: class summary", ""]
     if not final:
         lines += [f"**Grading in progress: {len(graded)} of {len(results)} submissions graded.**", ""]
-    lines.append(f"{len(results)} submission(s); {len(scored)} graded, "
-                 f"{sum(r.status == INVALID for r in graded)} not gradable, "
-                 f"{sum(r.status == ERROR for r in graded)} grader error(s).")
+    lines.append(
+        f"{len(results)} submission(s); {len(scored)} graded, "
+        f"{sum(r.status == INVALID for r in graded)} not gradable, "
+        f"{sum(r.status == ERROR for r in graded)} grader error(s)."
+    )
     if scored:
         totals = [r.score for r in scored]
-        lines.append(f"Scores out of {_fmt(maximum)}: mean {statistics.fmean(totals):.2f}, "
-                     f"median {statistics.median(totals):g}, min {min(totals):g}, max {max(totals):g}.")
+        lines.append(
+            f"Scores out of {_fmt(maximum)}: mean {statistics.fmean(totals):.2f}, "
+            f"median {statistics.median(totals):g}, min {min(totals):g}, max {max(totals):g}."
+        )
     lines.append("")
     if scored:
         lines += ["| check | points | passed |", "|---|---|---|"]

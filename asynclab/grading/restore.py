@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 
 import nbformat
 
-from asynclab.tooling import nbtools
 from asynclab.grading.model import CheckSpec
+from asynclab.tooling import nbtools
 
 STUDENT, CHECK = "student", "check"
 
@@ -37,7 +37,7 @@ class WrongLab(ValueError):
 class PlannedCell:
     """One cell of the notebook the grader runs."""
 
-    kind: str                      # STUDENT or CHECK
+    kind: str  # STUDENT or CHECK
     spec: CheckSpec | None = None  # for checks
 
 
@@ -90,14 +90,19 @@ def _find(cell, kept: list, used: set[int]) -> int | None:
                 return index
             if key == "id" and cid and other.get("id") == cid and not nbtools.grade_id(other):
                 return index
-            if key == "source" and src and other.get("cell_type") == cell.get("cell_type") \
-                    and _norm(other.get("source", "")) == src:
+            if (
+                key == "source"
+                and src
+                and other.get("cell_type") == cell.get("cell_type")
+                and _norm(other.get("source", "")) == src
+            ):
                 return index
     return None
 
 
-def _check_lab(solution: nbformat.NotebookNode, submission: nbformat.NotebookNode,
-               specs: list[CheckSpec], lab_label: str) -> None:
+def _check_lab(
+    solution: nbformat.NotebookNode, submission: nbformat.NotebookNode, specs: list[CheckSpec], lab_label: str
+) -> None:
     """Raise :class:`WrongLab` when the submission is clearly another notebook."""
     check_ids = {s.grade_id for s in specs}
     ours = check_ids | {nbtools.grade_id(c) for c in solution.cells if nbtools.is_solution(c)}
@@ -105,8 +110,9 @@ def _check_lab(solution: nbformat.NotebookNode, submission: nbformat.NotebookNod
     theirs = {nbtools.grade_id(c) for c in submission.cells} - {None}
     if theirs & ours:
         return
-    foreign = sorted(g for c in submission.cells
-                     if (g := nbtools.grade_id(c)) and (nbtools.is_check(c) or g.startswith("check-")))
+    foreign = sorted(
+        g for c in submission.cells if (g := nbtools.grade_id(c)) and (nbtools.is_check(c) or g.startswith("check-"))
+    )
     if foreign:
         shown = ", ".join(foreign[:3]) + (", ..." if len(foreign) > 3 else "")
         raise WrongLab(f"wrong lab: this notebook's checks ({shown}) belong to another lab, not {lab_label}.")
@@ -115,8 +121,9 @@ def _check_lab(solution: nbformat.NotebookNode, submission: nbformat.NotebookNod
         raise WrongLab(f"wrong lab: none of this notebook's cells belongs to {lab_label}.")
 
 
-def restore(solution: nbformat.NotebookNode, submission: nbformat.NotebookNode,
-            lab_label: str = "this lab") -> Restored:
+def restore(
+    solution: nbformat.NotebookNode, submission: nbformat.NotebookNode, lab_label: str = "this lab"
+) -> Restored:
     """The notebook to grade: the student's cells with the solution's checks in place."""
     specs = solution_checks(solution)
     _check_lab(solution, submission, specs, lab_label)
@@ -124,7 +131,7 @@ def restore(solution: nbformat.NotebookNode, submission: nbformat.NotebookNode,
 
     # 1. Split the student's notebook into kept cells and their copies of the checks.
     kept: list = []
-    copies: dict[str, tuple[int, object]] = {}   # grade_id -> (slot, cell); slot = kept cells before it
+    copies: dict[str, tuple[int, object]] = {}  # grade_id -> (slot, cell); slot = kept cells before it
     order_in_slot: dict[int, list[str]] = {}
     for cell in submission.cells:
         gid = nbtools.grade_id(cell)
@@ -138,7 +145,7 @@ def restore(solution: nbformat.NotebookNode, submission: nbformat.NotebookNode,
             kept.append(cell)
 
     # 2. Locate the solution's other cells in the student's notebook.
-    located: dict[int, int] = {}   # solution cell index -> kept index
+    located: dict[int, int] = {}  # solution cell index -> kept index
     used: set[int] = set()
     for index, cell in enumerate(solution.cells):
         if nbtools.is_check(cell):
@@ -155,14 +162,18 @@ def restore(solution: nbformat.NotebookNode, submission: nbformat.NotebookNode,
     for spec in specs:
         at = solution_index[spec.grade_id]
         before = next((located[i] for i in range(at - 1, -1, -1) if i in located), -1)
-        after = next((located[i] for i in range(at + 1, len(solution.cells))
-                      if i in located and located[i] > before), len(kept))
+        after = next(
+            (located[i] for i in range(at + 1, len(solution.cells)) if i in located and located[i] > before), len(kept)
+        )
         copy_info = copies.get(spec.grade_id)
         if copy_info is not None and before < copy_info[0] <= after:
             slot = copy_info[0]
             cell = copy_info[1]
-            if _norm(cell.get("source", "")) != _norm(spec.source) or \
-                    _nbgrader(cell) != _nbgrader(solution.cells[at]) or cell.get("cell_type") != "code":
+            if (
+                _norm(cell.get("source", "")) != _norm(spec.source)
+                or _nbgrader(cell) != _nbgrader(solution.cells[at])
+                or cell.get("cell_type") != "code"
+            ):
                 lines.append(f"{spec.grade_id}: edited; replaced by the instructor's version")
         else:
             slot = after
@@ -180,8 +191,7 @@ def restore(solution: nbformat.NotebookNode, submission: nbformat.NotebookNode,
         wanted = [s.grade_id for s in group if s.grade_id in theirs]
         if theirs != wanted:
             for gid in theirs:
-                if not any(line.startswith(f"{gid}:") for line in lines) and \
-                        theirs.index(gid) != wanted.index(gid):
+                if not any(line.startswith(f"{gid}:") for line in lines) and theirs.index(gid) != wanted.index(gid):
                     lines.append(f"{gid}: moved; put back in the solution's order")
 
     # 5. Build the notebook to run.
@@ -196,8 +206,7 @@ def restore(solution: nbformat.NotebookNode, submission: nbformat.NotebookNode,
             cells.append(_clean(kept[slot], student=True))
             plan.append(PlannedCell(STUDENT))
     nb = nbformat.v4.new_notebook()
-    nb.metadata = nbformat.from_dict({"kernelspec": dict(nbtools.KERNELSPEC),
-                                      "language_info": {"name": "python"}})
+    nb.metadata = nbformat.from_dict({"kernelspec": dict(nbtools.KERNELSPEC), "language_info": {"name": "python"}})
     nb.cells = cells
     lines.sort(key=lambda line: [s.grade_id for s in specs].index(line.split(":", 1)[0]))
     return Restored(nb, plan, lines)

@@ -18,19 +18,20 @@ from pathlib import Path
 
 import nbformat
 
-from asynclab.tooling import nbtools
+from asynclab.foundation.memory import MB
 from asynclab.grading import guard as guard_code
 from asynclab.grading.integrity import PackageIntegrity
 from asynclab.grading.kernel import DEAD, ERROR, MEMORY, OK, TIMEOUT, CellRun, GradingKernel, KernelStartError
 from asynclab.grading.layout import Submission
+from asynclab.grading.model import ERROR as STATUS_ERROR
+from asynclab.grading.model import INVALID, NOT_RUN, PROBLEMS, CheckOutcome, CheckSpec, Event, SubmissionResult
+from asynclab.grading.model import OK as STATUS_OK
 from asynclab.grading.report import atomic_write_text
-from asynclab.grading.model import (ERROR as STATUS_ERROR, INVALID, NOT_RUN, OK as STATUS_OK, PROBLEMS,
-                                    CheckOutcome, CheckSpec, Event, SubmissionResult)
 from asynclab.grading.restore import CHECK, WrongLab, restore
 from asynclab.grading.scan import scan_cells
 from asynclab.grading.scoring import score_check
 from asynclab.grading.watchdog import MemoryWatchdog
-from asynclab.foundation.memory import MB
+from asynclab.tooling import nbtools
 
 WORKDIR_LIMIT_BYTES = 200 * MB
 
@@ -40,9 +41,9 @@ class GradingConfig:
     """How to run submissions; the defaults suit the course's labs."""
 
     kernel_name: str = nbtools.KERNEL_NAME
-    timeout: float = 120.0          # seconds per cell
-    budget: float = 900.0           # seconds per submission, replays included
-    memory_mb: float = 4096.0       # resident memory of the kernel's process tree
+    timeout: float = 120.0  # seconds per cell
+    budget: float = 900.0  # seconds per submission, replays included
+    memory_mb: float = 4096.0  # resident memory of the kernel's process tree
     max_restarts: int = 3
     lab_label: str = "this lab"
 
@@ -62,8 +63,10 @@ def _prepare_workdir(sub: Submission, into: Path) -> str:
     files = [p for p in sub.workdir.rglob("*") if p.is_file() and not p.is_symlink()]
     size = sum(p.stat().st_size for p in files)
     if size > WORKDIR_LIMIT_BYTES:
-        return (f"the folder {sub.workdir.name}/ holds {size / MB:.0f} MB; its other files were not "
-                "copied next to the notebook")
+        return (
+            f"the folder {sub.workdir.name}/ holds {size / MB:.0f} MB; its other files were not "
+            "copied next to the notebook"
+        )
     for path in files:
         target = into / path.relative_to(sub.workdir)
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -75,9 +78,15 @@ def _blank(result: SubmissionResult, specs: list[CheckSpec]) -> None:
     result.checks = [CheckOutcome(s.grade_id, s.name, s.points) for s in specs]
 
 
-def grade_submission(sub: Submission, solution: nbformat.NotebookNode, specs: list[CheckSpec],
-                     config: GradingConfig, integrity: PackageIntegrity, watchdog: MemoryWatchdog,
-                     graded_nb_path: Path | None = None) -> SubmissionResult:
+def grade_submission(
+    sub: Submission,
+    solution: nbformat.NotebookNode,
+    specs: list[CheckSpec],
+    config: GradingConfig,
+    integrity: PackageIntegrity,
+    watchdog: MemoryWatchdog,
+    graded_nb_path: Path | None = None,
+) -> SubmissionResult:
     """Grade one student. Raises only :class:`IntegrityError` (and interrupts)."""
     began = time.perf_counter()
     result = SubmissionResult(sub.student, str(sub.entry))
@@ -95,8 +104,16 @@ def _invalid(result: SubmissionResult, problem: str) -> None:
         check.status, check.message = NOT_RUN, problem
 
 
-def _grade(sub: Submission, solution, specs, config: GradingConfig, integrity: PackageIntegrity,
-           watchdog: MemoryWatchdog, result: SubmissionResult, graded_nb_path: Path | None) -> None:
+def _grade(
+    sub: Submission,
+    solution,
+    specs,
+    config: GradingConfig,
+    integrity: PackageIntegrity,
+    watchdog: MemoryWatchdog,
+    result: SubmissionResult,
+    graded_nb_path: Path | None,
+) -> None:
     if sub.notebook is None:
         return _invalid(result, sub.problem)
     try:
@@ -108,8 +125,9 @@ def _grade(sub: Submission, solution, specs, config: GradingConfig, integrity: P
         return _invalid(result, f"{sub.notebook.name} is not a usable notebook ({type(error).__name__}: {error}).")
     result.restored = restored.lines
     nb, plan = restored.nb, restored.plan
-    result.flags = scan_cells([(i + 1, c.source) for i, (c, p) in enumerate(zip(nb.cells, plan))
-                               if c.cell_type == "code" and p.kind != CHECK])
+    result.flags = scan_cells(
+        [(i + 1, c.source) for i, (c, p) in enumerate(zip(nb.cells, plan)) if c.cell_type == "code" and p.kind != CHECK]
+    )
 
     with tempfile.TemporaryDirectory(prefix="asynclab-grade-") as tmp:
         workdir = Path(tmp) / "work"
@@ -117,8 +135,13 @@ def _grade(sub: Submission, solution, specs, config: GradingConfig, integrity: P
         note = _prepare_workdir(sub, workdir)
         if note:
             result.events.append(Event("warning", None, note))
-        kernel = GradingKernel(kernel_name=config.kernel_name, cwd=workdir, timeout=config.timeout,
-                               watchdog=watchdog, package_root=integrity.root)
+        kernel = GradingKernel(
+            kernel_name=config.kernel_name,
+            cwd=workdir,
+            timeout=config.timeout,
+            watchdog=watchdog,
+            package_root=integrity.root,
+        )
         watchdog.reset_peak()
         try:
             _NotebookRun(nb, plan, kernel, config, integrity, result).run()
@@ -134,23 +157,31 @@ def _grade(sub: Submission, solution, specs, config: GradingConfig, integrity: P
         graded_nb_path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write_text(graded_nb_path, nbtools.dumps(result_nb))
     if result.status not in (STATUS_ERROR, INVALID):
-        trouble = any(c.status not in ("pass", "fail") for c in result.checks) or \
-            any(e.kind in ("error", "timeout", "kernel death", "memory limit") for e in result.events)
+        trouble = any(c.status not in ("pass", "fail") for c in result.checks) or any(
+            e.kind in ("error", "timeout", "kernel death", "memory limit") for e in result.events
+        )
         result.status = PROBLEMS if trouble else STATUS_OK
 
 
 class _NotebookRun:
     """The cell-by-cell run of one restored notebook in one (restartable) kernel."""
 
-    def __init__(self, nb, plan, kernel: GradingKernel, config: GradingConfig, integrity: PackageIntegrity,
-                 result: SubmissionResult) -> None:
+    def __init__(
+        self,
+        nb,
+        plan,
+        kernel: GradingKernel,
+        config: GradingConfig,
+        integrity: PackageIntegrity,
+        result: SubmissionResult,
+    ) -> None:
         self.nb, self.plan, self.kernel, self.config = nb, plan, kernel, config
         self.integrity, self.result = integrity, result
         self.outcomes = {c.grade_id: c for c in result.checks}
-        self.replayable: list[int] = []        # student cells that ran fine, replayed after a death
+        self.replayable: list[int] = []  # student cells that ran fine, replayed after a death
         self.deaths = 0
-        self.stopped = ""                      # why the rest of the notebook is not run
-        self.undone: dict[str, list[str]] = {}   # what a guard put back -> before which checks
+        self.stopped = ""  # why the rest of the notebook is not run
+        self.undone: dict[str, list[str]] = {}  # what a guard put back -> before which checks
         self.threads: dict[str, list[str]] = {}  # Python threads running during checks -> which checks
         self.started = 0.0
 
@@ -165,8 +196,9 @@ class _NotebookRun:
             for item, checks in self.undone.items():
                 self.result.flags.append(f"the grader undid a change to {item} (before check {', '.join(checks)})")
             for name, checks in self.threads.items():
-                self.result.flags.append(f"a Python thread started by the notebook ({name}) was running "
-                                         f"during check {', '.join(checks)}")
+                self.result.flags.append(
+                    f"a Python thread started by the notebook ({name}) was running during check {', '.join(checks)}"
+                )
 
     def _event(self, kind: str, index: int | None, text: str) -> None:
         self.result.events.append(Event(kind, None if index is None else index + 1, text))
@@ -190,8 +222,12 @@ class _NotebookRun:
         elif run.status in (DEAD, MEMORY):
             self.deaths += 1
             if run.status == MEMORY:
-                self._event("memory limit", index, f"{label} went over the memory limit of "
-                            f"{config.memory_mb:g} MB ({run.error}); the kernel was stopped")
+                self._event(
+                    "memory limit",
+                    index,
+                    f"{label} went over the memory limit of "
+                    f"{config.memory_mb:g} MB ({run.error}); the kernel was stopped",
+                )
             else:
                 self._event("kernel death", index, f"the kernel died in {label} ({run.error})")
             if self.deaths > config.max_restarts:
@@ -212,8 +248,11 @@ class _NotebookRun:
     def _check(self, cell, spec: CheckSpec) -> CellRun:
         token, nonce = guard_code.new_secret(), guard_code.new_secret()
         began = time.perf_counter()
-        guard_run = self.kernel.run(guard_code.check_guard_code(self.kernel.stash_name, token, nonce),
-                                    timeout=min(self.config.timeout, 60), store_history=False)
+        guard_run = self.kernel.run(
+            guard_code.check_guard_code(self.kernel.stash_name, token, nonce),
+            timeout=min(self.config.timeout, 60),
+            store_history=False,
+        )
         self.result.timings.guards += time.perf_counter() - began
         failure = guard_run.error or ("" if guard_run.status == OK else guard_run.status)
         report = guard_code.read_report(guard_run.outputs, nonce, failure)
@@ -244,8 +283,12 @@ class _NotebookRun:
             run = self.kernel.run(self.nb.cells[index].source)
             timings.cells += run.seconds
             if run.status in (DEAD, MEMORY):
-                self._event("restart", index, "running this cell again after a restart killed the kernel "
-                            "again; later cells run without the earlier cells' state")
+                self._event(
+                    "restart",
+                    index,
+                    "running this cell again after a restart killed the kernel "
+                    "again; later cells run without the earlier cells' state",
+                )
                 try:
                     timings.kernel_start += self.kernel.restart()
                 except KernelStartError:

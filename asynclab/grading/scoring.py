@@ -30,8 +30,11 @@ _RESULT_OUTPUTS = ("display_data", "execute_result", "update_display_data")
 
 def payloads(outputs: list) -> list[Any]:
     """Every check result among a cell's outputs, whatever its shape."""
-    return [o["data"][MIME_TYPE] for o in outputs
-            if o.get("output_type") in _RESULT_OUTPUTS and MIME_TYPE in o.get("data", {})]
+    return [
+        o["data"][MIME_TYPE]
+        for o in outputs
+        if o.get("output_type") in _RESULT_OUTPUTS and MIME_TYPE in o.get("data", {})
+    ]
 
 
 def _number(value: Any) -> float | None:
@@ -40,8 +43,7 @@ def _number(value: Any) -> float | None:
     return float(value)
 
 
-def score_check(spec: CheckSpec, run: CellRun, guard: GuardReport, token: str,
-                timeout: float) -> CheckOutcome:
+def score_check(spec: CheckSpec, run: CellRun, guard: GuardReport, token: str, timeout: float) -> CheckOutcome:
     """The outcome of one check cell run."""
     outcome = CheckOutcome(spec.grade_id, spec.name, spec.points)
 

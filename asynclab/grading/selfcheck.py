@@ -18,10 +18,10 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from asynclab.tooling import nbtools
 from asynclab.grading.layout import LayoutError
 from asynclab.grading.model import SubmissionResult
 from asynclab.grading.runner import GradingConfig
+from asynclab.tooling import nbtools
 
 __all__ = ["add_arguments", "run", "lab_of", "check_notebook", "Checked", "score_table", "DEFAULT_OUT"]
 
@@ -52,8 +52,10 @@ def lab_of(notebook: Path, lab: str | None = None) -> str:
         return str(lab)
     match = _LAB.match(notebook.name)
     if match is None:
-        raise LayoutError(f"cannot tell which lab {notebook.name} is (its name does not start with two digits "
-                          "and an underscore, as labs/01_async_dispatch_lab.ipynb does); say it with --lab 01.")
+        raise LayoutError(
+            f"cannot tell which lab {notebook.name} is (its name does not start with two digits "
+            "and an underscore, as labs/01_async_dispatch_lab.ipynb does); say it with --lab 01."
+        )
     return match.group(1)
 
 
@@ -74,9 +76,16 @@ class Checked:
         return self.out / self.result.student / "graded.ipynb"
 
 
-def check_notebook(notebook: Path, *, lab: str | None = None, solutions: Path = Path("solutions"),
-                   out: Path | None = None, config: GradingConfig | None = None, progress: bool = False,
-                   package_dir: Path | None = None) -> Checked:
+def check_notebook(
+    notebook: Path,
+    *,
+    lab: str | None = None,
+    solutions: Path = Path("solutions"),
+    out: Path | None = None,
+    config: GradingConfig | None = None,
+    progress: bool = False,
+    package_dir: Path | None = None,
+) -> Checked:
     """Grade ``notebook`` as the instructor's grader would; the notebook itself is only read."""
     from asynclab.grading.cli import grade_class
 
@@ -86,14 +95,21 @@ def check_notebook(notebook: Path, *, lab: str | None = None, solutions: Path = 
     if notebook.suffix != ".ipynb":
         raise LayoutError(f"{notebook.name} is not a notebook (.ipynb).")
     number = lab_of(notebook, lab)
-    nbtools.read(notebook)                       # unreadable JSON: one sentence now, not a graded zero
+    nbtools.read(notebook)  # unreadable JSON: one sentence now, not a graded zero
     out = Path(out) if out is not None else DEFAULT_OUT / f"lab{number}"
     with tempfile.TemporaryDirectory(prefix="asynclab-check-") as tmp:
         submissions = Path(tmp) / "submissions"
         submissions.mkdir()
         shutil.copy2(notebook, submissions / notebook.name)
-        outcome = grade_class(submissions, out, lab=number, solutions=Path(solutions),
-                              config=config or GradingConfig(), progress=progress, package_dir=package_dir)
+        outcome = grade_class(
+            submissions,
+            out,
+            lab=number,
+            solutions=Path(solutions),
+            config=config or GradingConfig(),
+            progress=progress,
+            package_dir=package_dir,
+        )
     return Checked(outcome.results[0], outcome.lab_label, out)
 
 
@@ -115,12 +131,16 @@ def score_table(checked: Checked) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Entry point of the ``check`` subcommand; returns the exit status (0: graded, 2: unusable input)."""
-    config = GradingConfig(kernel_name=args.kernel, timeout=args.timeout, budget=args.budget,
-                           memory_mb=args.memory_mb)
+    config = GradingConfig(kernel_name=args.kernel, timeout=args.timeout, budget=args.budget, memory_mb=args.memory_mb)
     try:
-        checked = check_notebook(Path(args.notebook), lab=args.lab, solutions=Path(args.solutions),
-                                 out=Path(args.out) if args.out else None, config=config,
-                                 progress=not args.no_progress)
+        checked = check_notebook(
+            Path(args.notebook),
+            lab=args.lab,
+            solutions=Path(args.solutions),
+            out=Path(args.out) if args.out else None,
+            config=config,
+            progress=not args.no_progress,
+        )
     except (LayoutError, nbtools.NotebookError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

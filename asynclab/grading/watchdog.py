@@ -65,7 +65,7 @@ class MemoryWatchdog:
         self._lock = threading.Lock()
         self._process: psutil.Process | None = None
         self._stop = threading.Event()
-        self.tripped_mb: float | None = None   # the tree's size when it was killed
+        self.tripped_mb: float | None = None  # the tree's size when it was killed
         self.peak_mb = 0.0
         self._thread = threading.Thread(target=self._loop, name="asynclab-memory-watchdog", daemon=True)
         self._thread.start()

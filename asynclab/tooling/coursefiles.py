@@ -34,16 +34,19 @@ def lesson_table(lessons: list[course.Lesson], notebooks: str, labs: str) -> str
     """The markdown table of ``lessons``; ``notebooks`` and ``labs`` prefix the links (``""``, ``"../labs/"``)."""
     rows = ["| # | lesson | lab | lesson time | lab time |", "|---|---|---|---|---|"]
     for x in lessons:
-        rows.append(f"| {x.number} | [{x.title}]({notebooks}{x.notebook.name}) | [lab]({labs}{x.lab.name}) "
-                    f"| about {x.minutes} min | about {x.lab_minutes} min |")
+        rows.append(
+            f"| {x.number} | [{x.title}]({notebooks}{x.notebook.name}) | [lab]({labs}{x.lab.name}) "
+            f"| about {x.minutes} min | about {x.lab_minutes} min |"
+        )
     return "\n".join(rows)
 
 
 def replace_table(text: str, table: str, where: str) -> str:
     """``text`` with the block between the markers replaced by ``table``."""
     if text.count(START) != 1 or text.count(END) != 1 or text.index(START) > text.index(END):
-        raise TableError(f"{where} needs exactly one '{START}' line followed by one '{END}' line around its lesson "
-                         "table.")
+        raise TableError(
+            f"{where} needs exactly one '{START}' line followed by one '{END}' line around its lesson table."
+        )
     return _BLOCK.sub(lambda _: f"{START}\n{table}\n{END}", text)
 
 

@@ -49,8 +49,9 @@ def gpu_checks(device: str = "cuda") -> dict[str, Any]:
             continue
         module = importlib.import_module(f"{lesson.package}.gpu")
         cuda_only = set(getattr(module, "CUDA_ONLY", ()))
-        found.update({name: c for name, c in declared(module).items()
-                      if device.startswith("cuda") or name not in cuda_only})
+        found.update(
+            {name: c for name, c in declared(module).items() if device.startswith("cuda") or name not in cuda_only}
+        )
     return found
 
 
@@ -89,27 +90,34 @@ def main(device: str = "cuda", names: tuple[str, ...] = (), save: str | None = N
         print(f"gpu-check: {device!r} is not a device PyTorch knows (try cuda, cuda:1 or cpu).", file=sys.stderr)
         return 2
     if kind == "cuda" and not torch.cuda.is_available():
-        print("gpu-check: no CUDA device here (torch.cuda.is_available() is False); nothing was checked. "
-              "The lessons show reference figures measured on a GPU instead.", file=sys.stderr)
+        print(
+            "gpu-check: no CUDA device here (torch.cuda.is_available() is False); nothing was checked. "
+            "The lessons show reference figures measured on a GPU instead.",
+            file=sys.stderr,
+        )
         return 2
     every = gpu_checks("cuda")
     unknown = sorted(set(names) - set(every))
     if unknown:
-        print(f"gpu-check: unknown check(s) {', '.join(unknown)}; the checks are {', '.join(every)}.",
-              file=sys.stderr)
+        print(f"gpu-check: unknown check(s) {', '.join(unknown)}; the checks are {', '.join(every)}.", file=sys.stderr)
         return 2
     names = names or tuple(every)
     if kind != "cuda":
         here = gpu_checks(device)
         names = tuple(n for n in names if n in here)
-        _say(f"gpu-check on {device}: the GPU probes on the CPU, where PyTorch runs each operator before "
-             "returning (CUDA events need a GPU, so that check is left out)")
+        _say(
+            f"gpu-check on {device}: the GPU probes on the CPU, where PyTorch runs each operator before "
+            "returning (CUDA events need a GPU, so that check is left out)"
+        )
     if not names:
         print("gpu-check: nothing to run: CUDA events need a CUDA device.", file=sys.stderr)
         return 2
     where = machine(device)
-    _say(f"gpu-check: {where['device']}, PyTorch {where['torch']}"
-         + (f", CUDA {where['cuda']}" if where["cuda"] else "") + f", {len(names)} check(s)")
+    _say(
+        f"gpu-check: {where['device']}, PyTorch {where['torch']}"
+        + (f", CUDA {where['cuda']}" if where["cuda"] else "")
+        + f", {len(names)} check(s)"
+    )
     results = run_all(device, names)
     for result in results:
         _say(result.verdict())

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 import nbformat
 
@@ -24,7 +24,7 @@ KERNELSPEC = {"display_name": "Python 3 (asynclab)", "language": "python", "name
 CELL_METADATA_KEYS = ("nbgrader", "tags")
 BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"
 STUB = "raise NotImplementedError()  # replace this line with your code"
-MARKDOWN_STUB = "YOUR ANSWER HERE"   # nbgrader's words for a written answer
+MARKDOWN_STUB = "YOUR ANSWER HERE"  # nbgrader's words for a written answer
 _ID_OK = re.compile(r"^[a-zA-Z0-9-_]{1,64}$")
 
 
@@ -46,8 +46,10 @@ def read(path: str | Path) -> nbformat.NotebookNode:
     except Exception as error:  # nbformat raises several kinds for bad JSON
         raise NotebookError(f"{path.name} is not a notebook: it is not valid JSON ({_first_line(error)}).") from None
     if nb.get("nbformat") != 4:
-        raise NotebookError(f"{path.name} is an nbformat {nb.get('nbformat')} notebook; "
-                            "the course needs nbformat 4 (save it again from JupyterLab).")
+        raise NotebookError(
+            f"{path.name} is an nbformat {nb.get('nbformat')} notebook; "
+            "the course needs nbformat 4 (save it again from JupyterLab)."
+        )
     if not isinstance(nb.get("cells"), list):
         raise NotebookError(f"{path.name} has no list of cells.")
     return nb
@@ -85,12 +87,12 @@ def normalize(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """A copy with stray metadata removed and stable, unique cell ids."""
     nb = copy.deepcopy(nb)
     nb.nbformat, nb.nbformat_minor = 4, 5
-    nb.metadata = nbformat.from_dict({"kernelspec": dict(KERNELSPEC),
-                                      "language_info": {"name": "python"}})
+    nb.metadata = nbformat.from_dict({"kernelspec": dict(KERNELSPEC), "language_info": {"name": "python"}})
     used: set[str] = set()
     for index, cell in enumerate(nb.cells):
         cell.metadata = nbformat.from_dict(
-            {k: cell.metadata[k] for k in CELL_METADATA_KEYS if k in cell.get("metadata", {})})
+            {k: cell.metadata[k] for k in CELL_METADATA_KEYS if k in cell.get("metadata", {})}
+        )
         wanted = grade_id(cell) or cell.get("id") or f"cell-{index:03d}"
         if not _ID_OK.match(wanted) or wanted in used:
             wanted = f"cell-{index:03d}"
@@ -181,8 +183,9 @@ def execute(path: str | Path, timeout: int = 600, kernel_name: str = KERNEL_NAME
 
     path = Path(path)
     nb = read(path)
-    client = NotebookClient(nb, timeout=timeout, kernel_name=kernel_name,
-                            resources={"metadata": {"path": str(path.parent.resolve())}})
+    client = NotebookClient(
+        nb, timeout=timeout, kernel_name=kernel_name, resources={"metadata": {"path": str(path.parent.resolve())}}
+    )
     client.execute()
     nb = normalize(nb)
     write(nb, path)

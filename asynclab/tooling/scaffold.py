@@ -57,12 +57,15 @@ def _lesson_notebook(number: str, title: str) -> nbformat.NotebookNode:
             f"# Lesson {number} · {title}\n\n"
             "What this lesson teaches, in two sentences: what happens, and why it matters to a person who "
             "trains models. Then the first experiment.\n\n"
-            "**Predict before you run:** does `x.mean()` return a number or an array still being computed?"),
-        nbformat.v4.new_code_cell("from mxnet import nd\n\nx = nd.ones((1000, 1000)) * 2\ny = x.mean()\n"
-                                  "print(type(y).__name__, y.shape)"),
+            "**Predict before you run:** does `x.mean()` return a number or an array still being computed?"
+        ),
+        nbformat.v4.new_code_cell(
+            "from mxnet import nd\n\nx = nd.ones((1000, 1000)) * 2\ny = x.mean()\nprint(type(y).__name__, y.shape)"
+        ),
         nbformat.v4.new_markdown_cell(
             "`x.mean()` returned an MXNet array of shape `(1,)` at once; the number itself is computed by the "
-            "back end. `asscalar()` waits for it and brings it to the front end as a NumPy number:"),
+            "back end. `asscalar()` waits for it and brings it to the front end as a NumPy number:"
+        ),
         nbformat.v4.new_code_cell("print(float(y.asscalar()))"),
     ]
     return nb
@@ -72,22 +75,36 @@ def _solution(number: str, slug: str, title: str) -> nbformat.NotebookNode:
     nb = nbformat.v4.new_notebook()
     module = f"l{number}_{slug}"
     nb.cells = [
-        _markdown("intro",
-                  f"# Lab {number} · {title}\n\n## Objectives\n\nAfter this lab you can bring a result computed by the "
-                  "back end to the front end as a Python number.\n\n## Background\n\nLesson "
-                  f"{number}.\n\n## Principle\n\nAn MXNet operation returns an array at once; its values exist only "
-                  "when the back end has computed them.\n\n## Environment\n\nThe course's kernel, *Python 3 "
-                  "(asynclab)*.\n\n## Suggested time\n\nAbout 30 minutes.\n\n## Steps\n\nOne step, with its "
-                  "locked check cell. Run every cell in order."),
+        _markdown(
+            "intro",
+            f"# Lab {number} · {title}\n\n## Objectives\n\nAfter this lab you can bring a result computed by the "
+            "back end to the front end as a Python number.\n\n## Background\n\nLesson "
+            f"{number}.\n\n## Principle\n\nAn MXNet operation returns an array at once; its values exist only "
+            "when the back end has computed them.\n\n## Environment\n\nThe course's kernel, *Python 3 "
+            "(asynclab)*.\n\n## Suggested time\n\nAbout 30 minutes.\n\n## Steps\n\nOne step, with its "
+            "locked check cell. Run every cell in order.",
+        ),
         _code("setup", "from mxnet import nd"),
-        _markdown("step1", "### Step 1 · The mean as a number\n\nWrite `mean_of(x)` that returns the mean of the "
-                           "MXNet array `x` as a Python `float`."),
-        _code("ex1-mean", 'def mean_of(x):\n    """The mean of x, as a Python float."""\n    ### BEGIN SOLUTION\n'
-                          "    return float(x.mean().asscalar())\n    ### END SOLUTION", locked=False, solution=True),
-        _code("check-mean-as-number",
-              "# Check (locked): the mean of arrays drawn at random, as Python floats.\n"
-              f"from asynclab.lessons.{module} import checks as lab{number}\n"
-              f"lab{number}.check_mean_as_number(mean_of)", grade=True, points=2),
+        _markdown(
+            "step1",
+            "### Step 1 · The mean as a number\n\nWrite `mean_of(x)` that returns the mean of the "
+            "MXNet array `x` as a Python `float`.",
+        ),
+        _code(
+            "ex1-mean",
+            'def mean_of(x):\n    """The mean of x, as a Python float."""\n    ### BEGIN SOLUTION\n'
+            "    return float(x.mean().asscalar())\n    ### END SOLUTION",
+            locked=False,
+            solution=True,
+        ),
+        _code(
+            "check-mean-as-number",
+            "# Check (locked): the mean of arrays drawn at random, as Python floats.\n"
+            f"from asynclab.lessons.{module} import checks as lab{number}\n"
+            f"lab{number}.check_mean_as_number(mean_of)",
+            grade=True,
+            points=2,
+        ),
         _markdown("summary", "## Summary\n\nA result becomes a number only when the front end waits for it."),
     ]
     return nb
@@ -99,8 +116,9 @@ def _notebook(nb: nbformat.NotebookNode, path: Path, execute: bool) -> None:
         nbtools.execute(path)
 
 
-def new_lesson(number: str, slug: str, title: str, root: Path | str | None = None, *,
-               execute: bool = True) -> list[Path]:
+def new_lesson(
+    number: str, slug: str, title: str, root: Path | str | None = None, *, execute: bool = True
+) -> list[Path]:
     """Make lesson ``number`` ("11") named ``slug`` with ``title``; the paths written.
 
     ``execute`` runs the lesson and the solution to store their outputs (a few
@@ -128,11 +146,15 @@ def new_lesson(number: str, slug: str, title: str, root: Path | str | None = Non
     try:
         (lesson.home / "answers").mkdir(parents=True)
         lesson.tests.mkdir(parents=True)
-        pairs = [(TEMPLATES / "lesson.toml.tmpl", lesson.home / "lesson.toml"),
-                 (TEMPLATES / "__init__.py.tmpl", lesson.home / "__init__.py"),
-                 (TEMPLATES / "checks.py.tmpl", lesson.home / "checks.py"),
-                 (TEMPLATES / "test_checks.py.tmpl", tests)]
-        pairs += [(t, lesson.answers / t.name.removesuffix(".tmpl")) for t in sorted((TEMPLATES / "answers").glob("*.tmpl"))]
+        pairs = [
+            (TEMPLATES / "lesson.toml.tmpl", lesson.home / "lesson.toml"),
+            (TEMPLATES / "__init__.py.tmpl", lesson.home / "__init__.py"),
+            (TEMPLATES / "checks.py.tmpl", lesson.home / "checks.py"),
+            (TEMPLATES / "test_checks.py.tmpl", tests),
+        ]
+        pairs += [
+            (t, lesson.answers / t.name.removesuffix(".tmpl")) for t in sorted((TEMPLATES / "answers").glob("*.tmpl"))
+        ]
         for template, target in pairs:
             target.write_text(_fill(template.read_text(encoding="utf-8"), number, slug, lesson.title), encoding="utf-8")
             written.append(target)

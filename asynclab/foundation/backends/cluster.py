@@ -36,19 +36,29 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from asynclab.foundation.backends.fresh import MARKER, owned_folder, pid_runs, remove_stale
 
-__all__ = ["KINDS", "ClusterError", "WorkerResult", "ClusterRun", "free_port", "launch", "alive", "orphans",
-           "OWNER_VARIABLE"]
+__all__ = [
+    "KINDS",
+    "ClusterError",
+    "WorkerResult",
+    "ClusterRun",
+    "free_port",
+    "launch",
+    "alive",
+    "orphans",
+    "OWNER_VARIABLE",
+]
 
-OWNER_VARIABLE = "ASYNCLAB_CLUSTER_OF"    # set in every process launch starts: the launcher's process id
+OWNER_VARIABLE = "ASYNCLAB_CLUSTER_OF"  # set in every process launch starts: the launcher's process id
 
 KINDS = ("dist_sync", "dist_async")
 _POLL_S = 0.05
-_LIVE: set[int] = set()        # process-group ids of every process this module started and has not reaped
+_LIVE: set[int] = set()  # process-group ids of every process this module started and has not reaped
 
 
 class ClusterError(RuntimeError):
@@ -101,10 +111,10 @@ def orphans() -> list[int]:
         try:
             with open(f"/proc/{entry}/environ", "rb") as f:
                 variables = f.read().split(b"\0")
-        except OSError:             # gone, or another user's
+        except OSError:  # gone, or another user's
             continue
         prefix = OWNER_VARIABLE.encode() + b"="
-        owner = next((v[len(prefix):] for v in variables if v.startswith(prefix)), None)
+        owner = next((v[len(prefix) :] for v in variables if v.startswith(prefix)), None)
         if owner is not None and owner.isdigit() and not pid_runs(int(owner)) and pid_runs(int(entry)):
             found.append(int(entry))
     return sorted(found)
@@ -139,16 +149,23 @@ def _die_with_parent() -> None:  # pragma: no cover - runs in the child, between
     import ctypes
 
     try:
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)   # PR_SET_PDEATHSIG = 1
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG = 1
     except OSError:
         pass
 
 
 def _start(argv: Sequence[str], env: Mapping[str, str], payload: Any, log: Any) -> subprocess.Popen:
     """Start ``python argv...`` in a session of its own, writing to ``log``; ``payload`` as JSON on its stdin."""
-    proc = subprocess.Popen([sys.executable, *argv], stdin=subprocess.PIPE, stdout=log,
-                            stderr=subprocess.STDOUT, env=dict(env), text=True, start_new_session=True,
-                            preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None)
+    proc = subprocess.Popen(
+        [sys.executable, *argv],
+        stdin=subprocess.PIPE,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env=dict(env),
+        text=True,
+        start_new_session=True,
+        preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,
+    )
     _LIVE.add(proc.pid)
     try:
         proc.stdin.write(json.dumps(payload))
@@ -159,7 +176,7 @@ def _start(argv: Sequence[str], env: Mapping[str, str], payload: Any, log: Any) 
 
 
 _LOG_PREFIX = "asynclab-cluster-"
-_RUNNER = "asynclab.foundation.backends.cluster"     # this module, run as a worker's program: _serve_worker
+_RUNNER = "asynclab.foundation.backends.cluster"  # this module, run as a worker's program: _serve_worker
 
 
 def _check_program(program: Any) -> None:
@@ -206,9 +223,16 @@ def _last_line(path: str) -> str:
     return lines[-1][:300] if lines else "no output"
 
 
-def launch(program: str, *, kind: str = "dist_sync", workers: int = 2, servers: int = 1,
-           payloads: Sequence[Mapping[str, Any]] | None = None, timeout: float = 120.0,
-           env: Mapping[str, str] | None = None) -> ClusterRun:
+def launch(
+    program: str,
+    *,
+    kind: str = "dist_sync",
+    workers: int = 2,
+    servers: int = 1,
+    payloads: Sequence[Mapping[str, Any]] | None = None,
+    timeout: float = 120.0,
+    env: Mapping[str, str] | None = None,
+) -> ClusterRun:
     """Call the function ``program`` (``"package.module:function"``) in ``workers`` processes beside a
     scheduler and ``servers`` servers.
 
@@ -233,8 +257,15 @@ def launch(program: str, *, kind: str = "dist_sync", workers: int = 2, servers: 
     port = free_port()
     base = dict(os.environ)
     base.update(env or {})
-    base.update({OWNER_VARIABLE: str(os.getpid()), "DMLC_PS_ROOT_URI": "127.0.0.1",
-                 "DMLC_PS_ROOT_PORT": str(port), "DMLC_NUM_SERVER": str(servers), "DMLC_NUM_WORKER": str(workers)})
+    base.update(
+        {
+            OWNER_VARIABLE: str(os.getpid()),
+            "DMLC_PS_ROOT_URI": "127.0.0.1",
+            "DMLC_PS_ROOT_PORT": str(port),
+            "DMLC_NUM_SERVER": str(servers),
+            "DMLC_NUM_WORKER": str(workers),
+        }
+    )
     remove_stale(_LOG_PREFIX)
     folder = owned_folder(_LOG_PREFIX)
     procs: list[tuple[str, subprocess.Popen, str]] = []
@@ -244,8 +275,13 @@ def launch(program: str, *, kind: str = "dist_sync", workers: int = 2, servers: 
             for i in range(count):
                 path = os.path.join(folder, f"{role}{i}.log")
                 with open(path, "w") as log:
-                    procs.append((f"the {role}" + (f" {i}" if count > 1 else ""),
-                                  _start(["-c", "import mxnet"], dict(base, DMLC_ROLE=role), None, log), path))
+                    procs.append(
+                        (
+                            f"the {role}" + (f" {i}" if count > 1 else ""),
+                            _start(["-c", "import mxnet"], dict(base, DMLC_ROLE=role), None, log),
+                            path,
+                        )
+                    )
         ranks = []
         for rank in range(workers):
             path = os.path.join(folder, f"worker{rank}.log")
@@ -267,8 +303,9 @@ def launch(program: str, *, kind: str = "dist_sync", workers: int = 2, servers: 
                 if name.startswith("worker"):
                     ended.setdefault(proc.pid, now)
             if now > timeout:
-                raise ClusterError(f"the {kind} run did not finish within {timeout:g} s "
-                                   f"({len(ended)} of {workers} workers done)")
+                raise ClusterError(
+                    f"the {kind} run did not finish within {timeout:g} s ({len(ended)} of {workers} workers done)"
+                )
             time.sleep(_POLL_S)
         results = []
         for rank, proc, path in ranks:
@@ -277,8 +314,7 @@ def launch(program: str, *, kind: str = "dist_sync", workers: int = 2, servers: 
             if MARKER not in text:
                 raise ClusterError(f"worker {rank} ended without a result: {_last_line(path)}")
             out, _, tail = text.rpartition(MARKER)
-            results.append(WorkerResult(rank, json.loads(tail.splitlines()[0]), out.rstrip("\n"),
-                                        ended[proc.pid]))
+            results.append(WorkerResult(rank, json.loads(tail.splitlines()[0]), out.rstrip("\n"), ended[proc.pid]))
         return ClusterRun(kind, port, tuple(results), time.perf_counter() - start)
     finally:
         for _, proc, _ in procs:

@@ -30,13 +30,28 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from statistics import median
-from typing import Any, Mapping
+from typing import Any
 
-__all__ = ["FreshRun", "FreshProcessError", "run_fresh", "run_program", "payload", "emit", "MARKER",
-           "pid_runs", "owned_folder", "owned_folders", "remove_stale",
-           "SnippetRun", "SnippetError", "run_snippet", "run_benchmarked"]
+__all__ = [
+    "FreshRun",
+    "FreshProcessError",
+    "run_fresh",
+    "run_program",
+    "payload",
+    "emit",
+    "MARKER",
+    "pid_runs",
+    "owned_folder",
+    "owned_folders",
+    "remove_stale",
+    "SnippetRun",
+    "SnippetError",
+    "run_snippet",
+    "run_benchmarked",
+]
 
 MARKER = "__ASYNCLAB_FRESH_RESULT__"
 _NO_PAYLOAD = object()
@@ -69,9 +84,15 @@ def _last_line(text: str, returncode: int | None) -> str:
     return "no output" if returncode in (0, None) else f"exit status {returncode}"
 
 
-def run_fresh(code: str, *, payload: Any = None, env: Mapping[str, str] | None = None,
-              timeout: float, what: str = "the code",
-              error: type[FreshProcessError] = FreshProcessError) -> FreshRun:
+def run_fresh(
+    code: str,
+    *,
+    payload: Any = None,
+    env: Mapping[str, str] | None = None,
+    timeout: float,
+    what: str = "the code",
+    error: type[FreshProcessError] = FreshProcessError,
+) -> FreshRun:
     """Run ``code`` with ``python -c`` in a new process and return its :class:`FreshRun`.
 
     ``payload`` (JSON-serialisable) arrives on the child's stdin; ``env``
@@ -84,9 +105,15 @@ def run_fresh(code: str, *, payload: Any = None, env: Mapping[str, str] | None =
     return _run([sys.executable, "-c", code], payload=payload, env=env, timeout=timeout, what=what, error=error)
 
 
-def run_program(target: str, *, payload: Any = None, env: Mapping[str, str] | None = None,
-                timeout: float, what: str = "the code",
-                error: type[FreshProcessError] = FreshProcessError) -> FreshRun:
+def run_program(
+    target: str,
+    *,
+    payload: Any = None,
+    env: Mapping[str, str] | None = None,
+    timeout: float,
+    what: str = "the code",
+    error: type[FreshProcessError] = FreshProcessError,
+) -> FreshRun:
     """Call the function ``target`` (``"package.module:function"``) in a new process; its :class:`FreshRun`.
 
     The function gets ``payload`` (decoded JSON) as its one argument and
@@ -96,31 +123,42 @@ def run_program(target: str, *, payload: Any = None, env: Mapping[str, str] | No
     module, _, function = str(target).partition(":")
     if not module or not function.isidentifier():
         raise ValueError(f"a program is named 'package.module:function', not {target!r}.")
-    return _run([sys.executable, "-m", CHILD, target], payload=payload, env=env, timeout=timeout, what=what,
-                error=error)
+    return _run(
+        [sys.executable, "-m", CHILD, target], payload=payload, env=env, timeout=timeout, what=what, error=error
+    )
 
 
 CHILD = "asynclab.foundation.backends.child"
 
 
-def _run(argv: list[str], *, payload: Any, env: Mapping[str, str] | None, timeout: float, what: str,
-         error: type[FreshProcessError]) -> FreshRun:
+def _run(
+    argv: list[str],
+    *,
+    payload: Any,
+    env: Mapping[str, str] | None,
+    timeout: float,
+    what: str,
+    error: type[FreshProcessError],
+) -> FreshRun:
     if not isinstance(error, type) or not issubclass(error, FreshProcessError):
         raise TypeError("error must be FreshProcessError or a subclass of it.")
     full_env = dict(os.environ)
     full_env.update(env or {})
     start = time.perf_counter()
     try:
-        proc = subprocess.run(argv, input=json.dumps(payload), text=True,
-                              capture_output=True, env=full_env, timeout=timeout)
+        proc = subprocess.run(
+            argv, input=json.dumps(payload), text=True, capture_output=True, env=full_env, timeout=timeout
+        )
     except subprocess.TimeoutExpired:
         raise error(f"{what} did not finish within {timeout:g} s in a fresh process.") from None
     seconds = time.perf_counter() - start
     if proc.returncode != 0:
         raise error(f"{what} failed in a fresh process: {_last_line(proc.stderr, proc.returncode)}")
     if MARKER not in proc.stdout:
-        raise error(f"{what} ended without a result in a fresh process "
-                    f"(last line on stderr: {_last_line(proc.stderr, proc.returncode)})")
+        raise error(
+            f"{what} ended without a result in a fresh process "
+            f"(last line on stderr: {_last_line(proc.stderr, proc.returncode)})"
+        )
     out, _, tail = proc.stdout.rpartition(MARKER)
     try:
         result = json.loads(tail)
@@ -156,7 +194,7 @@ def owned_folders(prefix: str, pid: int | None = None) -> list:
     found = sorted(Path(tempfile.gettempdir()).glob(prefix + "*"))
     if pid is None:
         return found
-    return [f for f in found if f.name[len(prefix):].split("-", 1)[0] == str(pid)]
+    return [f for f in found if f.name[len(prefix) :].split("-", 1)[0] == str(pid)]
 
 
 def remove_stale(prefix: str) -> list:
@@ -165,7 +203,7 @@ def remove_stale(prefix: str) -> list:
 
     stale = []
     for folder in owned_folders(prefix):
-        head = folder.name[len(prefix):].split("-", 1)[0]
+        head = folder.name[len(prefix) :].split("-", 1)[0]
         if head.isdigit() and not pid_runs(int(head)):
             shutil.rmtree(folder, ignore_errors=True)
             stale.append(folder)
@@ -215,8 +253,9 @@ class SnippetRun:
         """Every figure recorded under ``label`` (seconds)."""
         values = [s for lab, s in self.records if lab == label]
         if not values:
-            raise KeyError(f"the snippet measured no Benchmark labelled {label!r}; "
-                           f"it measured {self.labels or 'nothing'}.")
+            raise KeyError(
+                f"the snippet measured no Benchmark labelled {label!r}; it measured {self.labels or 'nothing'}."
+            )
         return values
 
     def __getitem__(self, label: str) -> float:
@@ -253,8 +292,9 @@ def benchmarked_child(job: Mapping[str, Any]) -> list:
     return records
 
 
-def run_benchmarked(target: str, *, payload: Any = None, env: Mapping[str, str], timeout: float, what: str,
-                    epilogue: str = "") -> SnippetRun:
+def run_benchmarked(
+    target: str, *, payload: Any = None, env: Mapping[str, str], timeout: float, what: str, epilogue: str = ""
+) -> SnippetRun:
     """Call the program ``target`` ("package.module:function") with ``payload`` in a fresh process; its Benchmarks.
 
     Like :func:`run_snippet` for a program of the course: every
@@ -263,14 +303,16 @@ def run_benchmarked(target: str, *, payload: Any = None, env: Mapping[str, str],
     all its work); ``env`` is set for the child; ``timeout`` is in seconds.
     """
     job = {"target": target, "payload": payload, "epilogue": epilogue}
-    run = run_program(f"{__name__}:benchmarked_child", payload=job, env=env, timeout=timeout, what=what,
-                      error=SnippetError)
+    run = run_program(
+        f"{__name__}:benchmarked_child", payload=job, env=env, timeout=timeout, what=what, error=SnippetError
+    )
     records = tuple((str(label), float(s)) for label, s in run.result)
     return SnippetRun(records=records, stdout=run.stdout, env=dict(env))
 
 
-def run_snippet(code: str, *, env: Mapping[str, str], timeout: float, what: str,
-                prologue: str = "", epilogue: str = "") -> SnippetRun:
+def run_snippet(
+    code: str, *, env: Mapping[str, str], timeout: float, what: str, prologue: str = "", epilogue: str = ""
+) -> SnippetRun:
     """Run ``code`` in a fresh process with ``env`` set; collect its Benchmarks.
 
     ``prologue`` runs before the snippet (a framework's switch that is a call,
@@ -281,7 +323,6 @@ def run_snippet(code: str, *, env: Mapping[str, str], timeout: float, what: str,
     if not isinstance(code, str):
         raise TypeError(f"code must be a string of Python source, not {type(code).__name__}.")
     job = {"prologue": prologue, "code": code, "epilogue": epilogue}
-    run = run_program(f"{__name__}:snippet_child", payload=job, env=env, timeout=timeout, what=what,
-                      error=SnippetError)
+    run = run_program(f"{__name__}:snippet_child", payload=job, env=env, timeout=timeout, what=what, error=SnippetError)
     records = tuple((str(label), float(s)) for label, s in run.result)
     return SnippetRun(records=records, stdout=run.stdout, env=dict(env))

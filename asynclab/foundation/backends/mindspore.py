@@ -28,14 +28,26 @@ from typing import Any
 from asynclab.foundation.backends import flatten
 from asynclab.foundation.backends.fresh import FreshProcessError, SnippetError, SnippetRun, run_program, run_snippet
 
-__all__ = ["NAME", "ASYNC", "sync", "sync_all", "to_host", "devices", "SWITCH", "SWITCH_PROLOGUE",
-           "run_with_synchronize", "facts", "SnippetError", "SnippetRun"]
+__all__ = [
+    "NAME",
+    "ASYNC",
+    "sync",
+    "sync_all",
+    "to_host",
+    "devices",
+    "SWITCH",
+    "SWITCH_PROLOGUE",
+    "run_with_synchronize",
+    "facts",
+    "SnippetError",
+    "SnippetRun",
+]
 
 NAME = "mindspore"
-ASYNC = True                  # PyNative queues every operator, on the CPU too
+ASYNC = True  # PyNative queues every operator, on the CPU too
 SWITCH = "set_context(pynative_synchronize=True)"
 SWITCH_PROLOGUE = "import mindspore\nmindspore.set_context(pynative_synchronize=True)\n"
-TARGETS = ("GPU", "Ascend")   # devices besides the CPU that MindSpore builds can drive
+TARGETS = ("GPU", "Ascend")  # devices besides the CPU that MindSpore builds can drive
 
 
 def _ms():
@@ -81,7 +93,7 @@ def devices() -> list[str]:
         try:
             if ms.hal.is_available(target):
                 found += [f"{target}:{i}" for i in range(ms.hal.device_count(target))]
-        except (RuntimeError, ValueError):   # a CPU-only build refuses the other targets
+        except (RuntimeError, ValueError):  # a CPU-only build refuses the other targets
             continue
     return found
 
@@ -101,9 +113,14 @@ def run_with_synchronize(code: str, synchronize: bool = True, timeout: float = 1
     """
     if not isinstance(synchronize, bool):
         raise TypeError(f"synchronize must be True or False, not {type(synchronize).__name__}.")
-    return run_snippet(code, env={}, timeout=timeout, prologue=SWITCH_PROLOGUE if synchronize else "",
-                       epilogue=_EPILOGUE,
-                       what=f"the snippet {'with' if synchronize else 'without'} pynative_synchronize")
+    return run_snippet(
+        code,
+        env={},
+        timeout=timeout,
+        prologue=SWITCH_PROLOGUE if synchronize else "",
+        epilogue=_EPILOGUE,
+        what=f"the snippet {'with' if synchronize else 'without'} pynative_synchronize",
+    )
 
 
 def _facts_child(job: dict) -> dict:
@@ -133,10 +150,14 @@ def _facts_child(job: dict) -> dict:
         y.asnumpy()
     facts["runtime_synchronize_share"] = shares
     facts["device_count_cpu"] = int(ms.hal.device_count("CPU"))
-    facts["max_memory_allocated_cpu"] = {"hal": int(ms.hal.max_memory_allocated()),
-                                         "runtime": int(ms.runtime.max_memory_allocated())}
-    facts["memory_names"] = {"hal": sorted(name for name in dir(ms.hal) if "memory" in name),
-                             "runtime": sorted(name for name in dir(ms.runtime) if "memory" in name)}
+    facts["max_memory_allocated_cpu"] = {
+        "hal": int(ms.hal.max_memory_allocated()),
+        "runtime": int(ms.runtime.max_memory_allocated()),
+    }
+    facts["memory_names"] = {
+        "hal": sorted(name for name in dir(ms.hal) if "memory" in name),
+        "runtime": sorted(name for name in dir(ms.runtime) if "memory" in name),
+    }
     return facts
 
 
@@ -152,5 +173,10 @@ def facts(n: int = 1500, timeout: float = 120.0) -> dict:
     """
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise ValueError(f"n must be a positive whole number, got {n!r}.")
-    return run_program(f"{__name__}:_facts_child", payload={"n": n}, timeout=timeout,
-                       what="MindSpore's device facts", error=FreshProcessError).result
+    return run_program(
+        f"{__name__}:_facts_child",
+        payload={"n": n},
+        timeout=timeout,
+        what="MindSpore's device facts",
+        error=FreshProcessError,
+    ).result

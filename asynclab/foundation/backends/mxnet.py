@@ -9,13 +9,24 @@ different engine needs a fresh process: :func:`run_with_engine` (built on
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from asynclab.foundation.backends.fresh import SnippetError, SnippetRun, run_benchmarked, run_snippet
 
-__all__ = ["sync", "sync_all", "to_host", "num_gpus", "devices", "cpu_contexts", "EngineRun",
-           "SnippetError", "engine_env", "run_with_engine"]
+__all__ = [
+    "sync",
+    "sync_all",
+    "to_host",
+    "num_gpus",
+    "devices",
+    "cpu_contexts",
+    "EngineRun",
+    "SnippetError",
+    "engine_env",
+    "run_with_engine",
+]
 
 NAME = "mxnet"
 ASYNC = True
@@ -88,8 +99,9 @@ def engine_env(engine_type: str, env: Mapping[str, str] | None = None) -> dict[s
     return {**(env or {}), "MXNET_ENGINE_TYPE": engine_type}
 
 
-def run_with_engine(code: str, engine_type: str = "NaiveEngine", timeout: float = 120.0,
-                    env: dict[str, str] | None = None) -> EngineRun:
+def run_with_engine(
+    code: str, engine_type: str = "NaiveEngine", timeout: float = 120.0, env: dict[str, str] | None = None
+) -> EngineRun:
     """Run ``code`` in a fresh Python process with ``MXNET_ENGINE_TYPE=engine_type``.
 
     Time things in the snippet with ``asynclab.foundation.timing.Benchmark(label)``; every
@@ -97,19 +109,36 @@ def run_with_engine(code: str, engine_type: str = "NaiveEngine", timeout: float 
     is in seconds; a failure raises :class:`SnippetError`.
     """
     full = engine_env(engine_type, env)
-    run = run_snippet(code, env=full, timeout=timeout, what=f"the snippet under {engine_type}",
-                      epilogue="import mxnet\nmxnet.nd.waitall()\n")
+    run = run_snippet(
+        code,
+        env=full,
+        timeout=timeout,
+        what=f"the snippet under {engine_type}",
+        epilogue="import mxnet\nmxnet.nd.waitall()\n",
+    )
     return EngineRun(records=run.records, stdout=run.stdout, env={"MXNET_ENGINE_TYPE": engine_type})
 
 
-def run_program_with_engine(target: str, engine_type: str = "NaiveEngine", *, payload: Any = None,
-                            timeout: float = 120.0, env: dict[str, str] | None = None) -> EngineRun:
+def run_program_with_engine(
+    target: str,
+    engine_type: str = "NaiveEngine",
+    *,
+    payload: Any = None,
+    timeout: float = 120.0,
+    env: dict[str, str] | None = None,
+) -> EngineRun:
     """Call the program ``target`` ("package.module:function") in a fresh process with ``MXNET_ENGINE_TYPE``.
 
     As :func:`run_with_engine`, for a program of the course rather than a
     snippet: its Benchmarks come back in the :class:`EngineRun` (seconds).
     """
     full = engine_env(engine_type, env)
-    run = run_benchmarked(target, payload=payload, env=full, timeout=timeout,
-                          what=f"{target} under {engine_type}", epilogue="import mxnet\nmxnet.nd.waitall()\n")
+    run = run_benchmarked(
+        target,
+        payload=payload,
+        env=full,
+        timeout=timeout,
+        what=f"{target} under {engine_type}",
+        epilogue="import mxnet\nmxnet.nd.waitall()\n",
+    )
     return EngineRun(records=run.records, stdout=run.stdout, env={"MXNET_ENGINE_TYPE": engine_type})

@@ -12,16 +12,30 @@ throughout.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from asynclab.foundation.backends import flatten
 from asynclab.foundation.backends.fresh import SnippetError, SnippetRun, run_snippet
 
-__all__ = ["NAME", "ASYNC", "is_async", "sync", "sync_all", "to_host", "num_gpus", "devices",
-           "SWITCH", "launch_blocking_env", "run_with_launch_blocking", "SnippetError", "SnippetRun"]
+__all__ = [
+    "NAME",
+    "ASYNC",
+    "is_async",
+    "sync",
+    "sync_all",
+    "to_host",
+    "num_gpus",
+    "devices",
+    "SWITCH",
+    "launch_blocking_env",
+    "run_with_launch_blocking",
+    "SnippetError",
+    "SnippetRun",
+]
 
 NAME = "torch"
-ASYNC = False                 # on the CPU; see is_async for a device
+ASYNC = False  # on the CPU; see is_async for a device
 SWITCH = "CUDA_LAUNCH_BLOCKING"
 
 
@@ -95,8 +109,9 @@ if torch.cuda.is_available():
 """
 
 
-def run_with_launch_blocking(code: str, blocking: bool = True, timeout: float = 120.0,
-                             env: Mapping[str, str] | None = None) -> SnippetRun:
+def run_with_launch_blocking(
+    code: str, blocking: bool = True, timeout: float = 120.0, env: Mapping[str, str] | None = None
+) -> SnippetRun:
     """Run ``code`` in a fresh process with ``CUDA_LAUNCH_BLOCKING`` on (or off).
 
     Time things in the snippet with ``asynclab.foundation.timing.Benchmark(label)``; every
@@ -104,5 +119,6 @@ def run_with_launch_blocking(code: str, blocking: bool = True, timeout: float = 
     ``timeout`` is in seconds; a failure raises :class:`SnippetError`.
     """
     full = launch_blocking_env(blocking, env)
-    return run_snippet(code, env=full, timeout=timeout, epilogue=_EPILOGUE,
-                       what=f"the snippet with {SWITCH}={full[SWITCH]}")
+    return run_snippet(
+        code, env=full, timeout=timeout, epilogue=_EPILOGUE, what=f"the snippet with {SWITCH}={full[SWITCH]}"
+    )

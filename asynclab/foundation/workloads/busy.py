@@ -16,8 +16,8 @@ Foundation layer.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Callable
 
 import numpy as np
 
@@ -91,8 +91,13 @@ def busy_op(seconds: float = 0.2, seed: int = 0, *, pinned: bool = True) -> Call
 PATTERNS = ("independent", "shared input", "dependent")
 
 
-def two_ops(engine: EngineBase, first: Callable[[], object], second: Callable[[], object],
-            pattern: str = "independent", timeout: float = 60.0) -> float:
+def two_ops(
+    engine: EngineBase,
+    first: Callable[[], object],
+    second: Callable[[], object],
+    pattern: str = "independent",
+    timeout: float = 60.0,
+) -> float:
     """Push two operations in one of :data:`PATTERNS`; seconds until both finished.
 
     - ``independent``: each writes its own variable;

@@ -30,24 +30,41 @@ import shutil
 import tempfile
 import time
 import weakref
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
 
 import numpy as np
 
 from asynclab.foundation.backends import fresh
 
-__all__ = ["K", "MU", "VALUE_BYTES", "PREFIX", "Dataset", "dataset", "leftovers", "remove_stale", "read_chunks", "load",
-           "energy", "energy_numpy", "reduce_serial", "reduce_in_memory", "reference", "check_chunk",
-           "disk_free_mb", "stream_schedules"]
+__all__ = [
+    "K",
+    "MU",
+    "VALUE_BYTES",
+    "PREFIX",
+    "Dataset",
+    "dataset",
+    "leftovers",
+    "remove_stale",
+    "read_chunks",
+    "load",
+    "energy",
+    "energy_numpy",
+    "reduce_serial",
+    "reduce_in_memory",
+    "reference",
+    "check_chunk",
+    "disk_free_mb",
+    "stream_schedules",
+]
 
-K = 1.0            # spring constant
-MU = 1.0           # rest position
+K = 1.0  # spring constant
+MU = 1.0  # rest position
 LOW, HIGH = -100, 100
-VALUE_BYTES = 8    # a value in memory (float64), bytes
+VALUE_BYTES = 8  # a value in memory (float64), bytes
 PREFIX = "asynclab-chunks-"
-_WRITE_BLOCK = 4 * 2**20   # values written per step, so writing never holds the whole set
+_WRITE_BLOCK = 4 * 2**20  # values written per step, so writing never holds the whole set
 
 
 @dataclass
@@ -104,13 +121,14 @@ def dataset(n: int, *, seed: int = 0, mb_per_s: float | None = None) -> Iterator
     values, so writing it never needs the whole set in memory.
     """
     n = check_chunk(n)
-    if mb_per_s is not None and not (isinstance(mb_per_s, (int, float)) and not isinstance(mb_per_s, bool)
-                                     and mb_per_s > 0):
+    if mb_per_s is not None and not (
+        isinstance(mb_per_s, (int, float)) and not isinstance(mb_per_s, bool) and mb_per_s > 0
+    ):
         raise ValueError(f"mb_per_s must be a positive number of MB per second or None, got {mb_per_s!r}.")
     remove_stale()
     folder = fresh.owned_folder(PREFIX)
     data = Dataset(Path(folder) / "values.i8", n, seed, mb_per_s)
-    data._finalizer = weakref.finalize(data, _remove, folder)   # also at exit, if never left
+    data._finalizer = weakref.finalize(data, _remove, folder)  # also at exit, if never left
     try:
         mapped = np.memmap(data.path, dtype=np.int8, mode="w+", shape=(n,))
         rng = np.random.default_rng(seed)
@@ -210,8 +228,9 @@ def disk_free_mb(folder: str | os.PathLike | None = None) -> float:
     return shutil.disk_usage(folder or tempfile.gettempdir()).free / 1e6
 
 
-def stream_schedules(device: str = "cuda", *, chunk_mb: int = 128, chunks: int = 8,
-                     n: int = 4096) -> dict[str, Callable[[], None]]:
+def stream_schedules(
+    device: str = "cuda", *, chunk_mb: int = 128, chunks: int = 8, n: int = 4096
+) -> dict[str, Callable[[], None]]:
     """A reduction over ``chunks`` host chunks on ``device`` with PyTorch, in three schedules.
 
     Each chunk (``chunk_mb`` MB of float32, pinned on CUDA) is copied in and
@@ -262,15 +281,16 @@ def stream_schedules(device: str = "cuda", *, chunk_mb: int = 128, chunks: int =
                 b = i % 2
                 with torch.cuda.stream(copier):
                     if wait_for_all:
-                        copier.wait_stream(compute)          # waits for every operation issued so far
+                        copier.wait_stream(compute)  # waits for every operation issued so far
                     else:
-                        copier.wait_event(free[b])           # only for the work that read this buffer
+                        copier.wait_event(free[b])  # only for the work that read this buffer
                     buffers[b].copy_(host[i], non_blocking=True)
                     filled[b].record(copier)
                 compute.wait_event(filled[b])
                 parts.append(work(buffers[b]))
                 free[b].record(compute)
             sum(part.item() for part in parts)
+
         return run
 
     return {"serial": serial, "two streams": pipelined(False), "copy waits for all compute": pipelined(True)}

@@ -17,11 +17,25 @@ module loads no framework.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any
 
-__all__ = ["ArrayOp", "random_matrix", "square_matrix", "add_one", "mx_dot", "sync_loop", "async_loop",
-           "LOOP_KINDS", "LoopTiming", "check_n", "time_loop", "slow_source", "ProductWorkload"]
+__all__ = [
+    "ArrayOp",
+    "random_matrix",
+    "square_matrix",
+    "add_one",
+    "mx_dot",
+    "sync_loop",
+    "async_loop",
+    "LOOP_KINDS",
+    "LoopTiming",
+    "check_n",
+    "time_loop",
+    "slow_source",
+    "ProductWorkload",
+]
 
 #: An operation on one MXNet array that returns a new (pending) array.
 ArrayOp = Callable[[Any], Any]

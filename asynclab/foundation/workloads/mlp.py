@@ -23,21 +23,45 @@ import numbers
 import queue
 import threading
 import time
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
 import numpy as np
 
 from asynclab.foundation.memory import MB, MemoryTrace, PeakMemory
 from asynclab.foundation.workloads.native import release_free_memory
 
-__all__ = ["MB", "MLPConfig", "SEED", "HALF", "LAB", "make_mlp", "HostLoader", "DeviceLoader", "LOADERS",
-           "make_loader", "TrainResult", "check_sync_every", "sync_label", "train_loop", "Loop", "as_number",
-           "loss_values", "run_epoch", "train_epoch", "IncompleteEpoch", "require_full_epoch", "peak_probe",
-           "waiting_loop", "QueueTracker"]
+__all__ = [
+    "MB",
+    "MLPConfig",
+    "SEED",
+    "HALF",
+    "LAB",
+    "make_mlp",
+    "HostLoader",
+    "DeviceLoader",
+    "LOADERS",
+    "make_loader",
+    "TrainResult",
+    "check_sync_every",
+    "sync_label",
+    "train_loop",
+    "Loop",
+    "as_number",
+    "loss_values",
+    "run_epoch",
+    "train_epoch",
+    "IncompleteEpoch",
+    "require_full_epoch",
+    "peak_probe",
+    "waiting_loop",
+    "QueueTracker",
+]
 
 
 # --------------------------------------------------------------------------- setup
+
 
 @dataclass(frozen=True)
 class MLPConfig:
@@ -168,6 +192,7 @@ def make_loader(kind: str, config: MLPConfig = MLPConfig()):
 
 # ------------------------------------------------------------------------ training
 
+
 @dataclass(frozen=True)
 class TrainResult:
     """What one epoch cost.
@@ -204,28 +229,40 @@ class TrainResult:
         return self.wall_s - self.front_s
 
     def __str__(self) -> str:
-        return (f"{self.label}: front end {self.front_s:.3f} s, wall {self.wall_s:.3f} s, "
-                f"peak +{self.peak_mb:.1f} MB")
+        return f"{self.label}: front end {self.front_s:.3f} s, wall {self.wall_s:.3f} s, peak +{self.peak_mb:.1f} MB"
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
-        data["trace"] = {"baseline": self.trace.baseline, "peak": self.trace.peak,
-                         "end": self.trace.end, "times": list(self.trace.times),
-                         "values": list(self.trace.values)}
+        data["trace"] = {
+            "baseline": self.trace.baseline,
+            "peak": self.trace.peak,
+            "end": self.trace.end,
+            "times": list(self.trace.times),
+            "values": list(self.trace.values),
+        }
         for name in ("losses", "issued", "done"):
             data[name] = list(getattr(self, name))
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "TrainResult":
+    def from_dict(cls, data: dict[str, Any]) -> TrainResult:
         t = data["trace"]
-        trace = MemoryTrace(baseline=t["baseline"], peak=t["peak"], end=t["end"],
-                            times=tuple(t["times"]), values=tuple(t["values"]))
-        return cls(label=data["label"], num_batches=data["num_batches"], loader=data["loader"],
-                   front_s=data["front_s"], wall_s=data["wall_s"], trace=trace,
-                   sync_every=data.get("sync_every"), losses=tuple(data.get("losses", ())),
-                   steps=data.get("steps"), issued=tuple(data.get("issued", ())),
-                   done=tuple(data.get("done", ())))
+        trace = MemoryTrace(
+            baseline=t["baseline"], peak=t["peak"], end=t["end"], times=tuple(t["times"]), values=tuple(t["values"])
+        )
+        return cls(
+            label=data["label"],
+            num_batches=data["num_batches"],
+            loader=data["loader"],
+            front_s=data["front_s"],
+            wall_s=data["wall_s"],
+            trace=trace,
+            sync_every=data.get("sync_every"),
+            losses=tuple(data.get("losses", ())),
+            steps=data.get("steps"),
+            issued=tuple(data.get("issued", ())),
+            done=tuple(data.get("done", ())),
+        )
 
     def queued_at(self, t: float) -> int:
         """Batches issued but not yet computed at ``t`` seconds into a tracked epoch."""
@@ -282,8 +319,9 @@ class QueueTracker:
         self._thread.join()
 
 
-def train_loop(net, trainer, loss, batches: Iterable, sync_every: int | None = None,
-               tracker: QueueTracker | None = None) -> list[float]:
+def train_loop(
+    net, trainer, loss, batches: Iterable, sync_every: int | None = None, tracker: QueueTracker | None = None
+) -> list[float]:
     """Train on every batch; wait for the loss every ``sync_every`` batches.
 
     ``sync_every=None`` never waits: the loop only queues work. The wait is
@@ -344,8 +382,16 @@ def loss_values(returned: object) -> tuple[float, ...]:
     return tuple(value for value in values if value is not None)
 
 
-def run_epoch(loop: Loop, config: MLPConfig = MLPConfig(), *, loader: str = "host", model=None,
-              label: str = "epoch", interval: float = 0.005, release: bool = True) -> TrainResult:
+def run_epoch(
+    loop: Loop,
+    config: MLPConfig = MLPConfig(),
+    *,
+    loader: str = "host",
+    model=None,
+    label: str = "epoch",
+    interval: float = 0.005,
+    release: bool = True,
+) -> TrainResult:
     """Measure one epoch of ``loop(net, trainer, loss, batches)``.
 
     ``model`` is a ``(net, trainer, loss)`` triple from :func:`make_mlp`
@@ -376,14 +422,28 @@ def run_epoch(loop: Loop, config: MLPConfig = MLPConfig(), *, loader: str = "hos
         mxb.sync_all()
         wall = time.perf_counter() - start
     losses = loss_values(returned)
-    return TrainResult(label=label, num_batches=config.num_batches, loader=loader,
-                       front_s=front, wall_s=wall, trace=pm.trace, losses=losses,
-                       steps=trainer.optimizer.num_update - updates)
+    return TrainResult(
+        label=label,
+        num_batches=config.num_batches,
+        loader=loader,
+        front_s=front,
+        wall_s=wall,
+        trace=pm.trace,
+        losses=losses,
+        steps=trainer.optimizer.num_update - updates,
+    )
 
 
-def train_epoch(config: MLPConfig = MLPConfig(), sync_every: int | None = None, *,
-                loader: str = "host", model=None, interval: float = 0.005,
-                release: bool = True, track: bool = False) -> TrainResult:
+def train_epoch(
+    config: MLPConfig = MLPConfig(),
+    sync_every: int | None = None,
+    *,
+    loader: str = "host",
+    model=None,
+    interval: float = 0.005,
+    release: bool = True,
+    track: bool = False,
+) -> TrainResult:
     """One measured epoch of :func:`train_loop` (see :func:`run_epoch`).
 
     ``track=True`` also records when each batch was issued and computed
@@ -397,8 +457,9 @@ def train_epoch(config: MLPConfig = MLPConfig(), sync_every: int | None = None, 
         trackers.extend([tracker] if tracker else [])
         return train_loop(net, trainer, loss, batches, sync_every, tracker)
 
-    result = run_epoch(loop, config, loader=loader, model=model, label=sync_label(sync_every),
-                       interval=interval, release=release)
+    result = run_epoch(
+        loop, config, loader=loader, model=model, label=sync_label(sync_every), interval=interval, release=release
+    )
     result = replace(result, sync_every=sync_every)
     if trackers:
         trackers[0].close()
@@ -416,8 +477,10 @@ def require_full_epoch(result: TrainResult) -> TrainResult:
     A loop that skips the work would otherwise look fast and frugal.
     """
     if result.steps != result.num_batches:
-        raise IncompleteEpoch(f"it made {result.steps} optimizer steps for {result.num_batches} "
-                              "batches; one trainer.step per batch is needed")
+        raise IncompleteEpoch(
+            f"it made {result.steps} optimizer steps for {result.num_batches} "
+            "batches; one trainer.step per batch is needed"
+        )
     return result
 
 
@@ -436,6 +499,7 @@ def waiting_loop(returns: Callable[[list], object] = lambda losses: losses, ever
     (``wait_to_read``) and keeps that MXNet array (shape ``()``); it
     returns ``returns(losses)``. The tests and the checks' references use it.
     """
+
     def loop(net, trainer, loss, batches):
         from mxnet import autograd
 
@@ -450,4 +514,5 @@ def waiting_loop(returns: Callable[[list], object] = lambda losses: losses, ever
                 mean.wait_to_read()
                 losses.append(mean)
         return returns(losses)
+
     return loop

@@ -30,16 +30,23 @@ import gc
 import glob
 import os
 import sys
+from collections.abc import Callable, Iterator
 from functools import lru_cache
-from typing import Callable, Iterator
 
 from asynclab.foundation.memory import MB
 
-__all__ = ["release_free_memory", "map_large_allocations", "EXACT_THRESHOLD", "EXACT_ENV",
-           "blas_threads", "one_blas_thread"]
+__all__ = [
+    "release_free_memory",
+    "map_large_allocations",
+    "EXACT_THRESHOLD",
+    "EXACT_ENV",
+    "blas_threads",
+    "one_blas_thread",
+]
 
 
 # ------------------------------------------------------------------- glibc malloc
+
 
 def _libc():
     if not sys.platform.startswith("linux"):
@@ -98,6 +105,7 @@ def map_large_allocations(threshold_bytes: int = EXACT_THRESHOLD) -> bool:
 
 # ---------------------------------------------------------------- OpenBLAS threads
 
+
 @lru_cache(maxsize=1)
 def _openblas() -> tuple[Callable[[int], None], Callable[[], int]] | None:
     """NumPy's bundled OpenBLAS as (set_num_threads, get_num_threads), or None.
@@ -109,8 +117,11 @@ def _openblas() -> tuple[Callable[[int], None], Callable[[], int]] | None:
     import numpy as np
 
     here = os.path.dirname(np.__file__)
-    patterns = [here + ".libs/*openblas*", os.path.join(here, ".dylibs", "*openblas*"),
-                os.path.join(here, ".libs", "*openblas*")]
+    patterns = [
+        here + ".libs/*openblas*",
+        os.path.join(here, ".dylibs", "*openblas*"),
+        os.path.join(here, ".libs", "*openblas*"),
+    ]
     for pattern in patterns:
         for path in sorted(glob.glob(pattern)):
             try:

@@ -29,24 +29,43 @@ one Linux machine shares. Foundation layer: imports only
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
 from asynclab.foundation.backends import cluster
 
-__all__ = ["KEY", "ROWS", "DIM", "BATCH", "LR", "problem", "batch_rows", "gradient", "loss", "reference",
-           "setup_store", "worker_loop", "train_worker", "WorkerTrace", "DistRun", "function_source", "run",
-           "run_local",
-           "staleness", "worker_program"]
+__all__ = [
+    "KEY",
+    "ROWS",
+    "DIM",
+    "BATCH",
+    "LR",
+    "problem",
+    "batch_rows",
+    "gradient",
+    "loss",
+    "reference",
+    "setup_store",
+    "worker_loop",
+    "train_worker",
+    "WorkerTrace",
+    "DistRun",
+    "function_source",
+    "run",
+    "run_local",
+    "staleness",
+    "worker_program",
+]
 
-KEY = 7                 # the weights' key in the store
-ROWS = 4096             # rows of the synthetic problem
-DIM = 32                # weights
-BATCH = 32              # rows per worker and step
-LR = 0.05               # learning rate of the server's SGD
-EVAL_ROWS = 1024        # rows the loss is measured on
+KEY = 7  # the weights' key in the store
+ROWS = 4096  # rows of the synthetic problem
+DIM = 32  # weights
+BATCH = 32  # rows per worker and step
+LR = 0.05  # learning rate of the server's SGD
+EVAL_ROWS = 1024  # rows the loss is measured on
 
 
 def problem(seed: int, rows: int = ROWS, dim: int = DIM) -> tuple[np.ndarray, np.ndarray]:
@@ -142,8 +161,7 @@ class WorkerTrace:
         return self.end - self.start
 
 
-def train_worker(kv: Any, job: Mapping[str, Any], setup: Callable | None = None,
-                 loop: Callable | None = None) -> dict:
+def train_worker(kv: Any, job: Mapping[str, Any], setup: Callable | None = None, loop: Callable | None = None) -> dict:
     """One worker's training on store ``kv``; ``job`` gives seed, steps, delay (s, per step) and lr.
 
     ``setup(kv, lr)`` and ``loop(kv, key, w, gradient_at, steps)`` default to
@@ -170,7 +188,7 @@ def train_worker(kv: Any, job: Mapping[str, Any], setup: Callable | None = None,
     losses: list[float] = []
 
     def gradient_at(weights: Any, step: int) -> Any:
-        current = weights.asnumpy()               # waits for the pull that fills it
+        current = weights.asnumpy()  # waits for the pull that fills it
         reads.append(time.perf_counter())
         seen.append(int(step))
         losses.append(loss(current, X, y))
@@ -184,8 +202,17 @@ def train_worker(kv: Any, job: Mapping[str, Any], setup: Callable | None = None,
     loop(store, KEY, w, gradient_at, steps)
     final = w.asnumpy()
     end = time.perf_counter()
-    return {"rank": rank, "kind": job.get("kind", "local"), "reads": reads, "steps": seen, "losses": losses,
-            "pushes": store.pushes, "weights": [float(v) for v in final], "start": start, "end": end}
+    return {
+        "rank": rank,
+        "kind": job.get("kind", "local"),
+        "reads": reads,
+        "steps": seen,
+        "losses": losses,
+        "pushes": store.pushes,
+        "weights": [float(v) for v in final],
+        "start": start,
+        "end": end,
+    }
 
 
 def worker_program(job: Mapping[str, Any]) -> dict:
@@ -206,7 +233,7 @@ def worker_program(job: Mapping[str, Any]) -> dict:
 
         import numpy as np
 
-        space = {"__name__": "__student__", "mx": mx, "nd": mx.nd, "np": np}     # what a lab's setup cell imports
+        space = {"__name__": "__student__", "mx": mx, "nd": mx.nd, "np": np}  # what a lab's setup cell imports
         # annotations stay unevaluated, as in a module of the course: a hint naming a type is no error
         exec(compile(job["source"], "<your code>", "exec", flags=__future__.annotations.compiler_flag), space)
         setup, loop = space.get(job.get("setup") or "", None), space.get(job.get("loop") or "", None)
@@ -240,9 +267,17 @@ class DistRun:
 
 
 def _trace(result: Mapping[str, Any]) -> WorkerTrace:
-    return WorkerTrace(int(result["rank"]), str(result["kind"]), tuple(result["reads"]), tuple(result["steps"]),
-                       tuple(result["losses"]), tuple(result["pushes"]), tuple(result["weights"]),
-                       float(result["start"]), float(result["end"]))
+    return WorkerTrace(
+        int(result["rank"]),
+        str(result["kind"]),
+        tuple(result["reads"]),
+        tuple(result["steps"]),
+        tuple(result["losses"]),
+        tuple(result["pushes"]),
+        tuple(result["weights"]),
+        float(result["start"]),
+        float(result["end"]),
+    )
 
 
 def function_source(fn: Any, what: str) -> str:
@@ -253,17 +288,24 @@ def function_source(fn: Any, what: str) -> str:
     if not callable(fn) or not hasattr(fn, "__code__"):
         raise TypeError(f"{what} must be a function defined with def, not {type(fn).__name__}.")
     if fn.__name__ == "<lambda>":
-        raise TypeError(f"{what} must be a function defined with def, not a lambda: its source is sent to the "
-                        "workers.")
+        raise TypeError(f"{what} must be a function defined with def, not a lambda: its source is sent to the workers.")
     try:
         return textwrap.dedent(inspect.getsource(fn))
     except (OSError, TypeError):
         raise TypeError(f"the source of {what} cannot be read: define it with def in a cell of its own.") from None
 
 
-def run(kind: str, *, steps: int | Sequence[int], delays: Sequence[float] = (0.0, 0.0), seed: int = 0,
-        lr: float = LR, setup: Callable | None = None, loop: Callable | None = None,
-        timeout: float = 120.0) -> DistRun:
+def run(
+    kind: str,
+    *,
+    steps: int | Sequence[int],
+    delays: Sequence[float] = (0.0, 0.0),
+    seed: int = 0,
+    lr: float = LR,
+    setup: Callable | None = None,
+    loop: Callable | None = None,
+    timeout: float = 120.0,
+) -> DistRun:
     """Train on a ``kind`` store (``dist_sync``, ``dist_async``) with one worker per entry of ``delays``.
 
     ``delays`` are each worker's extra seconds per step; ``steps`` is one
@@ -282,11 +324,22 @@ def run(kind: str, *, steps: int | Sequence[int], delays: Sequence[float] = (0.0
     if min(counts) < 1:
         raise ValueError(f"every worker needs at least one step, got {counts}.")
     if kind != "dist_async" and len(set(counts)) > 1:
-        raise ValueError(f"on {kind} every worker must take the same number of steps (each round waits for all "
-                         f"of them), got {counts}.")
-    jobs = [{"seed": int(seed), "steps": n, "delay": float(d), "lr": float(lr), "source": source,
-             "setup": setup.__name__ if setup else None, "loop": loop.__name__ if loop else None}
-            for n, d in zip(counts, delays)]
+        raise ValueError(
+            f"on {kind} every worker must take the same number of steps (each round waits for all "
+            f"of them), got {counts}."
+        )
+    jobs = [
+        {
+            "seed": int(seed),
+            "steps": n,
+            "delay": float(d),
+            "lr": float(lr),
+            "source": source,
+            "setup": setup.__name__ if setup else None,
+            "loop": loop.__name__ if loop else None,
+        }
+        for n, d in zip(counts, delays)
+    ]
     done = cluster.launch(f"{__name__}:worker_program", kind=kind, workers=len(jobs), payloads=jobs, timeout=timeout)
     return DistRun(kind, tuple(_trace(w.result) for w in done.workers), done.seconds, int(seed))
 
@@ -309,8 +362,9 @@ def staleness(run: DistRun) -> list[list[int]]:
     """
     out = []
     for trace in run.workers:
-        others = np.sort(np.concatenate([np.asarray(w.pushes) for w in run.workers if w.rank != trace.rank]
-                                        or [np.zeros(0)]))
+        others = np.sort(
+            np.concatenate([np.asarray(w.pushes) for w in run.workers if w.rank != trace.rank] or [np.zeros(0)])
+        )
         counts = []
         for read, push in zip(trace.reads, trace.pushes):
             counts.append(int(np.searchsorted(others, push) - np.searchsorted(others, read)))

@@ -42,20 +42,20 @@ from __future__ import annotations
 import random
 import threading
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from asynclab.checks.core import Check, CheckResult, Outcome, Protocol, Rejected, check
 from asynclab.checks.relations import AtLeast, AtMost
 from asynclab.foundation.timing import overlap_share
 
-WORK_SECONDS = 0.2            # length of one workload op
-OVERLAP_MIN = 0.5             # independent pair: share of the shorter op spent side by side
-SERIAL_MAX_OVERLAP = 0.1      # dependent pair (and the synchronous engine): at most this
+WORK_SECONDS = 0.2  # length of one workload op
+OVERLAP_MIN = 0.5  # independent pair: share of the shorter op spent side by side
+SERIAL_MAX_OVERLAP = 0.1  # dependent pair (and the synchronous engine): at most this
 # Overlaps below this share count as this share when a margin is computed: 0.1%
 # of a 0.2 s op is 0.2 ms, about what starting a thread costs, so "none" is
 # as close to zero as the measurement can tell.
 _OVERLAP_FLOOR = 0.001
-TIMEOUT = 10.0                # seconds a wait may take before the engine counts as stuck
+TIMEOUT = 10.0  # seconds a wait may take before the engine counts as stuck
 
 _PAIRS = Protocol(warmup=1, min_rounds=3, max_rounds=8, budget_s=20.0)
 
@@ -65,6 +65,7 @@ class OpError(RuntimeError):
 
 
 # ---------------------------------------------------------------- helpers
+
 
 def _workloads() -> tuple[Callable, Callable, Callable]:
     """(first, second, unpin): two ~0.2 s single-threaded ops and a function undoing the pin."""
@@ -94,10 +95,14 @@ def _shape(fn) -> tuple | None:
     if code is None:
         return None
     local = {"LOAD_FAST", "STORE_FAST", "DELETE_FAST", "LOAD_CLOSURE", "LOAD_DEREF", "STORE_DEREF"}
-    return tuple(tuple((i.opname, i.arg if i.opname in local else
-                        (None if hasattr(i.argval, "co_code") else repr(i.argval)))
-                       for i in dis.get_instructions(c) if i.opname not in ("NOP", "RESUME"))
-                 for c in _codes(code))
+    return tuple(
+        tuple(
+            (i.opname, i.arg if i.opname in local else (None if hasattr(i.argval, "co_code") else repr(i.argval)))
+            for i in dis.get_instructions(c)
+            if i.opname not in ("NOP", "RESUME")
+        )
+        for c in _codes(code)
+    )
 
 
 _REFERENCE = "asynclab.lessons.l05_inside_the_engine.engine_reference"
@@ -139,8 +144,9 @@ def answer_key_use(engine_class) -> str | None:
                 return f"borrows the course's own {attr}"
             cells = [c.cell_contents for c in (getattr(fn, "__closure__", None) or ()) if _filled(c)]
             named = [fn.__globals__.get(n) for c in _codes(code) for n in c.co_names]
-            if any(_is_reference(v) for v in cells + named) or \
-                    any("engine_reference" in c.co_names for c in _codes(code)):
+            if any(_is_reference(v) for v in cells + named) or any(
+                "engine_reference" in c.co_names for c in _codes(code)
+            ):
                 return f"calls the course's own engine in {attr}"
     if all(_shape(getattr(engine_class, m, None)) == _shape(getattr(Engine, m)) for m in ("_dispatch", "_on_complete")):
         return "is a copy of the course's own dependency rule"
@@ -149,8 +155,8 @@ def answer_key_use(engine_class) -> str | None:
 
 def _filled(cell) -> bool:
     try:
-        cell.cell_contents
-    except ValueError:          # a closure variable not bound yet
+        cell.cell_contents  # noqa: B018 - reading it raises while the variable is unbound
+    except ValueError:  # a closure variable not bound yet
         return False
     return True
 
@@ -162,7 +168,7 @@ def _refuse_answer_key(engine_class) -> None:
     the engine it makes.
     """
     klass = engine_class
-    if callable(engine_class) and not isinstance(engine_class, type):   # a factory: look at what it makes
+    if callable(engine_class) and not isinstance(engine_class, type):  # a factory: look at what it makes
         try:
             made = engine_class()
         except Exception:
@@ -172,8 +178,10 @@ def _refuse_answer_key(engine_class) -> None:
             _close(made)
     problem = answer_key_use(klass)
     if problem:
-        raise Rejected(f"your {getattr(klass, '__name__', 'engine')} {problem}; the lab asks for "
-                       "your own dependency rule on EngineBase")
+        raise Rejected(
+            f"your {getattr(klass, '__name__', 'engine')} {problem}; the lab asks for "
+            "your own dependency rule on EngineBase"
+        )
 
 
 def _new_engine(engine_class, **kwargs):
@@ -210,6 +218,7 @@ def _apart(first: Callable, second: Callable) -> Callable[[], float]:
         first()
         second()
         return time.perf_counter() - start
+
     return probe
 
 
@@ -243,7 +252,7 @@ def _queued_reads(engine, first: Callable, second: Callable, timeout: float) -> 
     return time.perf_counter() - start
 
 
-QUEUED_READS = "reads queued behind a write"   # the pattern of :func:`_queued_reads`
+QUEUED_READS = "reads queued behind a write"  # the pattern of :func:`_queued_reads`
 
 
 def _time_ratio(o: Outcome, pattern: str) -> float:
@@ -263,11 +272,13 @@ def _pair_figures(patterns: tuple[str, ...]):
             for p in patterns:
                 found[f"time_ratio_{p.replace(' ', '_')}"] = _time_ratio(o, p)
         return found
+
     return figures
 
 
-def _pair_check(pair: Check, engine_class, patterns: tuple[str, ...], first: Callable, second: Callable,
-                **kwargs) -> CheckResult:
+def _pair_check(
+    pair: Check, engine_class, patterns: tuple[str, ...], first: Callable, second: Callable, **kwargs
+) -> CheckResult:
     """Run a pair of ops on fresh engines (interleaved with the pair run directly) under the check ``pair``.
 
     ``patterns``: one or more of :data:`asynclab.foundation.workloads.PATTERNS` and
@@ -297,6 +308,7 @@ def _pair_check(pair: Check, engine_class, patterns: tuple[str, ...], first: Cal
             share = overlap_share(a, b)
             a.start = a.end = b.start = b.end = 0.0
             return {"overlap": share, "seconds": seconds}
+
         return probe
 
     return pair.run({**{p: together(p) for p in patterns}, "apart": _apart(first, second)})
@@ -316,6 +328,7 @@ def _pct(share: float) -> str:
 
 # ---------------------------------------------------------------- step 1
 
+
 def _records_problem(records, returned: list[float]) -> str:
     """'' when ``records`` holds one OpRecord per push, named "a" and "b", timed inside each push."""
     try:
@@ -323,24 +336,31 @@ def _records_problem(records, returned: list[float]) -> str:
     except TypeError:
         return f"engine.records should be a list of OpRecord, not {type(records).__name__}"
     if len(records) != len(returned):
-        return (f"after {len(returned)} pushes engine.records held {len(records)} record(s); "
-                "push appends one OpRecord per operation")
+        return (
+            f"after {len(returned)} pushes engine.records held {len(records)} record(s); "
+            "push appends one OpRecord per operation"
+        )
     for record, label, until in zip(records, ("a", "b"), returned):
         try:
             got, times = record.name, (record.enqueue, record.start, record.end)
             if not all(isinstance(t, (int, float)) for t in times):
                 raise TypeError("not numbers")
         except (AttributeError, TypeError):
-            return (f"a record is {type(record).__name__}, not an OpRecord(name, worker, enqueue, "
-                    "start, end) of time.perf_counter() readings")
+            return (
+                f"a record is {type(record).__name__}, not an OpRecord(name, worker, enqueue, "
+                "start, end) of time.perf_counter() readings"
+            )
         if got != label:
-            return (f"the record of the op pushed as {label!r} is named {got!r}; use name, "
-                    "or fn.__name__ when name is None")
+            return (
+                f"the record of the op pushed as {label!r} is named {got!r}; use name, or fn.__name__ when name is None"
+            )
         enqueue, start, end = times
         if not enqueue <= start <= end <= until:
-            return (f"the record of {label!r} reads enqueue={enqueue:.6f}, start={start:.6f}, "
-                    f"end={end:.6f}, but push returned at {until:.6f} (time.perf_counter()); "
-                    "it needs enqueue <= start <= end <= the return of push")
+            return (
+                f"the record of {label!r} reads enqueue={enqueue:.6f}, start={start:.6f}, "
+                f"end={end:.6f}, but push returned at {until:.6f} (time.perf_counter()); "
+                "it needs enqueue <= start <= end <= the return of push"
+            )
     return ""
 
 
@@ -353,6 +373,7 @@ def _runs_inside_push(engine_class) -> str:
         def op() -> None:
             time.sleep(0.02)
             ran.append(label)
+
         op.__name__ = label
         return op
 
@@ -363,9 +384,10 @@ def _runs_inside_push(engine_class) -> str:
             engine.push(slow("a"), mutates=[a], name="a")
             returned.append(time.perf_counter())
             if ran != ["a"]:
-                return ("push returned before the operation ran; a synchronous engine runs it "
-                        "inside push, before returning")
-            engine.push(slow("b"), reads=[a], mutates=[b])       # no name: fn.__name__ is "b"
+                return (
+                    "push returned before the operation ran; a synchronous engine runs it inside push, before returning"
+                )
+            engine.push(slow("b"), reads=[a], mutates=[b])  # no name: fn.__name__ is "b"
             returned.append(time.perf_counter())
             engine.wait_all()
             records = getattr(engine, "records", None)
@@ -380,13 +402,21 @@ def _runs_inside_push(engine_class) -> str:
     return _records_problem(records, returned)
 
 
-@check("sync-engine", points=1, protocol=_PAIRS, calls="your engine",
-       relations=(_serial("independent"),),
-       sentence=lambda o: (f"every push returned after its op ran and recorded it; two independent ops overlapped "
-                           f"for {_pct(o.bands[_key('independent')].value)} "
-                           f"(needs <= {SERIAL_MAX_OVERLAP * 100:g}%) and took "
-                           f"{_time_ratio(o, 'independent'):.2f}x the sum of their parts"),
-       threshold=f"overlap <= {SERIAL_MAX_OVERLAP:g}", figures=_pair_figures(("independent",)))
+@check(
+    "sync-engine",
+    points=1,
+    protocol=_PAIRS,
+    calls="your engine",
+    relations=(_serial("independent"),),
+    sentence=lambda o: (
+        f"every push returned after its op ran and recorded it; two independent ops overlapped "
+        f"for {_pct(o.bands[_key('independent')].value)} "
+        f"(needs <= {SERIAL_MAX_OVERLAP * 100:g}%) and took "
+        f"{_time_ratio(o, 'independent'):.2f}x the sum of their parts"
+    ),
+    threshold=f"overlap <= {SERIAL_MAX_OVERLAP:g}",
+    figures=_pair_figures(("independent",)),
+)
 def check_sync_engine(self, engine_class) -> CheckResult:
     """``engine_class()`` runs every op inside push, like MXNet's NaiveEngine.
 
@@ -409,47 +439,55 @@ def check_sync_engine(self, engine_class) -> CheckResult:
 
 # ---------------------------------------------------------------- step 2
 
+
 def _orders(engine_class) -> tuple[bool, str]:
-    """Targeted read/write orders, each with a slow first op so that a wrong order shows."""
+    """Targeted read/write orders, each with a slow first op so that a wrong order shows.
+
+    The operations close over ``box`` of their round and all finish (``wait_all``) within it.
+    """
     pause = 0.03
     for _ in range(2):
         engine = _new_engine(engine_class, num_workers=3)
         try:
             box = {"x": 0}
             x = engine.new_var("x")
-            engine.push(lambda: (time.sleep(pause), box.update(x=1)), mutates=[x], name="write")
-            engine.push(lambda: box.update(raw=box["x"]), reads=[x], name="read")
+            engine.push(lambda: (time.sleep(pause), box.update(x=1)), mutates=[x], name="write")  # noqa: B023
+            engine.push(lambda: box.update(raw=box["x"]), reads=[x], name="read")  # noqa: B023
             engine.wait_all(timeout=TIMEOUT)
             if box["raw"] != 1:
                 return False, "read after write: a read saw the value from before the write pushed ahead of it"
 
-            engine.push(lambda: (time.sleep(pause), box.update(war=box["x"])), reads=[x], name="read")
-            engine.push(lambda: box.update(x=2), mutates=[x], name="write")
+            engine.push(lambda: (time.sleep(pause), box.update(war=box["x"])), reads=[x], name="read")  # noqa: B023
+            engine.push(lambda: box.update(x=2), mutates=[x], name="write")  # noqa: B023
             engine.wait_all(timeout=TIMEOUT)
             if box["war"] != 1:
                 return False, "write after read: a write changed x while a read pushed before it was still running"
 
-            engine.push(lambda: (time.sleep(pause), box.update(war2=box["x"])), reads=[x], name="slow read")
+            engine.push(lambda: (time.sleep(pause), box.update(war2=box["x"])), reads=[x], name="slow read")  # noqa: B023
             engine.push(lambda: None, reads=[x], name="quick read")
-            engine.push(lambda: box.update(x=3), mutates=[x], name="write")
+            engine.push(lambda: box.update(x=3), mutates=[x], name="write")  # noqa: B023
             engine.wait_all(timeout=TIMEOUT)
             if box["war2"] != 2:
-                return False, ("write after read: a write changed x while the slower of two reads pushed "
-                               "before it was still running")
+                return False, (
+                    "write after read: a write changed x while the slower of two reads pushed "
+                    "before it was still running"
+                )
 
-            engine.push(lambda: (time.sleep(pause), box.update(x=3)), mutates=[x], name="write 1")
-            engine.push(lambda: box.update(x=4), mutates=[x], name="write 2")
+            engine.push(lambda: (time.sleep(pause), box.update(x=3)), mutates=[x], name="write 1")  # noqa: B023
+            engine.push(lambda: box.update(x=4), mutates=[x], name="write 2")  # noqa: B023
             engine.wait_all(timeout=TIMEOUT)
             if box["x"] != 4:
                 return False, "write after write: the earlier write finished last and x kept its value"
 
             engine.push(lambda: time.sleep(pause), reads=[x], name="slow read")
-            engine.push(lambda: box.update(x=5), mutates=[x], name="write")
-            engine.push(lambda: box.update(late=box["x"]), reads=[x], name="later read")
+            engine.push(lambda: box.update(x=5), mutates=[x], name="write")  # noqa: B023
+            engine.push(lambda: box.update(late=box["x"]), reads=[x], name="later read")  # noqa: B023
             engine.wait_all(timeout=TIMEOUT)
             if box["late"] != 5:
-                return False, ("a read pushed after a waiting write ran before that write; "
-                               "nothing may overtake the head of a variable's queue")
+                return False, (
+                    "a read pushed after a waiting write ran before that write; "
+                    "nothing may overtake the head of a variable's queue"
+                )
         finally:
             _close(engine)
     return True, ""
@@ -460,8 +498,13 @@ def _random_program(rng: random.Random, n_vars: int, n_ops: int) -> list:
     ops = []
     for _ in range(n_ops):
         roles = [rng.choice("rrw-") for _ in range(n_vars)]
-        ops.append(([i for i, r in enumerate(roles) if r == "r"],
-                    [i for i, r in enumerate(roles) if r == "w"], rng.random() < 0.05))
+        ops.append(
+            (
+                [i for i, r in enumerate(roles) if r == "r"],
+                [i for i, r in enumerate(roles) if r == "w"],
+                rng.random() < 0.05,
+            )
+        )
     return ops
 
 
@@ -478,6 +521,7 @@ def _run_program(ops: list, n_vars: int, engine=None) -> tuple[list, list]:
             log[k] = seen
             for i in writes:
                 state[i] = (state[i] * 31 + sum(seen) + k) % 1_000_003
+
         return op
 
     if engine is None:
@@ -486,8 +530,12 @@ def _run_program(ops: list, n_vars: int, engine=None) -> tuple[list, list]:
     else:
         vars_ = [engine.new_var(f"v{i}") for i in range(n_vars)]
         for k, (reads, writes, pause) in enumerate(ops):
-            engine.push(make(k, reads, writes, pause), reads=[vars_[i] for i in reads],
-                        mutates=[vars_[i] for i in writes], name=f"op{k}")
+            engine.push(
+                make(k, reads, writes, pause),
+                reads=[vars_[i] for i in reads],
+                mutates=[vars_[i] for i in writes],
+                name=f"op{k}",
+            )
         engine.wait_all(timeout=TIMEOUT)
     return state, log
 
@@ -503,8 +551,10 @@ def _random_programs(engine_class, count: int = 12, seed: int = 2024) -> tuple[b
         finally:
             _close(engine)
         if got != _run_program(ops, n_vars):
-            return False, (f"random program {k + 1} ({n_ops} ops over {n_vars} variables) gave other "
-                           "results than running its ops one by one in push order")
+            return False, (
+                f"random program {k + 1} ({n_ops} ops over {n_vars} variables) gave other "
+                "results than running its ops one by one in push order"
+            )
     return True, f"read/write orders held in targeted cases and {count} random programs"
 
 
@@ -526,12 +576,20 @@ def check_hazards(self, engine_class) -> CheckResult:
     return self.holds(condition)
 
 
-@check("serialize", points=1, protocol=_PAIRS, calls="your engine",
-       relations=(_serial("dependent"),),
-       sentence=lambda o: (f"a dependent pair overlapped for {_pct(o.bands[_key('dependent')].value)} of its length "
-                           f"(needs <= {SERIAL_MAX_OVERLAP * 100:g}%) and took {_time_ratio(o, 'dependent'):.2f}x "
-                           "the sum of its parts"),
-       threshold=f"overlap <= {SERIAL_MAX_OVERLAP:g}", figures=_pair_figures(("dependent",)))
+@check(
+    "serialize",
+    points=1,
+    protocol=_PAIRS,
+    calls="your engine",
+    relations=(_serial("dependent"),),
+    sentence=lambda o: (
+        f"a dependent pair overlapped for {_pct(o.bands[_key('dependent')].value)} of its length "
+        f"(needs <= {SERIAL_MAX_OVERLAP * 100:g}%) and took {_time_ratio(o, 'dependent'):.2f}x "
+        "the sum of its parts"
+    ),
+    threshold=f"overlap <= {SERIAL_MAX_OVERLAP:g}",
+    figures=_pair_figures(("dependent",)),
+)
 def check_serialize(self, engine_class) -> CheckResult:
     """An op that reads what another writes starts after it ends."""
     _refuse_answer_key(engine_class)
@@ -542,14 +600,22 @@ def check_serialize(self, engine_class) -> CheckResult:
         unpin()
 
 
-@check("overlap", points=2, protocol=_PAIRS, calls="your engine",
-       relations=(_side_by_side("shared input"), _side_by_side(QUEUED_READS)),
-       sentence=lambda o: (f"two ops sharing only an input ran side by side for "
-                           f"{_pct(o.bands[_key('shared input')].value)} of their length, and for "
-                           f"{_pct(o.bands[_key(QUEUED_READS)].value)} when queued behind a write "
-                           f"(needs >= {OVERLAP_MIN * 100:g}% each); the first pair took "
-                           f"{_time_ratio(o, 'shared input'):.2f}x the sum of its parts"),
-       threshold=f"overlap >= {OVERLAP_MIN:g}", figures=_pair_figures(("shared input", QUEUED_READS)))
+@check(
+    "overlap",
+    points=2,
+    protocol=_PAIRS,
+    calls="your engine",
+    relations=(_side_by_side("shared input"), _side_by_side(QUEUED_READS)),
+    sentence=lambda o: (
+        f"two ops sharing only an input ran side by side for "
+        f"{_pct(o.bands[_key('shared input')].value)} of their length, and for "
+        f"{_pct(o.bands[_key(QUEUED_READS)].value)} when queued behind a write "
+        f"(needs >= {OVERLAP_MIN * 100:g}% each); the first pair took "
+        f"{_time_ratio(o, 'shared input'):.2f}x the sum of its parts"
+    ),
+    threshold=f"overlap >= {OVERLAP_MIN:g}",
+    figures=_pair_figures(("shared input", QUEUED_READS)),
+)
 def check_overlap(self, engine_class) -> CheckResult:
     """Two ops that only share an input run at once on two workers.
 
@@ -560,15 +626,14 @@ def check_overlap(self, engine_class) -> CheckResult:
     _refuse_answer_key(engine_class)
     first, second, unpin = _workloads()
     try:
-        return _pair_check(self, engine_class, ("shared input", QUEUED_READS), first, second,
-                           num_workers=2)
+        return _pair_check(self, engine_class, ("shared input", QUEUED_READS), first, second, num_workers=2)
     finally:
         unpin()
 
 
 # ---------------------------------------------------------------- step 3
 
-WORKED_EXAMPLE = (          # (statement, reads, writes) of MXNet's engine notes
+WORKED_EXAMPLE = (  # (statement, reads, writes) of MXNet's engine notes
     ("B = A + 1", ("A",), ("B",)),
     ("C = A + 2", ("A",), ("C",)),
     ("A = C * 2", ("C",), ("A",)),
@@ -583,11 +648,15 @@ def _declaration_problem(reads, writes, got_r, got_w) -> str:
     for what, right, got in (("reads", reads, got_r), ("mutates", writes, got_w)):
         missing, extra = len(set(right) - set(got)), len(set(got) - set(right))
         if missing:
-            problems.append(f"{what} misses {missing} variable{'s' if missing > 1 else ''} the statement "
-                            f"{'reads' if what == 'reads' else 'writes'}")
+            problems.append(
+                f"{what} misses {missing} variable{'s' if missing > 1 else ''} the statement "
+                f"{'reads' if what == 'reads' else 'writes'}"
+            )
         if extra:
-            problems.append(f"{what} lists {extra} variable{'s' if extra > 1 else ''} the statement does not "
-                            f"{'read' if what == 'reads' else 'write'}")
+            problems.append(
+                f"{what} lists {extra} variable{'s' if extra > 1 else ''} the statement does not "
+                f"{'read' if what == 'reads' else 'write'}"
+            )
     return "; ".join(problems) or "the declared sets are not what the statement does"
 
 
@@ -632,18 +701,22 @@ def check_worked_example(self, worked_example: Callable) -> CheckResult:
             return self.fail(f"your worked_example raised {type(error).__name__}: {error}")
         _close(engine)
         if len(engine.declared) != len(WORKED_EXAMPLE):
-            return self.fail(f"expected {len(WORKED_EXAMPLE)} pushes, one per statement, "
-                             f"got {len(engine.declared)}")
+            return self.fail(f"expected {len(WORKED_EXAMPLE)} pushes, one per statement, got {len(engine.declared)}")
         for (statement, reads, writes), (got_r, got_w) in zip(WORKED_EXAMPLE, engine.declared):
             if (got_r, got_w) != (reads, writes):
                 return self.fail(
                     f"'{statement}' was pushed with reads={list(got_r)} and mutates={list(got_w)}: "
-                    f"{_declaration_problem(reads, writes, got_r, got_w)}")
+                    f"{_declaration_problem(reads, writes, got_r, got_w)}"
+                )
         values = {k: data.get(k) for k in WORKED_RESULT}
         if values != WORKED_RESULT:
             return self.fail(f"the values came out as {values}, not {WORKED_RESULT}")
-    return self.holds(lambda: (True, "all four statements declared the right reads and writes; "
-                                     "values right in 8 runs at random speeds"))
+    return self.holds(
+        lambda: (
+            True,
+            "all four statements declared the right reads and writes; values right in 8 runs at random speeds",
+        )
+    )
 
 
 @check("errors-at-wait", points=1, threshold="3/3")
@@ -670,8 +743,9 @@ def check_errors_at_wait(self, engine_class) -> CheckResult:
                 engine.push(lambda: ran.append("z"), reads=[y], mutates=[z], name="z = y + 1")
                 engine.push(lambda: ran.append("w"), mutates=[w], name="w = 1")
             except OpError:
-                return False, ("the error came out of push, at the faulty line; a threaded engine "
-                               "reports it at the next wait")
+                return False, (
+                    "the error came out of push, at the faulty line; a threaded engine reports it at the next wait"
+                )
             try:
                 engine.wait_for_var(w, timeout=TIMEOUT)
             except OpError:
@@ -689,8 +763,7 @@ def check_errors_at_wait(self, engine_class) -> CheckResult:
                 engine.wait_all(timeout=TIMEOUT)
             except OpError:
                 return False, "wait_all raised the same error again; it is reported once"
-            return True, ("the error surfaced at the wait for z, the op reading y was skipped, "
-                          "w was unaffected")
+            return True, ("the error surfaced at the wait for z, the op reading y was skipped, w was unaffected")
         finally:
             _close(engine)
 
@@ -717,8 +790,9 @@ def push_schedule(engine, seconds: float = OP_SECONDS) -> None:
     names = sorted({v for _, reads, mutates in SCHEDULE for v in reads + mutates})
     var = {name: engine.new_var(name) for name in names}
     for name, reads, mutates in SCHEDULE:
-        engine.push(lambda: time.sleep(seconds), reads=[var[v] for v in reads],
-                    mutates=[var[v] for v in mutates], name=name)
+        engine.push(
+            lambda: time.sleep(seconds), reads=[var[v] for v in reads], mutates=[var[v] for v in mutates], name=name
+        )
 
 
 def rounds_of(records) -> dict[str, int]:
@@ -766,19 +840,23 @@ def check_predict_schedule(self, predicted) -> CheckResult:
 
     def condition() -> tuple[bool, str]:
         if not isinstance(predicted, dict) or set(predicted) != set(names):
-            return False, ("PREDICTED_ROUNDS must be a dict with one entry per operation of lab05.SCHEDULE, "
-                           "the operation's name as key")
+            return False, (
+                "PREDICTED_ROUNDS must be a dict with one entry per operation of lab05.SCHEDULE, "
+                "the operation's name as key"
+            )
         bad = [n for n in names if _as_round(predicted[n]) is None]
         if bad:
-            return False, (f"each prediction must be a round number 0, 1, 2, ...; "
-                           f"{bad[0]!r} is {predicted[bad[0]]!r}")
+            return False, (f"each prediction must be a round number 0, 1, 2, ...; {bad[0]!r} is {predicted[bad[0]]!r}")
         measured = measure_schedule()
         missed = sum(_as_round(predicted[n]) != measured[n] for n in names)
         if missed:
-            return False, (f"{missed} of your {len(names)} predictions did not match the rounds measured: an "
-                           "operation starts when every operation queued before it on a variable it uses "
-                           "allows it, and a worker is free")
+            return False, (
+                f"{missed} of your {len(names)} predictions did not match the rounds measured: an "
+                "operation starts when every operation queued before it on a variable it uses "
+                "allows it, and a worker is free"
+            )
         return True, ""
 
-    return self.holds(condition, repeat=3,
-                      description=f"all {len(names)} predictions matched the rounds measured, 3 runs")
+    return self.holds(
+        condition, repeat=3, description=f"all {len(names)} predictions matched the rounds measured, 3 runs"
+    )

@@ -16,7 +16,7 @@ inside one worker thread. Every comparison is interleaved by
 from __future__ import annotations
 
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 
@@ -25,10 +25,25 @@ from asynclab.foundation.timing import Split, run_interleaved, summarize
 from asynclab.foundation.workloads.busy import PATTERNS, busy_matmul, busy_matmul_side, busy_op, busy_sort, two_ops
 from asynclab.foundation.workloads.native import blas_threads, one_blas_thread
 
-__all__ = ["one_blas_thread", "blas_threads", "busy_matmul", "busy_matmul_side", "busy_sort", "busy_op",
-           "PATTERNS", "two_ops", "engine_split", "tiny_loop_ours",
-           "tiny_loop_mxnet", "mxnet_pair", "MXNET_CONFIGS", "mxnet_runs", "pattern_times",
-           "loop_times"]
+__all__ = [
+    "one_blas_thread",
+    "blas_threads",
+    "busy_matmul",
+    "busy_matmul_side",
+    "busy_sort",
+    "busy_op",
+    "PATTERNS",
+    "two_ops",
+    "engine_split",
+    "tiny_loop_ours",
+    "tiny_loop_mxnet",
+    "mxnet_pair",
+    "MXNET_CONFIGS",
+    "mxnet_runs",
+    "pattern_times",
+    "loop_times",
+]
+
 
 def engine_split(engine: EngineBase, work: Callable[[], object], timeout: float = 60.0) -> Split:
     """Time pushing ``work`` (enqueue) and then waiting for its variable (finish)."""
@@ -42,8 +57,7 @@ def engine_split(engine: EngineBase, work: Callable[[], object], timeout: float 
     return Split(enqueue=issued - start, finish=done - issued)
 
 
-def tiny_loop_ours(engine: EngineBase, n: int, sync_each: bool, size: int = 100,
-                   timeout: float = 60.0) -> float:
+def tiny_loop_ours(engine: EngineBase, n: int, sync_each: bool, size: int = 100, timeout: float = 60.0) -> float:
     """Seconds for ``n`` pushes of ``x += 1`` on a small array, waiting after each or once."""
     data = np.zeros(size)
     x: Var = engine.new_var("x")
@@ -101,7 +115,7 @@ def mxnet_pair(job: dict) -> None:
         with Benchmark("one", quiet=True):
             nd.dot(a, a).wait_to_read()
         with Benchmark("two", quiet=True):
-            y, z = nd.dot(a, a), nd.dot(b, b)
+            y, _z = nd.dot(a, a), nd.dot(b, b)
             nd.waitall()
 
 
@@ -121,13 +135,17 @@ def mxnet_runs(size: int, repeat: int = 3) -> dict:
     from asynclab.foundation.backends.mxnet import run_program_with_engine
 
     job = {"size": size, "repeat": repeat}
-    return {label: run_program_with_engine(f"{__name__}:mxnet_pair", engine_type, payload=job,
-                                           env={"OMP_NUM_THREADS": "1", **env})
-            for label, (engine_type, env) in MXNET_CONFIGS.items()}
+    return {
+        label: run_program_with_engine(
+            f"{__name__}:mxnet_pair", engine_type, payload=job, env={"OMP_NUM_THREADS": "1", **env}
+        )
+        for label, (engine_type, env) in MXNET_CONFIGS.items()
+    }
 
 
-def pattern_times(first: Callable[[], object], second: Callable[[], object], repeat: int = 3,
-                  num_workers: int = 2) -> tuple[float, dict[str, float], dict[str, list]]:
+def pattern_times(
+    first: Callable[[], object], second: Callable[[], object], repeat: int = 3, num_workers: int = 2
+) -> tuple[float, dict[str, float], dict[str, list]]:
     """The pair one after the other, then on the engine in every one of :data:`PATTERNS`.
 
     All four are interleaved (one warm-up call each). Returns (median seconds
@@ -144,6 +162,7 @@ def pattern_times(first: Callable[[], object], second: Callable[[], object], rep
 
     spans: dict[str, list] = {}
     with Engine(num_workers=num_workers) as engine:
+
         def on_engine(pattern: str) -> Callable[[], float]:
             return lambda: two_ops(engine, first, second, pattern)
 
@@ -165,8 +184,8 @@ def loop_times(n: int = 1000, repeat: int = 3) -> dict[str, float]:
     from asynclab.lessons.l05_inside_the_engine.engine_reference import Engine
 
     with Engine(num_workers=2) as engine:
-        tiny_loop_ours(engine, n // 5, sync_each=True)                  # warm-up
-        tiny_loop_mxnet(n // 5, sync_each=True)                          # warm-up
+        tiny_loop_ours(engine, n // 5, sync_each=True)  # warm-up
+        tiny_loop_mxnet(n // 5, sync_each=True)  # warm-up
         probes = {
             "ours, wait after each": lambda: tiny_loop_ours(engine, n, True),
             "ours, wait once": lambda: tiny_loop_ours(engine, n, False),

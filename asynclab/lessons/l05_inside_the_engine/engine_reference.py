@@ -51,7 +51,7 @@ class Engine(EngineBase):
                 waiting.popleft()
                 var.writing = True
                 self._grant(op)
-                return                 # a running write blocks everything behind it
+                return  # a running write blocks everything behind it
             if var.writing:
                 return
             waiting.popleft()

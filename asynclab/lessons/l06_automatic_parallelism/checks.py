@@ -37,21 +37,22 @@ from __future__ import annotations
 import inspect
 import re
 import textwrap
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from asynclab.checks import draw
 from asynclab.checks.core import CheckResult, Protocol, Rejected, check
 from asynclab.checks.relations import AtLeast
 
-SIZE = 700                     # one product about 10 ms here: long beside a worker's wake-up
-REPS = (10, 11, 12, 13)        # products per device in step 1, drawn at random each round
-HEAD_REPS = (tuple(range(4, 8)), tuple(range(8, 13)))   # one count drawn from each
-TEMP_COPIES = 4                # MXNET_CPU_TEMP_COPY's default: the copies of temporary space all CPU devices share
+SIZE = 700  # one product about 10 ms here: long beside a worker's wake-up
+REPS = (10, 11, 12, 13)  # products per device in step 1, drawn at random each round
+HEAD_REPS = (tuple(range(4, 8)), tuple(range(8, 13)))  # one count drawn from each
+TEMP_COPIES = 4  # MXNET_CPU_TEMP_COPY's default: the copies of temporary space all CPU devices share
 BOTH_OVERLAP = 0.75
 COPY_BESIDE = 0.1
-CHAIN_SHAPE = (8192, 512)      # y_i: 16 MB to copy (a few ms), a product of about 4 GFLOP to compute
+CHAIN_SHAPE = (8192, 512)  # y_i: 16 MB to copy (a few ms), a product of about 4 GFLOP to compute
 CHAIN_STEPS = (6, 7, 8)
-COPY_NAME = "CopyCPU2CPU"      # what MXNet's profiler calls a copy between two CPU contexts
+COPY_NAME = "CopyCPU2CPU"  # what MXNet's profiler calls a copy between two CPU contexts
 
 _QUICK = Protocol(warmup=1, min_rounds=5, max_rounds=12, budget_s=25.0)
 _SUBPROCESS = Protocol(warmup=0, min_rounds=2, max_rounds=4, budget_s=60.0)
@@ -65,11 +66,19 @@ def _device_of(array: Any) -> int | None:
 
 
 # ------------------------------------------------------------ step 1: two devices at once
-@check("two-devices-at-once", points=3, protocol=_QUICK, calls="run_both", functions=("run_both",),
-       relations=(AtLeast("overlap", num="both.overlap", threshold=BOTH_OVERLAP),),
-       sentence=(f"the two devices were busy side by side for {{overlap:.2f}} of the less busy one's busy time "
-                 f"(needs >= {BOTH_OVERLAP:.2f})"),
-       threshold=f"overlap >= {BOTH_OVERLAP:g}")
+@check(
+    "two-devices-at-once",
+    points=3,
+    protocol=_QUICK,
+    calls="run_both",
+    functions=("run_both",),
+    relations=(AtLeast("overlap", num="both.overlap", threshold=BOTH_OVERLAP),),
+    sentence=(
+        f"the two devices were busy side by side for {{overlap:.2f}} of the less busy one's busy time "
+        f"(needs >= {BOTH_OVERLAP:.2f})"
+    ),
+    threshold=f"overlap >= {BOTH_OVERLAP:g}",
+)
 def check_two_devices_at_once(self, run_both: Callable) -> CheckResult:
     """``run_both(xa, xb, reps)`` issues ``reps`` products ``x . x`` on each array's own device.
 
@@ -88,7 +97,7 @@ def check_two_devices_at_once(self, run_both: Callable) -> CheckResult:
 
     xa = square_matrix(SIZE)
     xb = xa.copyto(mx.cpu(1))
-    expected = nd.dot(xa[:4], xa).asnumpy()           # four rows of x . x, to compare the results with
+    expected = nd.dot(xa[:4], xa).asnumpy()  # four rows of x . x, to compare the results with
 
     def both() -> dict[str, float]:
         reps = draw.choice(REPS)
@@ -103,8 +112,10 @@ def check_two_devices_at_once(self, run_both: Callable) -> CheckResult:
         for device in (0, 1):
             count = devices.count(device)
             if count != reps:
-                raise Rejected(f"{count} of the results were on cpu({device}), not {reps}: each device "
-                               "must compute its own array's products")
+                raise Rejected(
+                    f"{count} of the results were on cpu({device}), not {reps}: each device "
+                    "must compute its own array's products"
+                )
         for y in results:
             if y.shape != (SIZE, SIZE) or not np.allclose(y[:4].asnumpy(), expected, rtol=1e-4, atol=1e-3):
                 raise Rejected("a result is not x . x for its array x")
@@ -154,12 +165,14 @@ def check_predict_head_start(self, head_start: Callable) -> CheckResult:
         predicted = {}
         for reps in counts:
             with record() as trace:
-                nd.ones((1,)).wait_to_read()          # the marker: the trace must hold it, and nothing else
+                nd.ones((1,)).wait_to_read()  # the marker: the trace must hold it, and nothing else
                 value = head_start(reps)
             ran = [span for span in trace.spans if span.name not in CHORES]
             if len(ran) != 1 or ran[0].name != "_ones":
-                return False, (f"head_start({reps}) ran MXNet operators or MXNet's profiler: it must predict "
-                               "from what you know of the engine, not measure")
+                return False, (
+                    f"head_start({reps}) ran MXNet operators or MXNet's profiler: it must predict "
+                    "from what you know of the engine, not measure"
+                )
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
                 return False, f"head_start({reps}) must return a whole number of products, not {value!r}"
             predicted[reps] = int(value)
@@ -167,8 +180,10 @@ def check_predict_head_start(self, head_start: Callable) -> CheckResult:
         xb = xa.copyto(mx.cpu(1))
         missed = [reps for reps in counts if predicted[reps] != _measured_head_start(xa, xb, reps)]
         if missed:
-            return False, (f"{len(missed)} of your 2 predictions (for {counts[0]} and {counts[1]} products) did not "
-                           "match what MXNet did: which of cpu(0)'s products holds what cpu(1)'s first one needs?")
+            return False, (
+                f"{len(missed)} of your 2 predictions (for {counts[0]} and {counts[1]} products) did not "
+                "match what MXNet did: which of cpu(0)'s products holds what cpu(1)'s first one needs?"
+            )
         return True, ""
 
     return self.holds(condition, description="both predictions matched MXNet's profile")
@@ -186,7 +201,8 @@ def _pipeline_child(job: dict) -> dict:
     start and end in seconds of the trace's clock.
     """
     import os
-    os.environ["MXNET_CPU_WORKER_NTHREADS"] = "2"     # before MXNet starts: its engine reads it once
+
+    os.environ["MXNET_CPU_WORKER_NTHREADS"] = "2"  # before MXNet starts: its engine reads it once
     import mxnet as mx  # noqa: F401  (MXNet starts here, with the setting above)
     import numpy as np
     from mxnet import nd
@@ -200,7 +216,7 @@ def _pipeline_child(job: dict) -> dict:
     rng = np.random.default_rng(job["seed"])
     x = nd.array(rng.random((rows, cols), dtype=np.float32))
     w = nd.array(rng.random((cols, cols), dtype=np.float32) / cols)
-    pipeline(x, w, 2)                                   # warm-up: both workers started
+    pipeline(x, w, 2)  # warm-up: both workers started
     nd.waitall()
     with record() as trace:
         copies = pipeline(x, w, steps)
@@ -224,16 +240,23 @@ def _pipeline_failed(error: Exception) -> str:
     """The FAIL sentence for a pipeline that failed in its fresh process (``error`` names the child's last line)."""
     missing = re.search(r"name '(\w+)' is not defined", str(error))
     if missing:
-        return (f"your pipeline uses {missing.group(1)!r} without importing it: the check runs it "
-                "in a fresh process, so import inside it everything it uses")
+        return (
+            f"your pipeline uses {missing.group(1)!r} without importing it: the check runs it "
+            "in a fresh process, so import inside it everything it uses"
+        )
     return str(error).rstrip(".")
 
 
-@check("copy-beside-compute", points=3, protocol=_SUBPROCESS, calls="pipeline", functions=("pipeline",),
-       relations=(AtLeast("beside", num="chain.beside", threshold=COPY_BESIDE),),
-       sentence=(f"{{beside:.2f}} of the copies ran beside a step of the chain "
-                 f"(needs >= {COPY_BESIDE:.2f})"),
-       threshold=f"share of copies >= {COPY_BESIDE:g}")
+@check(
+    "copy-beside-compute",
+    points=3,
+    protocol=_SUBPROCESS,
+    calls="pipeline",
+    functions=("pipeline",),
+    relations=(AtLeast("beside", num="chain.beside", threshold=COPY_BESIDE),),
+    sentence=(f"{{beside:.2f}} of the copies ran beside a step of the chain (needs >= {COPY_BESIDE:.2f})"),
+    threshold=f"share of copies >= {COPY_BESIDE:g}",
+)
 def check_copy_beside_compute(self, pipeline: Callable) -> CheckResult:
     """``pipeline(x, w, steps)`` computes ``y_i = relu(dot(y_{i-1}, w))`` from ``y_0 = x`` on ``cpu(0)``
     and returns a copy of every ``y_i`` on ``cpu(1)``.
@@ -249,8 +272,9 @@ def check_copy_beside_compute(self, pipeline: Callable) -> CheckResult:
     if not hasattr(pipeline, "__code__"):
         raise Rejected(f"pipeline must be a function defined with def, not {type(pipeline).__name__}")
     if pipeline.__name__ == "<lambda>":
-        raise Rejected("pipeline must be a function defined with def, not a lambda: the check sends its source "
-                       "to a fresh process")
+        raise Rejected(
+            "pipeline must be a function defined with def, not a lambda: the check sends its source to a fresh process"
+        )
     try:
         source = textwrap.dedent(inspect.getsource(pipeline))
     except (OSError, TypeError):
@@ -258,18 +282,29 @@ def check_copy_beside_compute(self, pipeline: Callable) -> CheckResult:
 
     def chain() -> dict[str, float]:
         steps = draw.choice(CHAIN_STEPS)
-        result = self.in_fresh_process(f"{__name__}:_pipeline_child", timeout=120, what="your pipeline",
-                                       payload={"source": source, "name": pipeline.__name__, "shape": CHAIN_SHAPE,
-                                                "steps": steps, "seed": draw.randrange(2**31)},
-                                       explain=_pipeline_failed)
+        result = self.in_fresh_process(
+            f"{__name__}:_pipeline_child",
+            timeout=120,
+            what="your pipeline",
+            payload={
+                "source": source,
+                "name": pipeline.__name__,
+                "shape": CHAIN_SHAPE,
+                "steps": steps,
+                "seed": draw.randrange(2**31),
+            },
+            explain=_pipeline_failed,
+        )
         if result["problem"]:
             raise Rejected(result["problem"])
         spans = [OpSpan(name, 0, 0, start, end) for name, start, end in result["spans"]]
         copies = [s for s in spans if s.name == COPY_NAME]
         steps_run = [s for s in spans if s.name in ("dot", "relu")]
         if len(copies) < steps:
-            raise Rejected(f"MXNet's profile shows {len(copies)} copies between contexts, not {steps}: copy each "
-                           "y_i with copyto or as_in_context, so the engine does the copy")
+            raise Rejected(
+                f"MXNet's profile shows {len(copies)} copies between contexts, not {steps}: copy each "
+                "y_i with copyto or as_in_context, so the engine does the copy"
+            )
         return {"beside": share_beside(copies[:-1], steps_run), "steps": float(steps)}
 
     return self.run({"chain": chain})

@@ -10,25 +10,32 @@ streams: nothing is saved, it fails. Seconds throughout.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from asynclab.checks.core import CheckResult, check
 from asynclab.checks.gpu import ROUNDS, on_gpu, operands
 from asynclab.checks.relations import AtLeast
 from asynclab.foundation.timing import time_call
 
-SAVED_SHARE = 0.5           # (one stream - two streams) / the shorter of copy and product, at least this
-COPY_MB = 1024              # the pinned host-to-device copy on a GPU (about as long as the product on an H100)
+SAVED_SHARE = 0.5  # (one stream - two streams) / the shorter of copy and product, at least this
+COPY_MB = 1024  # the pinned host-to-device copy on a GPU (about as long as the product on an H100)
 CPU_COPY_MB = 64
 
 
-@check("gpu-copy-beside-compute", points=1, protocol=ROUNDS, calls="a pinned copy and the product",
-       relations=(AtLeast("saved", num="pair.saved", threshold=SAVED_SHARE),),
-       sentence=lambda o: (f"a pinned host-to-device copy ({o.median('pair.copy'):.3g} s alone) and the product "
-                           f"({o.median('pair.product'):.3g} s alone) took {o.median('pair.one'):.3g} s on one stream "
-                           f"and {o.median('pair.two'):.3g} s on two: two streams saved {o.bands['saved'].value:.2f} "
-                           f"of the shorter one's time (needs >= {SAVED_SHARE:g})"),
-       threshold=f"saves >= {SAVED_SHARE:g} of the shorter")
+@check(
+    "gpu-copy-beside-compute",
+    points=1,
+    protocol=ROUNDS,
+    calls="a pinned copy and the product",
+    relations=(AtLeast("saved", num="pair.saved", threshold=SAVED_SHARE),),
+    sentence=lambda o: (
+        f"a pinned host-to-device copy ({o.median('pair.copy'):.3g} s alone) and the product "
+        f"({o.median('pair.product'):.3g} s alone) took {o.median('pair.one'):.3g} s on one stream "
+        f"and {o.median('pair.two'):.3g} s on two: two streams saved {o.bands['saved'].value:.2f} "
+        f"of the shorter one's time (needs >= {SAVED_SHARE:g})"
+    ),
+    threshold=f"saves >= {SAVED_SHARE:g} of the shorter",
+)
 def check_copy_beside_compute(self, device: str = "cuda") -> CheckResult:
     """A pinned host-to-device copy on a second stream beside a product: saves half the shorter one's time."""
     import torch
@@ -43,14 +50,14 @@ def check_copy_beside_compute(self, device: str = "cuda") -> CheckResult:
     side = torch.cuda.Stream(device=device) if gpu else None
 
     def timed(fn: Callable[[], object]) -> float:
-        return time_call(fn, sync=tb.sync_all)          # pair() starts clean; each call ends with a wait
+        return time_call(fn, sync=tb.sync_all)  # pair() starts clean; each call ends with a wait
 
     def one_stream() -> None:
         target.copy_(host, non_blocking=True)
         x @ x
 
     def two_streams() -> None:
-        if side is None:                 # a CPU has no streams: the same two, one after the other
+        if side is None:  # a CPU has no streams: the same two, one after the other
             one_stream()
             return
         side.wait_stream(torch.cuda.current_stream(device))
@@ -61,8 +68,12 @@ def check_copy_beside_compute(self, device: str = "cuda") -> CheckResult:
 
     def pair() -> dict[str, float]:
         tb.sync_all()
-        found = {"copy": timed(lambda: target.copy_(host, non_blocking=True)), "product": timed(lambda: x @ x),
-                 "one": timed(one_stream), "two": timed(two_streams)}
+        found = {
+            "copy": timed(lambda: target.copy_(host, non_blocking=True)),
+            "product": timed(lambda: x @ x),
+            "one": timed(one_stream),
+            "two": timed(two_streams),
+        }
         found["saved"] = (found["one"] - found["two"]) / min(found["copy"], found["product"])
         return found
 

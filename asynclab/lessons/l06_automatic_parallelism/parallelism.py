@@ -16,15 +16,28 @@ Lesson layer: uses the foundation (timing, profiling, backends.fresh).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from asynclab.foundation.profiling import OpSpan, busy_overlap, share_beside
 from asynclab.foundation.timing import Samples, interleave, time_call
 
-__all__ = ["one_after_the_other", "interleaved", "on_one_device", "SCHEDULES", "time_schedules",
-           "cores_used", "ScheduleRun", "fresh_schedules", "chain_then_copy", "chain_with_copies",
-           "PipelineRun", "fresh_pipeline", "gpu_streams"]
+__all__ = [
+    "one_after_the_other",
+    "interleaved",
+    "on_one_device",
+    "SCHEDULES",
+    "time_schedules",
+    "cores_used",
+    "ScheduleRun",
+    "fresh_schedules",
+    "chain_then_copy",
+    "chain_with_copies",
+    "PipelineRun",
+    "fresh_pipeline",
+    "gpu_streams",
+]
 
 
 # ------------------------------------------------------------------ two devices
@@ -52,19 +65,25 @@ def on_one_device(xa, xb, reps: int) -> list:
     return [nd.dot(xa, xa) for _ in range(2 * reps)]
 
 
-SCHEDULES: dict[str, Callable] = {"one after the other": one_after_the_other, "interleaved": interleaved,
-                                  "on one device": on_one_device}
+SCHEDULES: dict[str, Callable] = {
+    "one after the other": one_after_the_other,
+    "interleaved": interleaved,
+    "on one device": on_one_device,
+}
 
 
 def time_schedules(xa, xb, reps: int, rounds: int = 5) -> dict[str, Samples]:
     """Seconds until every product is done: each device alone, then each of :data:`SCHEDULES`."""
     from mxnet import nd
 
-    nd.waitall()              # each probe ends with a wait, so each starts with nothing pending
-    probes = {"cpu(0) alone": lambda: time_call(lambda: [nd.dot(xa, xa) for _ in range(reps)], sync=True),
-              "cpu(1) alone": lambda: time_call(lambda: [nd.dot(xb, xb) for _ in range(reps)], sync=True)}
-    probes.update({name: lambda fn=fn: time_call(lambda: fn(xa, xb, reps), sync=True)
-                   for name, fn in SCHEDULES.items()})
+    nd.waitall()  # each probe ends with a wait, so each starts with nothing pending
+    probes = {
+        "cpu(0) alone": lambda: time_call(lambda: [nd.dot(xa, xa) for _ in range(reps)], sync=True),
+        "cpu(1) alone": lambda: time_call(lambda: [nd.dot(xb, xb) for _ in range(reps)], sync=True),
+    }
+    probes.update(
+        {name: lambda fn=fn: time_call(lambda: fn(xa, xb, reps), sync=True) for name, fn in SCHEDULES.items()}
+    )
     return interleave(probes, rounds=rounds)
 
 
@@ -122,14 +141,20 @@ def _schedules_child(job: dict) -> dict:
     return {"seconds": {k: list(v.values) for k, v in found.items()}, "spans": spans}
 
 
-def fresh_schedules(env: Mapping[str, str] | None = None, *, n: int = 1000, reps: int = 10,
-                    rounds: int = 5, timeout: float = 180.0) -> ScheduleRun:
+def fresh_schedules(
+    env: Mapping[str, str] | None = None, *, n: int = 1000, reps: int = 10, rounds: int = 5, timeout: float = 180.0
+) -> ScheduleRun:
     """:func:`time_schedules` and one profile per schedule, in a fresh process started with ``env``."""
     from asynclab.foundation.backends.fresh import run_program
 
     env = dict(env or {})
-    run = run_program(f"{__name__}:_schedules_child", payload={"n": n, "reps": reps, "rounds": rounds}, env=env,
-                      timeout=timeout, what="the two-device schedules")
+    run = run_program(
+        f"{__name__}:_schedules_child",
+        payload={"n": n, "reps": reps, "rounds": rounds},
+        env=env,
+        timeout=timeout,
+        what="the two-device schedules",
+    )
     seconds = {k: Samples(tuple(v)) for k, v in run.result["seconds"].items()}
     spans = {k: [OpSpan(*row) for row in rows] for k, rows in run.result["spans"].items()}
     return ScheduleRun(seconds, spans, env)
@@ -199,7 +224,7 @@ def _pipeline_child(job: dict) -> dict:
     nd.waitall()
 
     def timed(fn: Callable[[], Any]) -> Callable[[], float]:
-        return lambda: time_call(fn, sync=True)      # each probe ends with a wait: the next starts clean
+        return lambda: time_call(fn, sync=True)  # each probe ends with a wait: the next starts clean
 
     schedules = {"chain, then copies": chain_then_copy, "copies beside the chain": chain_with_copies}
 
@@ -214,7 +239,7 @@ def _pipeline_child(job: dict) -> dict:
     spans = {}
     for name, fn in schedules.items():
         best = None
-        for _ in range(job["profiles"]):         # keep the profile whose copies ran most beside the chain
+        for _ in range(job["profiles"]):  # keep the profile whose copies ran most beside the chain
             with record() as trace:
                 fn(x, w, steps, to)
             copies = [s for s in trace.spans if s.name == "CopyCPU2CPU"]
@@ -225,8 +250,15 @@ def _pipeline_child(job: dict) -> dict:
     return {"seconds": {k: list(v.values) for k, v in found.items()}, "spans": spans}
 
 
-def fresh_pipeline(workers: int = 2, *, shape: tuple[int, int] = (8192, 512), steps: int = 6,
-                   rounds: int = 5, profiles: int = 3, timeout: float = 180.0) -> PipelineRun:
+def fresh_pipeline(
+    workers: int = 2,
+    *,
+    shape: tuple[int, int] = (8192, 512),
+    steps: int = 6,
+    rounds: int = 5,
+    profiles: int = 3,
+    timeout: float = 180.0,
+) -> PipelineRun:
     """Both copy schedules, timed and profiled in a fresh process whose CPU devices have ``workers`` workers.
 
     Each schedule is profiled ``profiles`` times; the profile kept is the one whose copies ran most
@@ -240,9 +272,13 @@ def fresh_pipeline(workers: int = 2, *, shape: tuple[int, int] = (8192, 512), st
     env = {"MXNET_CPU_WORKER_NTHREADS": str(workers)}
     if profiles < 1:
         raise ValueError(f"profiles must be at least 1, got {profiles}.")
-    run = run_program(f"{__name__}:_pipeline_child", payload={"shape": list(shape), "steps": steps,
-                                                               "rounds": rounds, "profiles": profiles},
-                      env=env, timeout=timeout, what="the copy schedules")
+    run = run_program(
+        f"{__name__}:_pipeline_child",
+        payload={"shape": list(shape), "steps": steps, "rounds": rounds, "profiles": profiles},
+        env=env,
+        timeout=timeout,
+        what="the copy schedules",
+    )
     seconds = {k: Samples(tuple(v)) for k, v in run.result["seconds"].items()}
     spans = {k: [OpSpan(*row) for row in rows] for k, rows in run.result["spans"].items()}
     return PipelineRun(seconds, spans, env)
@@ -269,10 +305,10 @@ def gpu_streams(copy_mb: int = 1024, n: int = 8192, rounds: int = 5) -> dict[str
     torch.cuda.synchronize()
 
     def timed(fn: Callable[[], Any]) -> Callable[[], float]:
-        return lambda: time_call(fn, sync=torch.cuda.synchronize)   # each probe ends with a wait
+        return lambda: time_call(fn, sync=torch.cuda.synchronize)  # each probe ends with a wait
 
     def two_streams() -> None:
-        side.wait_stream(torch.cuda.current_stream())      # the copy may not start before earlier work on device
+        side.wait_stream(torch.cuda.current_stream())  # the copy may not start before earlier work on device
         with torch.cuda.stream(side):
             device.copy_(host, non_blocking=True)
         x @ x
@@ -282,6 +318,12 @@ def gpu_streams(copy_mb: int = 1024, n: int = 8192, rounds: int = 5) -> dict[str
         device.copy_(host, non_blocking=True)
         x @ x
 
-    return interleave({"copy alone": timed(lambda: device.copy_(host, non_blocking=True)),
-                       "product alone": timed(lambda: x @ x),
-                       "one stream": timed(one_stream), "two streams": timed(two_streams)}, rounds=rounds)
+    return interleave(
+        {
+            "copy alone": timed(lambda: device.copy_(host, non_blocking=True)),
+            "product alone": timed(lambda: x @ x),
+            "one stream": timed(one_stream),
+            "two streams": timed(two_streams),
+        },
+        rounds=rounds,
+    )

@@ -32,7 +32,8 @@ import gc
 import os
 import tempfile
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from asynclab.checks import draw
 from asynclab.checks.core import CheckResult, Protocol, Rejected, check
@@ -40,14 +41,14 @@ from asynclab.checks.relations import Within
 from asynclab.foundation.profiling import CHORES, ProfilerBroken
 
 CLOCK_TOLERANCE = 1.6
-PAUSE_FACTOR = 3.0            # the pause after each product is issued, in products' times
+PAUSE_FACTOR = 3.0  # the pause after each product is issued, in products' times
 PRODUCTS = 3
-CLOCK_SIZES = ((500, 600), (900, 1000))                   # one size drawn from each
+CLOCK_SIZES = ((500, 600), (900, 1000))  # one size drawn from each
 HOT_COUNTS = {"relu": (30, 41), "exp": (15, 26)}
 INTO_SHAPES = ((1500, 1500), (2000, 1000), (1000, 2500))
 
 _QUICK = Protocol(warmup=1, min_rounds=3, max_rounds=8, budget_s=25.0)
-_checking = [0]               # > 0 while a check of this lab profiles: the helper is the check's, not an answer
+_checking = [0]  # > 0 while a check of this lab profiles: the helper is the check's, not an answer
 
 
 def _profiled(fn: Callable[[], Any]):
@@ -59,14 +60,14 @@ def _profiled(fn: Callable[[], Any]):
     if not _checking[0]:
         raise RuntimeError("this is the check's own profiling, not an answer: write your own with mx.profiler")
     nd.waitall()
-    gc.collect()                 # an array collected inside the window would record a free
+    gc.collect()  # an array collected inside the window would record a free
     # continuous_dump stays at its default: after a set_config that turns it off, the next one that
     # leaves it on fails in MXNet 1.9.1, and so would the student's own profile after this check
     path = os.path.join(tempfile.gettempdir(), f"asynclab-check-{os.getpid()}.json")
     try:
         configure(profile_imperative=True, aggregate_stats=True, filename=path)
     except ProfilerBroken:
-        pass         # MXNet keeps the last configuration, and recording and the table still work with it
+        pass  # MXNet keeps the last configuration, and recording and the table still work with it
     profiler.dumps(reset=True)
     enabled = gc.isenabled()
     gc.disable()
@@ -88,8 +89,10 @@ def _operators(table: Any, what: str):
     import pandas as pd
 
     if not isinstance(table, pd.DataFrame):
-        raise Rejected(f"{what} must return a pandas DataFrame (asynclab.foundation.profiling.aggregate gives one), "
-                       f"not {type(table).__name__}")
+        raise Rejected(
+            f"{what} must return a pandas DataFrame (asynclab.foundation.profiling.aggregate gives one), "
+            f"not {type(table).__name__}"
+        )
     missing = {"name", "count", "total"} - set(table.columns)
     if missing:
         raise Rejected(f"{what} returned a table without the column(s) {', '.join(sorted(missing))}")
@@ -120,10 +123,10 @@ def check_names_the_hotspot(self, profile: Callable) -> CheckResult:
     def condition() -> tuple[bool, str]:
         relus = draw.randrange(*HOT_COUNTS["relu"])
         exps = draw.randrange(*HOT_COUNTS["exp"])
-        workloads = [("dot", {"dot": 1, "relu": relus},
-                      lambda: [nd.dot(big, big)] + [nd.relu(small) for _ in range(relus)]),
-                     ("exp", {"exp": exps, "dot": 1},
-                      lambda: [nd.exp(square) for _ in range(exps)] + [nd.dot(small, small)])]
+        workloads = [
+            ("dot", {"dot": 1, "relu": relus}, lambda: [nd.dot(big, big)] + [nd.relu(small) for _ in range(relus)]),
+            ("exp", {"exp": exps, "dot": 1}, lambda: [nd.exp(square) for _ in range(exps)] + [nd.dot(small, small)]),
+        ]
         draw.shuffle(workloads)
         for top, counts, fn in workloads:
             nd.waitall()
@@ -134,14 +137,17 @@ def check_names_the_hotspot(self, profile: Callable) -> CheckResult:
                     return False, BROKEN
                 raise
             if table.empty:
-                return False, ("your table has no operator row: did the engine run the operators before the "
-                               "profiler stopped?")
+                return False, (
+                    "your table has no operator row: did the engine run the operators before the profiler stopped?"
+                )
             found_top = str(table.sort_values("total", ascending=False)["name"].iloc[0])
             found = {name: int(table[table["name"] == name]["count"].sum()) for name in counts}
             if found != counts:
                 shown = ", ".join(f"{name} {found[name]} (ran {counts[name]})" for name in counts)
-                return False, (f"your table's counts did not match what the workload ran: {shown}; "
-                               "does each table hold one recording, and all of it?")
+                return False, (
+                    f"your table's counts did not match what the workload ran: {shown}; "
+                    "does each table hold one recording, and all of it?"
+                )
             if found_top != top:
                 return False, f"your table puts {found_top} first; the workload's time went to {top}"
         return True, ""
@@ -150,16 +156,29 @@ def check_names_the_hotspot(self, profile: Callable) -> CheckResult:
 
 
 # ------------------------------------------------------------ step 2: the back end's time
-@check("agrees-with-clock", points=2, protocol=_QUICK, calls="backend_ms", functions=("backend_ms",),
-       relations=(Within("small", num="found.small", den="found.small_ref", tolerance=CLOCK_TOLERANCE),
-                  Within("large", num="found.large", den="found.large_ref", tolerance=CLOCK_TOLERANCE)),
-       sentence=lambda o: (f"your back-end time was {o.bands['small'].value:.2f}x the products' own time at size "
-                           f"{int(o.median('found.small_n'))} and {o.bands['large'].value:.2f}x at size "
-                           f"{int(o.median('found.large_n'))} (needs between {1 / CLOCK_TOLERANCE:.2g}x and "
-                           f"{CLOCK_TOLERANCE:g}x at both)"),
-       threshold=f"within {1 / CLOCK_TOLERANCE:.2g}x..{CLOCK_TOLERANCE:g}x at two sizes",
-       figures=lambda o: {"ratio": max(o.bands["small"].value, 1 / o.bands["small"].value,
-                                       o.bands["large"].value, 1 / o.bands["large"].value)})
+@check(
+    "agrees-with-clock",
+    points=2,
+    protocol=_QUICK,
+    calls="backend_ms",
+    functions=("backend_ms",),
+    relations=(
+        Within("small", num="found.small", den="found.small_ref", tolerance=CLOCK_TOLERANCE),
+        Within("large", num="found.large", den="found.large_ref", tolerance=CLOCK_TOLERANCE),
+    ),
+    sentence=lambda o: (
+        f"your back-end time was {o.bands['small'].value:.2f}x the products' own time at size "
+        f"{int(o.median('found.small_n'))} and {o.bands['large'].value:.2f}x at size "
+        f"{int(o.median('found.large_n'))} (needs between {1 / CLOCK_TOLERANCE:.2g}x and "
+        f"{CLOCK_TOLERANCE:g}x at both)"
+    ),
+    threshold=f"within {1 / CLOCK_TOLERANCE:.2g}x..{CLOCK_TOLERANCE:g}x at two sizes",
+    figures=lambda o: {
+        "ratio": max(
+            o.bands["small"].value, 1 / o.bands["small"].value, o.bands["large"].value, 1 / o.bands["large"].value
+        )
+    },
+)
 def check_agrees_with_clock(self, backend_ms: Callable) -> CheckResult:
     """``backend_ms(fn)`` returns the milliseconds MXNet's operators ran while ``fn()`` ran.
 
@@ -189,7 +208,7 @@ def check_agrees_with_clock(self, backend_ms: Callable) -> CheckResult:
             def fn(x=x, one=one, calls=calls) -> None:
                 calls.append(1)
                 for _ in range(PRODUCTS):
-                    nd.dot(x, x)                      # issued, not waited for: it runs during the pause
+                    nd.dot(x, x)  # issued, not waited for: it runs during the pause
                     time.sleep(PAUSE_FACTOR * one)
 
             value = backend_ms(fn)
@@ -239,8 +258,10 @@ def check_writes_into_out(self, relu_into: Callable) -> CheckResult:
         memory = table[table["section"] == "Device Storage"]
         allocations = int(memory["count"].sum())
         if allocations:
-            return False, (f"MXNet's profile recorded {allocations} memory events in 5 calls: something allocated "
-                           "a new array; write the operator's result straight into out")
+            return False, (
+                f"MXNet's profile recorded {allocations} memory events in 5 calls: something allocated "
+                "a new array; write the operator's result straight into out"
+            )
         ran = table[(table["section"] == "operator") & ~table["name"].isin(CHORES)]
         if ran.empty and "Device Storage" not in set(table["section"]):
             return False, "MXNet's profiler recorded nothing: " + BROKEN

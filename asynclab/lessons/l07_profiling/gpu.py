@@ -15,7 +15,7 @@ from asynclab.checks.core import CheckResult, check
 from asynclab.checks.gpu import CPU_SIZE, FRESH, on_gpu
 from asynclab.checks.relations import AtLeast
 
-FIRST_FACTOR = 10.0         # the first product of a fresh process / a warm one, at least this (CPU: 1-4x)
+FIRST_FACTOR = 10.0  # the first product of a fresh process / a warm one, at least this (CPU: 1-4x)
 FIRST_SIZE = 4096
 
 
@@ -42,18 +42,31 @@ def _first_child(job: dict) -> dict[str, float]:
     return {"alloc": alloc, "first": times[0], "warm": sorted(times[1:])[1]}
 
 
-@check("gpu-first-call", points=1, protocol=FRESH, calls="a fresh process's first product",
-       relations=(AtLeast("ratio", num="fresh.first", den="fresh.warm", threshold=FIRST_FACTOR),),
-       sentence=lambda o: (f"in a fresh process the first allocation took {o.median('fresh.alloc'):.3g} s, the first "
-                           f"product {o.median('fresh.first'):.3g} s and a warm one {o.median('fresh.warm'):.3g} s, "
-                           f"{o.bands['ratio'].value:.3g}x (needs >= {FIRST_FACTOR:g}x)"),
-       threshold=f">= {FIRST_FACTOR:g}x")
+@check(
+    "gpu-first-call",
+    points=1,
+    protocol=FRESH,
+    calls="a fresh process's first product",
+    relations=(AtLeast("ratio", num="fresh.first", den="fresh.warm", threshold=FIRST_FACTOR),),
+    sentence=lambda o: (
+        f"in a fresh process the first allocation took {o.median('fresh.alloc'):.3g} s, the first "
+        f"product {o.median('fresh.first'):.3g} s and a warm one {o.median('fresh.warm'):.3g} s, "
+        f"{o.bands['ratio'].value:.3g}x (needs >= {FIRST_FACTOR:g}x)"
+    ),
+    threshold=f">= {FIRST_FACTOR:g}x",
+)
 def check_first_call(self, device: str = "cuda") -> CheckResult:
     """A fresh process's first product against a warm one: at least 10x on a GPU."""
     size = FIRST_SIZE if on_gpu(device) else CPU_SIZE
 
     def fresh() -> dict[str, float]:
-        return dict(self.in_fresh_process(f"{__name__}:_first_child", payload={"device": device, "n": size},
-                                          timeout=300, what="the first product in a fresh process"))
+        return dict(
+            self.in_fresh_process(
+                f"{__name__}:_first_child",
+                payload={"device": device, "n": size},
+                timeout=300,
+                what="the first product in a fresh process",
+            )
+        )
 
     return self.run({"fresh": fresh})

@@ -26,10 +26,12 @@ that it makes itself. Effect sizes and the margins they leave are in
 from __future__ import annotations
 
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from asynclab.checks import draw
 from asynclab.checks.core import CheckResult, Protocol, Rejected, check
+
 # step 1 is lab 01's wait, asked of every framework: the same sizes, thresholds and protocol
 from asynclab.checks.finishing import _QUICK, FINISH_OVERSHOOT, QUEUE_FACTOR, SIZE, SMALL_SIZES, _small
 from asynclab.checks.relations import AtLeast, AtMost
@@ -46,22 +48,42 @@ def _call_finish(finish: Callable, y: Any, framework: str) -> float:
         finish(y)
     except Exception as error:
         detail = f": {error}" if str(error) else ""
-        hint = " (this machine has no CUDA device: wait only for what y's own device queued)" \
-            if "CUDA" in str(error) else ""
+        hint = (
+            " (this machine has no CUDA device: wait only for what y's own device queued)"
+            if "CUDA" in str(error)
+            else ""
+        )
         raise Rejected(f"finish(y) failed on {framework}: {type(error).__name__}{detail}{hint}") from None
     return time.perf_counter() - start
 
 
-@check("finish-every-framework", points=3, protocol=_QUICK, calls="finish", functions=("finish",),
-       relations=(AtLeast("ratio", num="mxnet.finish", den="mxnet.enqueue", threshold=QUEUE_FACTOR),
-                  AtMost("overshoot", num="small.finish", den="small.compute", threshold=FINISH_OVERSHOOT,
-                         why=lambda o: (f"finish(y) took {o.bands['overshoot'].value:.1f}x the compute time of a "
-                                        f"{_small(o)}x{_small(o)} MXNet product (needs <= {FINISH_OVERSHOOT:g}x): "
-                                        "it must wait for y itself, not for a fixed time"))),
-       sentence=(f"on MXNet, finish(y) took {{ratio:.2f}}x as long as issuing the product (needs >= "
-                 f"{QUEUE_FACTOR:g}x) and {{overshoot:.2f}}x a smaller product's compute time (needs <= "
-                 f"{FINISH_OVERSHOOT:g}x); PyTorch tensors and NumPy arrays were taken without an error"),
-       threshold=f">= {QUEUE_FACTOR:g}x, small <= {FINISH_OVERSHOOT:g}x, all three frameworks")
+@check(
+    "finish-every-framework",
+    points=3,
+    protocol=_QUICK,
+    calls="finish",
+    functions=("finish",),
+    relations=(
+        AtLeast("ratio", num="mxnet.finish", den="mxnet.enqueue", threshold=QUEUE_FACTOR),
+        AtMost(
+            "overshoot",
+            num="small.finish",
+            den="small.compute",
+            threshold=FINISH_OVERSHOOT,
+            why=lambda o: (
+                f"finish(y) took {o.bands['overshoot'].value:.1f}x the compute time of a "
+                f"{_small(o)}x{_small(o)} MXNet product (needs <= {FINISH_OVERSHOOT:g}x): "
+                "it must wait for y itself, not for a fixed time"
+            ),
+        ),
+    ),
+    sentence=(
+        f"on MXNet, finish(y) took {{ratio:.2f}}x as long as issuing the product (needs >= "
+        f"{QUEUE_FACTOR:g}x) and {{overshoot:.2f}}x a smaller product's compute time (needs <= "
+        f"{FINISH_OVERSHOOT:g}x); PyTorch tensors and NumPy arrays were taken without an error"
+    ),
+    threshold=f">= {QUEUE_FACTOR:g}x, small <= {FINISH_OVERSHOOT:g}x, all three frameworks",
+)
 def check_finish_every_framework(self, finish: Callable) -> CheckResult:
     """``finish(y)`` returns once ``y`` is computed, for MXNet, PyTorch and NumPy arrays.
 
@@ -102,8 +124,10 @@ def check_finish_every_framework(self, finish: Callable) -> CheckResult:
         return {"finish": seconds, "compute": compute, "size": float(size)}
 
     def on_others() -> dict[str, float]:
-        return {"torch": _call_finish(finish, tx @ tx, "a PyTorch tensor"),
-                "numpy": _call_finish(finish, nx @ nx, "a NumPy array")}
+        return {
+            "torch": _call_finish(finish, tx @ tx, "a PyTorch tensor"),
+            "numpy": _call_finish(finish, nx @ nx, "a NumPy array"),
+        }
 
     return self.run({"mxnet": on_mxnet, "small": on_small, "others": on_others})
 
@@ -117,7 +141,7 @@ CALLS: dict[str, tuple[str, ...]] = {
     "NumPy": ("returns early", "y.shape", "y.sum()"),
 }
 EARLY = "returns early"
-BLOCK_SHARE = 0.3        # a call that waits takes about the whole product; one that does not, <= 0.01x
+BLOCK_SHARE = 0.3  # a call that waits takes about the whole product; one that does not, <= 0.01x
 RETURN_SHARE = 0.05
 
 
@@ -139,7 +163,7 @@ def _frameworks() -> dict[str, tuple[Callable[[], Any], Callable[[], None], dict
     }
 
 
-_checking = [0]         # > 0 while check_predict_frameworks runs: the table is the check's, not an answer key
+_checking = [0]  # > 0 while check_predict_frameworks runs: the table is the check's, not an answer key
 
 
 def _measure_table() -> dict[str, dict[str, bool]]:
@@ -154,9 +178,9 @@ def _measure_table() -> dict[str, dict[str, bool]]:
     for name, (product, wait_all, names) in _frameworks().items():
         found[name] = {}
         product()
-        wait_all()                               # warm-up: threads and pools started
+        wait_all()  # warm-up: threads and pools started
         for call in CALLS[name]:
-            for _ in range(3):                   # a call the machine left in between is measured again
+            for _ in range(3):  # a call the machine left in between is measured again
                 wait_all()
                 start = time.perf_counter()
                 product()
@@ -177,8 +201,10 @@ def _measure_table() -> dict[str, dict[str, bool]]:
                     found[name][call] = (share <= RETURN_SHARE) if call == EARLY else (share >= BLOCK_SHARE)
                     break
             else:
-                raise RuntimeError(f"{name}: {call} neither waited nor returned at once in three tries; "
-                                   "run the check again on a quieter machine")
+                raise RuntimeError(
+                    f"{name}: {call} neither waited nor returned at once in three tries; "
+                    "run the check again on a quieter machine"
+                )
     return found
 
 
@@ -197,8 +223,10 @@ def check_predict_frameworks(self, predicted: Any) -> CheckResult:
         for name, questions in CALLS.items():
             inner = predicted[name]
             if not isinstance(inner, dict) or set(inner) != set(questions):
-                return False, (f"PREDICTED[{name!r}] must be a dict with one entry per question of "
-                               f"lab08.CALLS[{name!r}], the question's text as key")
+                return False, (
+                    f"PREDICTED[{name!r}] must be a dict with one entry per question of "
+                    f"lab08.CALLS[{name!r}], the question's text as key"
+                )
             bad = [q for q in questions if not isinstance(inner[q], bool)]
             if bad:
                 return False, f"each prediction must be True or False; {name} {bad[0]!r} is {inner[bad[0]]!r}"
@@ -210,8 +238,10 @@ def check_predict_frameworks(self, predicted: Any) -> CheckResult:
         total = sum(len(q) for q in CALLS.values())
         missed = sum(predicted[n][q] != measured[n][q] for n, qs in CALLS.items() for q in qs)
         if missed:
-            return False, (f"{missed} of your {total} predictions did not match what this machine did: "
-                           "ask where each framework's work runs, and whether anything is left to wait for")
+            return False, (
+                f"{missed} of your {total} predictions did not match what this machine did: "
+                "ask where each framework's work runs, and whether anything is left to wait for"
+            )
         return True, ""
 
     total = sum(len(q) for q in CALLS.values())
@@ -231,7 +261,7 @@ def _switch_child(job: dict) -> dict:
     import os
     import time
 
-    for name in ("MXNET_ENGINE_TYPE", "CUDA_LAUNCH_BLOCKING"):   # only the prologue may set them
+    for name in ("MXNET_ENGINE_TYPE", "CUDA_LAUNCH_BLOCKING"):  # only the prologue may set them
         os.environ.pop(name, None)
     exec(compile(job["prologue"], "<your PROLOGUE>", "exec"), {"__name__": "__main__"})
     blocking = os.environ.get("CUDA_LAUNCH_BLOCKING")
@@ -250,11 +280,18 @@ def _switch_child(job: dict) -> dict:
     return {"blocking": blocking, "enqueue": sorted(enqueue)[1:3], "finish": sorted(finish)[1:3]}
 
 
-@check("switch-in-time", points=3, protocol=_SUBPROCESS, calls="your PROLOGUE",
-       relations=(AtLeast("naive", num="switched.enqueue", den="switched.finish", threshold=SWITCH_FACTOR),),
-       sentence=(f"after your PROLOGUE, issuing an MXNet product took {{naive:.1f}}x as long as waiting for it "
-                 f"(needs >= {SWITCH_FACTOR:g}x: the call carries the work), and CUDA_LAUNCH_BLOCKING read '1'"),
-       threshold=f">= {SWITCH_FACTOR:g}x, CUDA_LAUNCH_BLOCKING=1")
+@check(
+    "switch-in-time",
+    points=3,
+    protocol=_SUBPROCESS,
+    calls="your PROLOGUE",
+    relations=(AtLeast("naive", num="switched.enqueue", den="switched.finish", threshold=SWITCH_FACTOR),),
+    sentence=(
+        f"after your PROLOGUE, issuing an MXNet product took {{naive:.1f}}x as long as waiting for it "
+        f"(needs >= {SWITCH_FACTOR:g}x: the call carries the work), and CUDA_LAUNCH_BLOCKING read '1'"
+    ),
+    threshold=f">= {SWITCH_FACTOR:g}x, CUDA_LAUNCH_BLOCKING=1",
+)
 def check_switch_in_time(self, prologue: Any) -> CheckResult:
     """``prologue``: Python source that, run first in a fresh process, switches the asynchrony off.
 
@@ -268,13 +305,19 @@ def check_switch_in_time(self, prologue: Any) -> CheckResult:
         raise Rejected(f"PROLOGUE must be a string of Python code, not {type(prologue).__name__}")
 
     def switched() -> dict[str, float]:
-        found = self.in_fresh_process(f"{__name__}:_switch_child", payload={"prologue": prologue, "n": SWITCH_SIZE},
-                                      timeout=120, what="your PROLOGUE with the check's products",
-                                      explain=lambda error: str(error).rstrip("."))
+        found = self.in_fresh_process(
+            f"{__name__}:_switch_child",
+            payload={"prologue": prologue, "n": SWITCH_SIZE},
+            timeout=120,
+            what="your PROLOGUE with the check's products",
+            explain=lambda error: str(error).rstrip("."),
+        )
         if found["blocking"] != "1":
-            raise Rejected(f"after your PROLOGUE, CUDA_LAUNCH_BLOCKING was {found['blocking']!r}, not '1': "
-                           "PyTorch reads it from the environment when it starts CUDA")
-        middle = lambda values: sum(values) / len(values)   # noqa: E731 (the two middle of four)
+            raise Rejected(
+                f"after your PROLOGUE, CUDA_LAUNCH_BLOCKING was {found['blocking']!r}, not '1': "
+                "PyTorch reads it from the environment when it starts CUDA"
+            )
+        middle = lambda values: sum(values) / len(values)  # noqa: E731 (the two middle of four)
         return {"enqueue": middle(found["enqueue"]), "finish": max(middle(found["finish"]), 1e-7)}
 
     return self.run({"switched": switched})

@@ -21,16 +21,31 @@ from __future__ import annotations
 
 import importlib.util
 import operator
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from asynclab.foundation.backends.fresh import SnippetRun, run_benchmarked
 from asynclab.foundation.timing import Samples, quartiles
 
-__all__ = ["Framework", "Kit", "FRAMEWORKS", "CORE", "available", "Measured", "measure", "measure_all", "table",
-           "WAIT_SHARE", "to_dict", "from_dict", "reference", "save_reference"]
+__all__ = [
+    "Framework",
+    "Kit",
+    "FRAMEWORKS",
+    "CORE",
+    "available",
+    "Measured",
+    "measure",
+    "measure_all",
+    "table",
+    "WAIT_SHARE",
+    "to_dict",
+    "from_dict",
+    "reference",
+    "save_reference",
+]
 
-WAIT_SHARE = 0.5       # a call "waits" when it takes at least this share of the product's finish time
+WAIT_SHARE = 0.5  # a call "waits" when it takes at least this share of the product's finish time
 
 
 @dataclass(frozen=True)
@@ -58,8 +73,7 @@ def _numpy_kit(n: int) -> Kit:
     nothing is ever pending."""
     import numpy as np
 
-    return Kit(np.ones((n, n), dtype=np.float32), np.ones(1, dtype=np.float32), operator.matmul, None, None,
-               {"np": np})
+    return Kit(np.ones((n, n), dtype=np.float32), np.ones(1, dtype=np.float32), operator.matmul, None, None, {"np": np})
 
 
 def _mxnet_kit(n: int) -> Kit:
@@ -67,8 +81,7 @@ def _mxnet_kit(n: int) -> Kit:
     ``a.wait_to_read()`` and ``mx.nd.waitall()``."""
     import mxnet as mx
 
-    return Kit(mx.nd.ones((n, n)), mx.nd.ones((1,)), mx.nd.dot, mx.nd.NDArray.wait_to_read, mx.nd.waitall,
-               {"mx": mx})
+    return Kit(mx.nd.ones((n, n)), mx.nd.ones((1,)), mx.nd.dot, mx.nd.NDArray.wait_to_read, mx.nd.waitall, {"mx": mx})
 
 
 def _torch_kit(n: int) -> Kit:
@@ -91,8 +104,14 @@ def _mindspore_kit(n: int) -> Kit:
 
     from asynclab.foundation.backends import mindspore as msb
 
-    return Kit(ms.Tensor(np.ones((n, n), dtype=np.float32)), ms.Tensor(np.ones(1, dtype=np.float32)), ops.matmul,
-               msb.sync, msb.sync_all, {"np": np, "ms": ms, "ops": ops, "msb": msb})
+    return Kit(
+        ms.Tensor(np.ones((n, n), dtype=np.float32)),
+        ms.Tensor(np.ones(1, dtype=np.float32)),
+        ops.matmul,
+        msb.sync,
+        msb.sync_all,
+        {"np": np, "ms": ms, "ops": ops, "msb": msb},
+    )
 
 
 def _mindspore_synchronize() -> None:
@@ -126,25 +145,54 @@ class Framework:
 
 FRAMEWORKS: dict[str, Framework] = {
     "NumPy": Framework(
-        "NumPy", "numpy", _numpy_kit,
+        "NumPy",
+        "numpy",
+        _numpy_kit,
         calls=("y.shape", "y.sum()", "repr(y)"),
-        switch="none needed", note="computes before every call returns"),
+        switch="none needed",
+        note="computes before every call returns",
+    ),
     "MXNet": Framework(
-        "MXNet", "mxnet", _mxnet_kit,
-        calls=("y.shape", "y.context", "y.wait_to_read()", "mx.nd.waitall()", "y.asnumpy()",
-               "y[0, 0].asscalar()", "repr(y)"),
-        switch="MXNET_ENGINE_TYPE=NaiveEngine", env={"MXNET_ENGINE_TYPE": "NaiveEngine"}),
+        "MXNet",
+        "mxnet",
+        _mxnet_kit,
+        calls=(
+            "y.shape",
+            "y.context",
+            "y.wait_to_read()",
+            "mx.nd.waitall()",
+            "y.asnumpy()",
+            "y[0, 0].asscalar()",
+            "repr(y)",
+        ),
+        switch="MXNET_ENGINE_TYPE=NaiveEngine",
+        env={"MXNET_ENGINE_TYPE": "NaiveEngine"},
+    ),
     "PyTorch": Framework(
-        "PyTorch", "torch", _torch_kit,
+        "PyTorch",
+        "torch",
+        _torch_kit,
         calls=("y.shape", "y.device", "tb.sync(y)", "y.sum().item()", "y.numpy()", "repr(y)"),
-        switch="CUDA_LAUNCH_BLOCKING=1", env={"CUDA_LAUNCH_BLOCKING": "1"},
-        note="on the CPU every operator runs before the call returns; the switch acts on CUDA only"),
+        switch="CUDA_LAUNCH_BLOCKING=1",
+        env={"CUDA_LAUNCH_BLOCKING": "1"},
+        note="on the CPU every operator runs before the call returns; the switch acts on CUDA only",
+    ),
     "MindSpore": Framework(
-        "MindSpore", "mindspore", _mindspore_kit,
-        calls=("y.shape", "y.asnumpy()", "repr(y)", "y[0, 0].item()", "ms.hal.synchronize()",
-               "ms.runtime.synchronize()"),
-        switch="set_context(pynative_synchronize=True)", prologue=_mindspore_synchronize,
-        note="PyNative queues every operator, on the CPU too; runtime.synchronize() does not wait on the CPU"),
+        "MindSpore",
+        "mindspore",
+        _mindspore_kit,
+        calls=(
+            "y.shape",
+            "y.asnumpy()",
+            "repr(y)",
+            "y[0, 0].item()",
+            "ms.hal.synchronize()",
+            "ms.runtime.synchronize()",
+        ),
+        switch="set_context(pynative_synchronize=True)",
+        prologue=_mindspore_synchronize,
+        note="PyNative queues every operator, on the CPU too; runtime.synchronize() does not wait on the CPU",
+    ),
 }
 #: Frameworks the lesson's main table always measures (installed by make test); the others when present.
 CORE = ("NumPy", "MXNet", "PyTorch")
@@ -180,7 +228,7 @@ def _measure_child(job: Mapping[str, Any]) -> None:
         if kit.wait_all is not None:
             kit.wait_all()
 
-    for _ in range(2):                       # warm-up: start the library's threads and pools
+    for _ in range(2):  # warm-up: start the library's threads and pools
         y = product(x, x)
         wait_all()
     for _ in range(rounds):
@@ -190,8 +238,8 @@ def _measure_child(job: Mapping[str, Any]) -> None:
                 y = product(x, x)
             if wait is not None:
                 wait(y)
-    del y                                    # from here on the product lives in ``space``
-    space = dict(kit.names)                  # what a call may name: the framework's modules and y
+    del y  # from here on the product lives in ``space``
+    space = dict(kit.names)  # what a call may name: the framework's modules and y
     for index, call in enumerate(fw.calls):
         for _ in range(rounds):
             wait_all()
@@ -230,8 +278,8 @@ class Measured:
     enqueue: Samples
     finish: Samples
     calls: dict[str, Samples]
-    tiny_queued: Samples       # per operation, OPS operations then one wait
-    tiny_waited: Samples       # per operation, a wait after each
+    tiny_queued: Samples  # per operation, OPS operations then one wait
+    tiny_waited: Samples  # per operation, a wait after each
 
     @property
     def ratio(self) -> float:
@@ -248,8 +296,9 @@ class Measured:
         return self.calls[call].median >= WAIT_SHARE * self.finish.median
 
 
-def measure(name: str, *, switched: bool = False, n: int = 1000, rounds: int = 5, ops: int = 200,
-            timeout: float = 180.0) -> Measured:
+def measure(
+    name: str, *, switched: bool = False, n: int = 1000, rounds: int = 5, ops: int = 200, timeout: float = 180.0
+) -> Measured:
     """Ask the three questions of framework ``name`` in a fresh process (with its switch when ``switched``)."""
     if name not in FRAMEWORKS:
         raise ValueError(f"unknown framework {name!r}; the lesson knows {', '.join(FRAMEWORKS)}.")
@@ -260,9 +309,13 @@ def measure(name: str, *, switched: bool = False, n: int = 1000, rounds: int = 5
             raise ValueError(f"{what} must be a positive whole number, got {value!r}.")
     fw = FRAMEWORKS[name]
     env = dict(fw.env) if switched else {}
-    run = run_benchmarked(f"{__name__}:_measure_child",
-                          payload={"framework": name, "switched": switched, "n": n, "rounds": rounds, "ops": ops},
-                          env=env, timeout=timeout, what=f"{name} {'with ' + fw.switch if switched else 'as it comes'}")
+    run = run_benchmarked(
+        f"{__name__}:_measure_child",
+        payload={"framework": name, "switched": switched, "n": n, "rounds": rounds, "ops": ops},
+        env=env,
+        timeout=timeout,
+        what=f"{name} {'with ' + fw.switch if switched else 'as it comes'}",
+    )
     calls = {call: _samples(run, f"call{i}") for i, call in enumerate(fw.calls)}
     queued = Samples(tuple(v / ops for v in run.samples("tiny.queued")))
     waited = Samples(tuple(v / ops for v in run.samples("tiny.waited")))
@@ -275,19 +328,34 @@ def _samples_dict(s: Samples) -> list[float]:
 
 def to_dict(m: Measured) -> dict:
     """A :class:`Measured` as plain JSON-ready data (seconds)."""
-    return {"framework": m.framework, "switched": m.switched, "n": m.n,
-            "enqueue": _samples_dict(m.enqueue), "finish": _samples_dict(m.finish),
-            "calls": {c: _samples_dict(s) for c, s in m.calls.items()},
-            "tiny_queued": _samples_dict(m.tiny_queued), "tiny_waited": _samples_dict(m.tiny_waited)}
+    return {
+        "framework": m.framework,
+        "switched": m.switched,
+        "n": m.n,
+        "enqueue": _samples_dict(m.enqueue),
+        "finish": _samples_dict(m.finish),
+        "calls": {c: _samples_dict(s) for c, s in m.calls.items()},
+        "tiny_queued": _samples_dict(m.tiny_queued),
+        "tiny_waited": _samples_dict(m.tiny_waited),
+    }
 
 
 def from_dict(data: Mapping) -> Measured:
     """The inverse of :func:`to_dict`."""
+
     def s(values) -> Samples:
         return Samples(tuple(float(v) for v in values))
-    return Measured(str(data["framework"]), bool(data["switched"]), int(data["n"]), s(data["enqueue"]),
-                    s(data["finish"]), {c: s(v) for c, v in data["calls"].items()}, s(data["tiny_queued"]),
-                    s(data["tiny_waited"]))
+
+    return Measured(
+        str(data["framework"]),
+        bool(data["switched"]),
+        int(data["n"]),
+        s(data["enqueue"]),
+        s(data["finish"]),
+        {c: s(v) for c, v in data["calls"].items()},
+        s(data["tiny_queued"]),
+        s(data["tiny_waited"]),
+    )
 
 
 REFERENCE = "frameworks_reference.json"
@@ -311,8 +379,9 @@ def reference() -> tuple[dict, list[Measured], dict]:
     return data["machine"], [from_dict(m) for m in data["measured"]], data.get("facts", {})
 
 
-def save_reference(results: Sequence[Measured], machine: Mapping[str, str], facts: Mapping | None = None,
-                   path=None) -> None:
+def save_reference(
+    results: Sequence[Measured], machine: Mapping[str, str], facts: Mapping | None = None, path=None
+) -> None:
     """Store ``results`` (and ``facts``) as the course's reference figures, with the machine that measured them.
 
     How the stored file was made, in a Python that has MindSpore::
@@ -350,12 +419,16 @@ def table(results: Sequence[Measured]) -> str:
 
     No column is padded, so the text stays the same when only its numbers change.
     """
-    lines = ["| framework | switch | enqueue ms | finish ms | returns early | tiny op µs, queued | "
-             "tiny op µs, a wait after each |",
-             "|---|---|---|---|---|---|---|"]
+    lines = [
+        "| framework | switch | enqueue ms | finish ms | returns early | tiny op µs, queued | "
+        "tiny op µs, a wait after each |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for r in results:
         switch = f"`{FRAMEWORKS[r.framework].switch}`" if r.switched else "as it comes"
-        lines.append(f"| {r.framework} | {switch} | {_ms(r.enqueue)} | {_ms(r.finish)} | "
-                     f"{'yes' if r.returns_early else 'no'} | {1e6 * r.tiny_queued.median:.2f} | "
-                     f"{1e6 * r.tiny_waited.median:.2f} |")
+        lines.append(
+            f"| {r.framework} | {switch} | {_ms(r.enqueue)} | {_ms(r.finish)} | "
+            f"{'yes' if r.returns_early else 'no'} | {1e6 * r.tiny_queued.median:.2f} | "
+            f"{1e6 * r.tiny_waited.median:.2f} |"
+        )
     return "\n".join(lines)

@@ -24,19 +24,26 @@ from asynclab.checks.gpu import FRESH, ROUNDS, operands, size_for
 from asynclab.checks.relations import AtLeast
 from asynclab.foundation.timing import split
 
-QUEUE_FACTOR = 10.0         # finish / enqueue at least this
-BLOCKING_SHARE = 0.5        # with CUDA_LAUNCH_BLOCKING=1, enqueue / finish at least this
-EVENTS_FACTOR = 10.0        # CUDA events / perf_counter around the call alone, at least this
+QUEUE_FACTOR = 10.0  # finish / enqueue at least this
+BLOCKING_SHARE = 0.5  # with CUDA_LAUNCH_BLOCKING=1, enqueue / finish at least this
+EVENTS_FACTOR = 10.0  # CUDA events / perf_counter around the call alone, at least this
 #: checks that cannot run on a device without CUDA events (gpu-check leaves them out there)
 CUDA_ONLY = ("gpu-events-see-the-work",)
 
 
-@check("gpu-queue-vs-finish", points=1, protocol=ROUNDS, calls="the product",
-       relations=(AtLeast("ratio", num="product.finish", den="product.enqueue", threshold=QUEUE_FACTOR),),
-       sentence=lambda o: (f"a square float32 product: the call returned after {o.median('product.enqueue'):.3g} s, "
-                           f"the result was ready after {o.median('product.finish'):.3g} s, "
-                           f"{o.bands['ratio'].value:.3g}x (needs >= {QUEUE_FACTOR:g}x)"),
-       threshold=f">= {QUEUE_FACTOR:g}x")
+@check(
+    "gpu-queue-vs-finish",
+    points=1,
+    protocol=ROUNDS,
+    calls="the product",
+    relations=(AtLeast("ratio", num="product.finish", den="product.enqueue", threshold=QUEUE_FACTOR),),
+    sentence=lambda o: (
+        f"a square float32 product: the call returned after {o.median('product.enqueue'):.3g} s, "
+        f"the result was ready after {o.median('product.finish'):.3g} s, "
+        f"{o.bands['ratio'].value:.3g}x (needs >= {QUEUE_FACTOR:g}x)"
+    ),
+    threshold=f">= {QUEUE_FACTOR:g}x",
+)
 def check_queue_vs_finish(self, device: str = "cuda") -> CheckResult:
     """Time the call of one product and the wait that follows it, in rounds."""
     from asynclab.foundation.backends import torch as tb
@@ -71,29 +78,47 @@ def _blocking_child(job: dict) -> dict[str, float]:
     return {"enqueue": statistics.median(enqueue), "finish": statistics.median(finish)}
 
 
-@check("gpu-launch-blocking", points=1, protocol=FRESH, calls="the product under CUDA_LAUNCH_BLOCKING=1",
-       relations=(AtLeast("share", num="blocking.enqueue", den="blocking.finish", threshold=BLOCKING_SHARE),),
-       sentence=("with CUDA_LAUNCH_BLOCKING=1 the call itself took {share:.2f} of the time until the result "
-                 f"was ready (needs >= {BLOCKING_SHARE:g})"),
-       threshold=f">= {BLOCKING_SHARE:g}")
+@check(
+    "gpu-launch-blocking",
+    points=1,
+    protocol=FRESH,
+    calls="the product under CUDA_LAUNCH_BLOCKING=1",
+    relations=(AtLeast("share", num="blocking.enqueue", den="blocking.finish", threshold=BLOCKING_SHARE),),
+    sentence=(
+        "with CUDA_LAUNCH_BLOCKING=1 the call itself took {share:.2f} of the time until the result "
+        f"was ready (needs >= {BLOCKING_SHARE:g})"
+    ),
+    threshold=f">= {BLOCKING_SHARE:g}",
+)
 def check_launch_blocking(self, device: str = "cuda") -> CheckResult:
     """The product in a fresh process with ``CUDA_LAUNCH_BLOCKING=1``: the call carries the work."""
     from asynclab.foundation.backends import torch as tb
 
     def blocking() -> dict[str, float]:
-        return self.in_fresh_process(f"{__name__}:_blocking_child", payload={"size": size_for(device), "device": device},
-                                     env=tb.launch_blocking_env(True), timeout=120,
-                                     what=f"the product with {tb.SWITCH}=1")
+        return self.in_fresh_process(
+            f"{__name__}:_blocking_child",
+            payload={"size": size_for(device), "device": device},
+            env=tb.launch_blocking_env(True),
+            timeout=120,
+            what=f"the product with {tb.SWITCH}=1",
+        )
 
     return self.run({"blocking": blocking})
 
 
-@check("gpu-events-see-the-work", points=1, protocol=ROUNDS, calls="the product",
-       relations=(AtLeast("ratio", num="clocks.events", den="clocks.perf_counter", threshold=EVENTS_FACTOR),),
-       sentence=lambda o: (f"CUDA events around the call measured {o.median('clocks.events'):.3g} s, "
-                           f"time.perf_counter around it {o.median('clocks.perf_counter'):.3g} s: "
-                           f"{o.bands['ratio'].value:.3g}x (needs >= {EVENTS_FACTOR:g}x)"),
-       threshold=f">= {EVENTS_FACTOR:g}x")
+@check(
+    "gpu-events-see-the-work",
+    points=1,
+    protocol=ROUNDS,
+    calls="the product",
+    relations=(AtLeast("ratio", num="clocks.events", den="clocks.perf_counter", threshold=EVENTS_FACTOR),),
+    sentence=lambda o: (
+        f"CUDA events around the call measured {o.median('clocks.events'):.3g} s, "
+        f"time.perf_counter around it {o.median('clocks.perf_counter'):.3g} s: "
+        f"{o.bands['ratio'].value:.3g}x (needs >= {EVENTS_FACTOR:g}x)"
+    ),
+    threshold=f">= {EVENTS_FACTOR:g}x",
+)
 def check_events_see_the_work(self, device: str = "cuda") -> CheckResult:
     """CUDA events against ``time.perf_counter`` around the same call, without a wait in between."""
     import torch

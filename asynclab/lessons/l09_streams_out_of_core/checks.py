@@ -44,23 +44,24 @@ from __future__ import annotations
 import math
 import numbers
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from asynclab.checks import draw
 from asynclab.checks.core import CheckResult, Protocol, Rejected, check
 from asynclab.checks.relations import AtLeast, AtMost
 
-CHUNK = 2**20                       # values per chunk in the speed check: 8 MB in float64
-LENGTHS = (40, 48)                  # data-set length in chunks, before a random part of a chunk is added
-EXACT_LENGTHS = (3, 5)              # the result check's short data sets, in chunks
+CHUNK = 2**20  # values per chunk in the speed check: 8 MB in float64
+LENGTHS = (40, 48)  # data-set length in chunks, before a random part of a chunk is added
+EXACT_LENGTHS = (3, 5)  # the result check's short data sets, in chunks
 SPEED_FACTOR = 1.25
-DEVICE_MB_S = 64                    # the storage device of the speed check, MB/s
+DEVICE_MB_S = 64  # the storage device of the speed check, MB/s
 PEAK_CHUNKS = 6.0
-PEAK_SIZES = (2**19, 2**21)         # values per chunk in the memory check: 4 MB and 16 MB in float64
-PEAK_LENGTH_MB = 200                # its data set in memory (float64), MB: far more than 6 chunks
-SMALL_BUDGETS = (16, 20, 24)        # MB: a chunk of 2**20 values (8 MB) peaks above them
-LARGE_BUDGETS = (400, 600)          # MB
-BUDGET_LENGTH_MB = 100              # the budget check's data set in memory (float64), MB
+PEAK_SIZES = (2**19, 2**21)  # values per chunk in the memory check: 4 MB and 16 MB in float64
+PEAK_LENGTH_MB = 200  # its data set in memory (float64), MB: far more than 6 chunks
+SMALL_BUDGETS = (16, 20, 24)  # MB: a chunk of 2**20 values (8 MB) peaks above them
+LARGE_BUDGETS = (400, 600)  # MB
+BUDGET_LENGTH_MB = 100  # the budget check's data set in memory (float64), MB
 BUDGET_TIME_FACTOR = 1.5
 
 _SPEED = Protocol(warmup=1, min_rounds=3, max_rounds=7, budget_s=40.0)
@@ -93,8 +94,10 @@ def _exact(data, got: float, expected: float, what: str) -> None:
 
 def _through_device(data) -> None:
     if data.delivered != data.n:
-        raise Rejected(f"your function read {data.delivered} of the data set's {data.n} bytes through "
-                       "chunked.read_chunks: it is the storage device, read every chunk through it, once")
+        raise Rejected(
+            f"your function read {data.delivered} of the data set's {data.n} bytes through "
+            "chunked.read_chunks: it is the storage device, read every chunk through it, once"
+        )
 
 
 def _run(reduce_pipelined: Callable, data, chunk: int) -> float:
@@ -118,8 +121,10 @@ def check_result_exact(self, reduce_pipelined: Callable) -> CheckResult:
 
     def condition() -> tuple[bool, str]:
         chunk = draw.choice((2**16, 3 * 2**15, 2**17))
-        cases = [(_length(draw.choice(EXACT_LENGTHS), chunk), chunk, "several chunks"),
-                 (draw.randrange(1000, chunk), chunk, "less than one chunk")]
+        cases = [
+            (_length(draw.choice(EXACT_LENGTHS), chunk), chunk, "several chunks"),
+            (draw.randrange(1000, chunk), chunk, "less than one chunk"),
+        ]
         for n, size, what in cases:
             with chunked.dataset(n, seed=draw.randrange(2**31)) as data:
                 expected = chunked.reference(data)
@@ -130,12 +135,19 @@ def check_result_exact(self, reduce_pipelined: Callable) -> CheckResult:
 
 
 # ------------------------------------------------------------ step 2: faster than serial
-@check("pipelined-beats-serial", points=3, protocol=_SPEED, calls="reduce_pipelined",
-       functions=("reduce_pipelined",),
-       relations=(AtLeast("speedup", num="serial", den="yours", threshold=SPEED_FACTOR),),
-       sentence=("the serial reduction took {serial:.3f} s, yours {yours:.3f} s: {speedup:.2f}x "
-                 f"(needs >= {SPEED_FACTOR:g}x)"),
-       threshold=f">= {SPEED_FACTOR:g}x")
+@check(
+    "pipelined-beats-serial",
+    points=3,
+    protocol=_SPEED,
+    calls="reduce_pipelined",
+    functions=("reduce_pipelined",),
+    relations=(AtLeast("speedup", num="serial", den="yours", threshold=SPEED_FACTOR),),
+    sentence=(
+        "the serial reduction took {serial:.3f} s, yours {yours:.3f} s: {speedup:.2f}x "
+        f"(needs >= {SPEED_FACTOR:g}x)"
+    ),
+    threshold=f">= {SPEED_FACTOR:g}x",
+)
 def check_pipelined_beats_serial(self, reduce_pipelined: Callable) -> CheckResult:
     """``reduce_pipelined`` against the serial reduction (read, copy in, compute, wait, next).
 
@@ -159,7 +171,7 @@ def check_pipelined_beats_serial(self, reduce_pipelined: Callable) -> CheckResul
 
         def yours() -> float:
             start = time.perf_counter()
-            got = _run(reduce_pipelined, data, CHUNK)         # read inside the clock: it must be ready
+            got = _run(reduce_pipelined, data, CHUNK)  # read inside the clock: it must be ready
             seconds = time.perf_counter() - start
             _exact(data, got, expected, "in the timed run")
             return seconds
@@ -168,13 +180,23 @@ def check_pipelined_beats_serial(self, reduce_pipelined: Callable) -> CheckResul
 
 
 # ------------------------------------------------------------ step 3: memory bounded by the chunk
-@check("peak-bounded", points=2, protocol=_PEAK, calls="reduce_pipelined", functions=("reduce_pipelined",),
-       relations=(AtMost("small", num="small", threshold=PEAK_CHUNKS),
-                  AtMost("large", num="large", threshold=PEAK_CHUNKS)),
-       sentence=(f"your peak was {{small:.1f}} chunks with chunks of {PEAK_SIZES[0] * 8 / 1e6:.1f} MB and "
-                 f"{{large:.1f}} chunks with chunks of {PEAK_SIZES[1] * 8 / 1e6:.1f} MB "
-                 f"(needs <= {PEAK_CHUNKS:g} each)"),
-       threshold=f"<= {PEAK_CHUNKS:g} chunks")
+@check(
+    "peak-bounded",
+    points=2,
+    protocol=_PEAK,
+    calls="reduce_pipelined",
+    functions=("reduce_pipelined",),
+    relations=(
+        AtMost("small", num="small", threshold=PEAK_CHUNKS),
+        AtMost("large", num="large", threshold=PEAK_CHUNKS),
+    ),
+    sentence=(
+        f"your peak was {{small:.1f}} chunks with chunks of {PEAK_SIZES[0] * 8 / 1e6:.1f} MB and "
+        f"{{large:.1f}} chunks with chunks of {PEAK_SIZES[1] * 8 / 1e6:.1f} MB "
+        f"(needs <= {PEAK_CHUNKS:g} each)"
+    ),
+    threshold=f"<= {PEAK_CHUNKS:g} chunks",
+)
 def check_peak_bounded(self, reduce_pipelined: Callable) -> CheckResult:
     """The peak memory of ``reduce_pipelined`` above its start, in chunks (float64), at two chunk sizes.
 
@@ -186,7 +208,7 @@ def check_peak_bounded(self, reduce_pipelined: Callable) -> CheckResult:
     from asynclab.foundation.memory import PeakMemory
     from asynclab.foundation.workloads import chunked, map_large_allocations, release_free_memory
 
-    map_large_allocations()        # large blocks on their own pages: resident memory follows live arrays
+    map_large_allocations()  # large blocks on their own pages: resident memory follows live arrays
     n = _length(PEAK_LENGTH_MB * 10**6 // (8 * PEAK_SIZES[1]), PEAK_SIZES[1])
     with chunked.dataset(n, seed=draw.randrange(2**31)) as data:
         expected = chunked.reference(data)
@@ -198,14 +220,19 @@ def check_peak_bounded(self, reduce_pipelined: Callable) -> CheckResult:
                     got = _run(reduce_pipelined, data, chunk)
                 _exact(data, got, expected, f"with chunks of {chunk} values")
                 return (pm.trace.peak - pm.trace.baseline) / (chunk * chunked.VALUE_BYTES / 1e6)
+
             return probe
 
         return self.run({"small": peak_in_chunks(PEAK_SIZES[0]), "large": peak_in_chunks(PEAK_SIZES[1])})
 
 
 # ------------------------------------------------------------ step 3: a chunk for a budget
-@check("chunk-under-budget", points=2, functions=("choose_chunk", "reduce_pipelined"),
-       threshold=f"peak <= budget at both; <= {BUDGET_TIME_FACTOR:g}x the time of 2**20 at the large one")
+@check(
+    "chunk-under-budget",
+    points=2,
+    functions=("choose_chunk", "reduce_pipelined"),
+    threshold=f"peak <= budget at both; <= {BUDGET_TIME_FACTOR:g}x the time of 2**20 at the large one",
+)
 def check_chunk_under_budget(self, choose_chunk: Callable, reduce_pipelined: Callable) -> CheckResult:
     """``choose_chunk(budget_mb)`` returns the values per chunk for a pipeline that must stay within ``budget_mb``.
 
@@ -230,8 +257,7 @@ def check_chunk_under_budget(self, choose_chunk: Callable, reduce_pipelined: Cal
                 raise Rejected(f"choose_chunk({budget}) returned {value!r}: a whole number of values is needed")
             value = int(value)
             if not 1 <= value <= n:
-                raise Rejected(f"choose_chunk({budget}) returned {value} values per chunk; the data set "
-                               f"has {n} values")
+                raise Rejected(f"choose_chunk({budget}) returned {value} values per chunk; the data set has {n} values")
             chosen[budget] = value
         with chunked.dataset(n, seed=draw.randrange(2**31)) as data:
             expected = chunked.reference(data)
@@ -248,17 +274,23 @@ def check_chunk_under_budget(self, choose_chunk: Callable, reduce_pipelined: Cal
             for budget in budgets:
                 _, peak = measured(chosen[budget])
                 if peak > budget:
-                    return False, (f"with choose_chunk({budget}) = {chosen[budget]} values per chunk "
-                                   f"({chosen[budget] * chunked.VALUE_BYTES / 1e6:.2f} MB in float64) your "
-                                   f"pipeline peaked at +{peak:.1f} MB, over the {budget} MB budget")
+                    return False, (
+                        f"with choose_chunk({budget}) = {chosen[budget]} values per chunk "
+                        f"({chosen[budget] * chunked.VALUE_BYTES / 1e6:.2f} MB in float64) your "
+                        f"pipeline peaked at +{peak:.1f} MB, over the {budget} MB budget"
+                    )
             large = budgets[1]
             yours = min(measured(chosen[large])[0] for _ in range(2))
             reference = min(measured(CHUNK)[0] for _ in range(2))
             if yours > BUDGET_TIME_FACTOR * reference:
-                return False, (f"with choose_chunk({large}) = {chosen[large]} values per chunk your pipeline "
-                               f"took {yours:.2f} s, {yours / reference:.1f}x the time with chunks of {CHUNK} "
-                               f"values (needs <= {BUDGET_TIME_FACTOR:g}x): each chunk has a fixed cost")
-        return True, ("your chunks kept the pipeline within a small budget and a large one, and the large "
-                      "one was not slowed by its chunk's fixed cost")
+                return False, (
+                    f"with choose_chunk({large}) = {chosen[large]} values per chunk your pipeline "
+                    f"took {yours:.2f} s, {yours / reference:.1f}x the time with chunks of {CHUNK} "
+                    f"values (needs <= {BUDGET_TIME_FACTOR:g}x): each chunk has a fixed cost"
+                )
+        return True, (
+            "your chunks kept the pipeline within a small budget and a large one, and the large "
+            "one was not slowed by its chunk's fixed cost"
+        )
 
     return self.holds(condition)

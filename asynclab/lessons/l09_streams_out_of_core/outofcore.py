@@ -11,8 +11,8 @@ Lesson-helper layer.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 from asynclab.foundation.memory import MemoryTrace, PeakMemory
 from asynclab.foundation.timing import Samples, summarize
@@ -40,8 +40,10 @@ class ChunkRun:
         return self.chunk * chunked.VALUE_BYTES / 1e6
 
     def __str__(self) -> str:
-        return (f"{self.label}: chunk {self.chunk_mb:.1f} MB, {self.seconds:.3f} s, "
-                f"peak +{self.peak_mb:.1f} MB ({self.peak_mb / self.chunk_mb:.1f} chunks)")
+        return (
+            f"{self.label}: chunk {self.chunk_mb:.1f} MB, {self.seconds:.3f} s, "
+            f"peak +{self.peak_mb:.1f} MB ({self.peak_mb / self.chunk_mb:.1f} chunks)"
+        )
 
 
 def run_reduction(reduce: Reduction, data: chunked.Dataset, chunk: int, *, label: str = "") -> ChunkRun:
@@ -54,8 +56,14 @@ def run_reduction(reduce: Reduction, data: chunked.Dataset, chunk: int, *, label
         start = time.perf_counter()
         result = reduce(data, chunk)
         seconds = time.perf_counter() - start
-    return ChunkRun(label or getattr(reduce, "__name__", "reduce"), chunk, float(result), seconds,
-                    pm.trace.peak - pm.trace.baseline, pm.trace)
+    return ChunkRun(
+        label or getattr(reduce, "__name__", "reduce"),
+        chunk,
+        float(result),
+        seconds,
+        pm.trace.peak - pm.trace.baseline,
+        pm.trace,
+    )
 
 
 @dataclass(frozen=True)
@@ -71,8 +79,9 @@ class SweepPoint:
         return self.chunk * chunked.VALUE_BYTES / 1e6
 
 
-def sweep(reduce: Reduction, data: chunked.Dataset, chunks: Sequence[int], *, rounds: int = 3,
-          progress: bool = False) -> list[SweepPoint]:
+def sweep(
+    reduce: Reduction, data: chunked.Dataset, chunks: Sequence[int], *, rounds: int = 3, progress: bool = False
+) -> list[SweepPoint]:
     """``reduce`` at each chunk size, ``rounds`` times, the sizes interleaved round by round.
 
     ``progress=True`` draws a tqdm bar (on stderr without ipywidgets, which nbval counts as output).
@@ -95,8 +104,10 @@ def sweep(reduce: Reduction, data: chunked.Dataset, chunks: Sequence[int], *, ro
     finally:
         if bar is not None:
             bar.close()
-    return [SweepPoint(c, summarize(r.seconds for r in runs[c]), summarize((r.peak_mb for r in runs[c]), "MB"))
-            for c in sizes]
+    return [
+        SweepPoint(c, summarize(r.seconds for r in runs[c]), summarize((r.peak_mb for r in runs[c]), "MB"))
+        for c in sizes
+    ]
 
 
 def gpu_chunked(chunk_mb: int = 128, chunks: int = 8, n: int = 4096, rounds: int = 3) -> dict[str, Samples] | None:
@@ -111,8 +122,10 @@ def gpu_chunked(chunk_mb: int = 128, chunks: int = 8, n: int = 4096, rounds: int
     from asynclab.foundation.timing import interleave, time_call
 
     schedules = chunked.stream_schedules("cuda", chunk_mb=chunk_mb, chunks=chunks, n=n)
-    return interleave({name: (lambda fn=fn: time_call(fn, sync=torch.cuda.synchronize))
-                       for name, fn in schedules.items()}, rounds=rounds)
+    return interleave(
+        {name: (lambda fn=fn: time_call(fn, sync=torch.cuda.synchronize)) for name, fn in schedules.items()},
+        rounds=rounds,
+    )
 
 
 def _mindspore_probe(job: None = None) -> dict[str, str]:
@@ -159,5 +172,6 @@ def mindspore_streams(timeout: float = 120.0) -> str:
         found = run_program(f"{__name__}:_mindspore_probe", timeout=timeout, what="MindSpore's probe").result
     except FreshProcessError as error:
         return str(error)
-    return (f"MindSpore {found['version']} on the CPU: mindspore.hal: {found['hal']}; "
-            f"mindspore.runtime: {found['runtime']}")
+    return (
+        f"MindSpore {found['version']} on the CPU: mindspore.hal: {found['hal']}; mindspore.runtime: {found['runtime']}"
+    )

@@ -43,27 +43,28 @@ from __future__ import annotations
 import math
 import re
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
 from asynclab.checks import draw
 from asynclab.checks.core import Check, CheckResult, Rejected, check, finish
 
-WEIGHT_TOLERANCE = 1e-4           # of the reference weights' largest magnitude
-SYNC_STEPS = (12, 20)             # the equality check's steps, drawn in this range
-SYNC_WORKERS = (2, 3)             # both are run: a mean over a fixed number of workers fails one
-SYNC_RATES = (0.02, 0.03, 0.04)   # never psgd.LR, so that a learning rate of one's own fails
-STRAGGLER_S = 0.03                # the straggler's extra seconds per step
+WEIGHT_TOLERANCE = 1e-4  # of the reference weights' largest magnitude
+SYNC_STEPS = (12, 20)  # the equality check's steps, drawn in this range
+SYNC_WORKERS = (2, 3)  # both are run: a mean over a fixed number of workers fails one
+SYNC_RATES = (0.02, 0.03, 0.04)  # never psgd.LR, so that a learning rate of one's own fails
+STRAGGLER_S = 0.03  # the straggler's extra seconds per step
 RACE_STEPS = 30
 RACE_FACTOR = 4.0
-TRAINED_FRACTION = 0.5            # final loss below this fraction of the first (a right loop: 0.001)
+TRAINED_FRACTION = 0.5  # final loss below this fraction of the first (a right loop: 0.001)
 PREDICT_STEPS = (25, 35)
-FAST_DELAYS = (0.012, 0.025)      # seconds per step, drawn uniformly
+FAST_DELAYS = (0.012, 0.025)  # seconds per step, drawn uniformly
 SLOW_DELAYS = (0.045, 0.070)
 PREDICT_TOLERANCE = 0.15
 PREDICT_CALL_S = 0.1
-TIMEOUT_S = 30.0                  # a run takes 4-9 s, start-up included; a deadlocked one is stopped
+TIMEOUT_S = 30.0  # a run takes 4-9 s, start-up included; a deadlocked one is stopped
 
 
 def _sources(setup_store: Callable, worker_loop: Callable) -> None:
@@ -84,25 +85,31 @@ def _train(kind: str, setup_store: Callable, worker_loop: Callable, **job: Any):
 
     for what, fn in (("setup_store", setup_store), ("worker_loop", worker_loop)):
         if str(getattr(fn, "__module__", "")).startswith("asynclab"):
-            raise Rejected(f"{what} is the course's own {fn.__module__}.{fn.__name__}: hand in a function you "
-                           "wrote")
+            raise Rejected(f"{what} is the course's own {fn.__module__}.{fn.__name__}: hand in a function you wrote")
     try:
         return psgd.run(kind, setup=setup_store, loop=worker_loop, timeout=TIMEOUT_S, **job)
     except ClusterError as error:
         text = str(error).rstrip(".")
         if "NotImplementedError" in text:
-            raise Rejected("setup_store or worker_loop raised NotImplementedError in the workers: the exercise "
-                           "is not done yet") from None
+            raise Rejected(
+                "setup_store or worker_loop raised NotImplementedError in the workers: the exercise is not done yet"
+            ) from None
         missing = re.search(r"name '(\w+)' is not defined", text)
         if missing:
-            raise Rejected(f"your code uses {missing.group(1)!r}, which the workers do not have: the check runs "
-                           "it in fresh processes, so import inside your function what it uses") from None
+            raise Rejected(
+                f"your code uses {missing.group(1)!r}, which the workers do not have: the check runs "
+                "it in fresh processes, so import inside your function what it uses"
+            ) from None
         if "did not finish" in text:
-            raise Rejected(f"on {kind}, {text}: your workers waited for each other for good (on dist_sync a pull "
-                           "waits until every worker has pushed its gradient of the step: push, then pull)") from None
+            raise Rejected(
+                f"on {kind}, {text}: your workers waited for each other for good (on dist_sync a pull "
+                "waits until every worker has pushed its gradient of the step: push, then pull)"
+            ) from None
         if kind == "dist_async" and "server" in text:
-            raise Rejected(f"on {kind} the server stopped ({text}): an asynchronous store applies every push "
-                           "at once and needs an optimizer, set it in setup_store") from None
+            raise Rejected(
+                f"on {kind} the server stopped ({text}): an asynchronous store applies every push "
+                "at once and needs an optimizer, set it in setup_store"
+            ) from None
         raise Rejected(f"on {kind}, {text}") from None
 
 
@@ -117,8 +124,7 @@ def _judge(judged: Check, condition) -> CheckResult:
         return judged.fail(str(error))
     except Exception as error:
         return judged.fail(f"the code under test raised {type(error).__name__}: {error}")
-    return finish(CheckResult(judged.name, judged.points, passed, message, figures, judged.threshold,
-                              margin=margin))
+    return finish(CheckResult(judged.name, judged.points, passed, message, figures, judged.threshold, margin=margin))
 
 
 def _ratio(allowed: float, got: float) -> float:
@@ -133,8 +139,12 @@ def _final_loss(run, trace) -> float:
 
 
 # ------------------------------------------------------------ step 1: the same weights as one process
-@check("sync-equals-one-process", points=3, functions=("setup_store", "worker_loop"),
-       threshold=f"within {WEIGHT_TOLERANCE:g} of the weights' scale")
+@check(
+    "sync-equals-one-process",
+    points=3,
+    functions=("setup_store", "worker_loop"),
+    threshold=f"within {WEIGHT_TOLERANCE:g} of the weights' scale",
+)
 def check_sync_equals_one_process(self, setup_store: Callable, worker_loop: Callable) -> CheckResult:
     """Synchronous SGD with your functions over 2 and over 3 workers equals SGD on the combined batch in one process.
 
@@ -159,8 +169,10 @@ def check_sync_equals_one_process(self, setup_store: Callable, worker_loop: Call
             if not np.all(np.isfinite(got)):
                 raise Rejected(f"worker {trace.rank}'s weights are not finite after {steps} steps")
             if not np.any(got):
-                raise Rejected(f"worker {trace.rank}'s weights are still zero after {steps} steps: each step "
-                               "must push the gradient and pull the new weights into w")
+                raise Rejected(
+                    f"worker {trace.rank}'s weights are still zero after {steps} steps: each step "
+                    "must push the gradient and pull the new weights into w"
+                )
             worst = max(worst, float(np.max(np.abs(got - expected))) / scale)
         where = f"after {steps} steps on dist_sync over {workers} workers (learning rate {lr:g})"
         return worst, where, run.final_weights(), expected
@@ -174,24 +186,37 @@ def check_sync_equals_one_process(self, setup_store: Callable, worker_loop: Call
             worst = max(worst, error)
             if error > WEIGHT_TOLERANCE:
                 ratio = float(np.dot(got, expected) / np.dot(expected, expected))
-                hint = (f"; they are about {ratio:.2f}x the reference: look at how the gradients are averaged "
-                        "and at the learning rate" if 0.05 < abs(ratio - 1) and abs(ratio) < 20 else "")
+                hint = (
+                    f"; they are about {ratio:.2f}x the reference: look at how the gradients are averaged "
+                    "and at the learning rate"
+                    if 0.05 < abs(ratio - 1) and abs(ratio) < 20
+                    else ""
+                )
                 if error > 100:
-                    hint = ("; a store without an optimizer keeps what the workers push instead of updating the "
-                            "weights: set one in setup_store")
-                return (False, f"{where} your weights differ from one process's SGD on the combined batch by "
-                               f"{error:.2g} of their scale (needs <= {WEIGHT_TOLERANCE:g}){hint}",
-                        {"weight_error": error}, _ratio(WEIGHT_TOLERANCE, error))
-        return (True, "over 2 and over 3 workers your weights equal one process's SGD on the combined batch, "
-                      "whatever the steps and the learning rate drawn",
-                {"weight_error": worst}, _ratio(WEIGHT_TOLERANCE, worst))
+                    hint = (
+                        "; a store without an optimizer keeps what the workers push instead of updating the "
+                        "weights: set one in setup_store"
+                    )
+                return (
+                    False,
+                    f"{where} your weights differ from one process's SGD on the combined batch by "
+                    f"{error:.2g} of their scale (needs <= {WEIGHT_TOLERANCE:g}){hint}",
+                    {"weight_error": error},
+                    _ratio(WEIGHT_TOLERANCE, error),
+                )
+        return (
+            True,
+            "over 2 and over 3 workers your weights equal one process's SGD on the combined batch, "
+            "whatever the steps and the learning rate drawn",
+            {"weight_error": worst},
+            _ratio(WEIGHT_TOLERANCE, worst),
+        )
 
     return _judge(self, condition)
 
 
 # ------------------------------------------------------------ step 2: not waiting for the straggler
-@check("async-outruns-straggler", points=3, functions=("setup_store", "worker_loop"),
-       threshold=f">= {RACE_FACTOR:g}x")
+@check("async-outruns-straggler", points=3, functions=("setup_store", "worker_loop"), threshold=f">= {RACE_FACTOR:g}x")
 def check_async_outruns_straggler(self, setup_store: Callable, worker_loop: Callable) -> CheckResult:
     """With a straggler, your loop's fast worker finishes its steps far sooner on dist_async than on dist_sync.
 
@@ -204,29 +229,45 @@ def check_async_outruns_straggler(self, setup_store: Callable, worker_loop: Call
 
     def condition() -> Outcome:
         seed = draw.randrange(2**31)
-        runs = {kind: _train(kind, setup_store, worker_loop, steps=RACE_STEPS, delays=(0.0, STRAGGLER_S), seed=seed)
-                for kind in ("dist_sync", "dist_async")}
+        runs = {
+            kind: _train(kind, setup_store, worker_loop, steps=RACE_STEPS, delays=(0.0, STRAGGLER_S), seed=seed)
+            for kind in ("dist_sync", "dist_async")
+        }
         for kind, run in runs.items():
             first = run.workers[0].losses[0] if run.workers[0].losses else math.nan
             for trace in run.workers:
                 if len(trace.reads) != RACE_STEPS:
-                    raise Rejected(f"on {kind} worker {trace.rank} computed {len(trace.reads)} gradients, not "
-                                   f"{RACE_STEPS}: call gradient_at once per step")
+                    raise Rejected(
+                        f"on {kind} worker {trace.rank} computed {len(trace.reads)} gradients, not "
+                        f"{RACE_STEPS}: call gradient_at once per step"
+                    )
                 final = _final_loss(run, trace)
                 if not final <= TRAINED_FRACTION * first:
-                    return (False, f"on {kind} worker {trace.rank}'s final weights have a loss of {final:.3g}, "
-                                   f"against {first:.3g} at the start (needs below {TRAINED_FRACTION:g} of it): "
-                                   "your loop did not train", {"final_loss": final, "first_loss": first}, None)
+                    return (
+                        False,
+                        f"on {kind} worker {trace.rank}'s final weights have a loss of {final:.3g}, "
+                        f"against {first:.3g} at the start (needs below {TRAINED_FRACTION:g} of it): "
+                        "your loop did not train",
+                        {"final_loss": final, "first_loss": first},
+                        None,
+                    )
         sync, fast = runs["dist_sync"].workers[0].seconds, runs["dist_async"].workers[0].seconds
         factor = sync / fast
-        sentence = (f"with a worker {STRAGGLER_S * 1000:.0f} ms slower per step, the other one's {RACE_STEPS} "
-                    f"steps took {sync:.2f} s on dist_sync and {fast:.3f} s on dist_async: {factor:.1f}x "
-                    f"(needs >= {RACE_FACTOR:g}x)")
+        sentence = (
+            f"with a worker {STRAGGLER_S * 1000:.0f} ms slower per step, the other one's {RACE_STEPS} "
+            f"steps took {sync:.2f} s on dist_sync and {fast:.3f} s on dist_async: {factor:.1f}x "
+            f"(needs >= {RACE_FACTOR:g}x)"
+        )
         figures, margin = {"sync_s": sync, "async_s": fast, "ratio": factor}, factor / RACE_FACTOR
         if factor < RACE_FACTOR:
             if sync < 0.5 * RACE_STEPS * STRAGGLER_S:
-                return (False, sentence + ": on dist_sync your fast worker did not wait for the straggler, so it "
-                                          "did not get each round's weights (push, then pull)", figures, margin)
+                return (
+                    False,
+                    sentence + ": on dist_sync your fast worker did not wait for the straggler, so it "
+                    "did not get each round's weights (push, then pull)",
+                    figures,
+                    margin,
+                )
             return False, sentence + ": an asynchronous worker must never wait for the others", figures, margin
         return True, sentence, figures, margin
 
@@ -248,13 +289,19 @@ def _predicted(predict: Callable, steps: int, delays: tuple[float, ...], overhea
     if number is None or not math.isfinite(number):
         raise Rejected(f"{call} returned {value!r}, not a number of seconds")
     if took > PREDICT_CALL_S:
-        raise Rejected(f"{call} took {took:.2f} s: a prediction is arithmetic on its arguments (it must return "
-                       f"within {PREDICT_CALL_S:g} s), not a measurement")
+        raise Rejected(
+            f"{call} took {took:.2f} s: a prediction is arithmetic on its arguments (it must return "
+            f"within {PREDICT_CALL_S:g} s), not a measurement"
+        )
     return number
 
 
-@check("predict-sync-time", points=2, functions=("predict_sync_seconds",),
-       threshold=f"within {PREDICT_TOLERANCE:g} of the time")
+@check(
+    "predict-sync-time",
+    points=2,
+    functions=("predict_sync_seconds",),
+    threshold=f"within {PREDICT_TOLERANCE:g} of the time",
+)
 def check_predict_sync_time(self, predict_sync_seconds: Callable) -> CheckResult:
     """``predict_sync_seconds(steps, delays, overhead)`` predicts synchronous SGD's training time, seconds.
 
@@ -272,34 +319,50 @@ def check_predict_sync_time(self, predict_sync_seconds: Callable) -> CheckResult
         longer = _predicted(predict_sync_seconds, 40, (0.01, 0.05), 0.002)
         slower = _predicted(predict_sync_seconds, 20, (0.01, 0.10), 0.002)
         if not base > 0:
-            raise Rejected(f"predict_sync_seconds(20, (0.010, 0.050), 0.0020) returned {base:.3f} s: a time to "
-                           "train is more than nothing")
+            raise Rejected(
+                f"predict_sync_seconds(20, (0.010, 0.050), 0.0020) returned {base:.3f} s: a time to "
+                "train is more than nothing"
+            )
         if not 1.8 <= longer / base <= 2.2:
-            raise Rejected(f"twice the steps changed your prediction from {base:.3f} s to {longer:.3f} s: every "
-                           "step costs the same")
+            raise Rejected(
+                f"twice the steps changed your prediction from {base:.3f} s to {longer:.3f} s: every "
+                "step costs the same"
+            )
         if not slower > base:
-            raise Rejected(f"a straggler twice as slow left your prediction at {slower:.3f} s (was {base:.3f} s): "
-                           "the prediction must follow the delays it is given")
+            raise Rejected(
+                f"a straggler twice as slow left your prediction at {slower:.3f} s (was {base:.3f} s): "
+                "the prediction must follow the delays it is given"
+            )
         steps = draw.randrange(PREDICT_STEPS[0], PREDICT_STEPS[1] + 1)
         delays = [round(draw.uniform(*FAST_DELAYS), 4), round(draw.uniform(*SLOW_DELAYS), 4)]
         draw.shuffle(delays)
         seed = draw.randrange(2**31)
-        overhead = psgd.run("dist_sync", steps=steps, delays=(0.0, 0.0), seed=seed,
-                            timeout=TIMEOUT_S).training_seconds / steps
-        measured = psgd.run("dist_sync", steps=steps, delays=tuple(delays), seed=seed,
-                            timeout=TIMEOUT_S).training_seconds
+        overhead = (
+            psgd.run("dist_sync", steps=steps, delays=(0.0, 0.0), seed=seed, timeout=TIMEOUT_S).training_seconds / steps
+        )
+        measured = psgd.run(
+            "dist_sync", steps=steps, delays=tuple(delays), seed=seed, timeout=TIMEOUT_S
+        ).training_seconds
         # both orders: which worker is the straggler changes nothing but its rank
-        guesses = [_predicted(predict_sync_seconds, steps, order, overhead)
-                   for order in (tuple(delays), tuple(reversed(delays)))]
+        guesses = [
+            _predicted(predict_sync_seconds, steps, order, overhead)
+            for order in (tuple(delays), tuple(reversed(delays)))
+        ]
         guess = max(guesses, key=lambda g: abs(g - measured))
         error = abs(guess - measured) / measured
         ok = error <= PREDICT_TOLERANCE
         # a passing line names no drawn figure: the stored line must read the same every run
-        shown = (f"for {steps} steps with delays of {delays[0] * 1000:.0f} and {delays[1] * 1000:.0f} ms you "
-                 f"predicted {guess:.2f} s and it took {measured:.2f} s" if not ok
-                 else "for delays drawn here your prediction was")
-        return (ok, f"{shown}: off by {error:.2f} of the measured time (needs <= {PREDICT_TOLERANCE:g})",
-                {"measured_s": measured, "predicted_s": guess, "overhead_s": overhead, "error": error},
-                _ratio(PREDICT_TOLERANCE, error))
+        shown = (
+            f"for {steps} steps with delays of {delays[0] * 1000:.0f} and {delays[1] * 1000:.0f} ms you "
+            f"predicted {guess:.2f} s and it took {measured:.2f} s"
+            if not ok
+            else "for delays drawn here your prediction was"
+        )
+        return (
+            ok,
+            f"{shown}: off by {error:.2f} of the measured time (needs <= {PREDICT_TOLERANCE:g})",
+            {"measured_s": measured, "predicted_s": guess, "overhead_s": overhead, "error": error},
+            _ratio(PREDICT_TOLERANCE, error),
+        )
 
     return _judge(self, condition)

@@ -11,7 +11,7 @@ Lesson-helper layer.
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
@@ -54,13 +54,20 @@ def plot_loss(runs: Mapping[str, psgd.DistRun], *, x: str = "time", ax=None, tit
         raise ValueError(f"x must be 'time' or 'updates', got {x!r}.")
     ax = ax or plt.subplots(figsize=(6, 4))[1]
     styles = ("-", "--", ":", "-.")
-    for i, (label, run) in enumerate(runs.items()):
+    for label, run in runs.items():
         line = None
         for trace, (seconds, applied) in zip(run.workers, updates_seen(run)):
             xs = seconds if x == "time" else applied
             style = dict(color=line.get_color()) if line is not None else {}
-            (line,) = ax.plot(xs, trace.losses, styles[trace.rank % len(styles)], marker=".", markersize=3,
-                              label=f"{label}, worker {trace.rank}", **style)
+            (line,) = ax.plot(
+                xs,
+                trace.losses,
+                styles[trace.rank % len(styles)],
+                marker=".",
+                markersize=3,
+                label=f"{label}, worker {trace.rank}",
+                **style,
+            )
     ax.set_yscale("log")
     ax.set_xlabel("seconds since the first step" if x == "time" else "updates applied to the weights read")
     ax.set_ylabel("loss at the weights read")

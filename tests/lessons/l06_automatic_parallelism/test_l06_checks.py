@@ -8,8 +8,8 @@ What the checks decide on right and wrong answers is tested by the catalogue
 import pytest
 
 from asynclab.checks import CheckFailed
-from asynclab.lessons.l06_automatic_parallelism import parallelism
 from asynclab.lessons.l06_automatic_parallelism import checks as lab06
+from asynclab.lessons.l06_automatic_parallelism import parallelism
 
 
 def test_run_both_must_be_a_function():

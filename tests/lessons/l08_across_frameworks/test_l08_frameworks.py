@@ -19,7 +19,7 @@ def test_numpy_in_its_fresh_process_gives_every_figure():
     assert list(numpy.calls) == list(frameworks.FRAMEWORKS["NumPy"].calls)
     for samples in (numpy.enqueue, numpy.finish, numpy.tiny_queued, numpy.tiny_waited, *numpy.calls.values()):
         assert len(samples.values) == 2 and all(v >= 0 for v in samples.values)
-    assert all(e <= f for e, f in zip(numpy.enqueue.values, numpy.finish.values))   # enqueue runs inside finish
+    assert all(e <= f for e, f in zip(numpy.enqueue.values, numpy.finish.values))  # enqueue runs inside finish
 
 
 def test_bad_requests_get_one_sentence():

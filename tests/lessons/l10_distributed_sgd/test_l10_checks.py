@@ -19,6 +19,7 @@ def _forbid_cluster(monkeypatch):
 
     def refuse(*args, **kwargs):
         raise AssertionError("the check started a cluster")
+
     monkeypatch.setattr(psgd, "run", refuse)
 
 
@@ -40,11 +41,13 @@ def test_a_prediction_that_measures_fails_on_its_time(monkeypatch):
     def slow(steps, delays, overhead):
         time.sleep(0.2)
         return steps * (max(delays) + overhead)
+
     assert "not a measurement" in _verdict(lab10.check_predict_sync_time, slow)
 
 
-@pytest.mark.parametrize("value, words", [("1.5 s", "not a number"), (float("nan"), "not a number"),
-                                          (-1.0, "more than nothing")])
+@pytest.mark.parametrize(
+    "value, words", [("1.5 s", "not a number"), (float("nan"), "not a number"), (-1.0, "more than nothing")]
+)
 def test_a_prediction_that_is_no_time_gets_one_sentence(monkeypatch, value, words):
     _forbid_cluster(monkeypatch)
     assert words in _verdict(lab10.check_predict_sync_time, lambda steps, delays, overhead: value)
@@ -55,12 +58,15 @@ def test_functions_the_workers_cannot_receive_are_refused_with_one_sentence(monk
     from asynclab.foundation.workloads import psgd
 
     text = _verdict(lab10.check_sync_equals_one_process, lambda kv, lr: None, psgd.worker_loop)
-    assert text.startswith("FAIL [sync-equals-one-process]") and "setup_store must be a function defined with " \
-        "def, not a lambda" in text
+    assert (
+        text.startswith("FAIL [sync-equals-one-process]")
+        and "setup_store must be a function defined with def, not a lambda" in text
+    )
     text = _verdict(lab10.check_async_outruns_straggler, psgd.setup_store, "worker_loop")
     assert text == "FAIL [async-outruns-straggler] worker_loop must be a function, not str"
     assert "worker_loop must be a function defined with def, not builtin_function_or_method" in _verdict(
-        lab10.check_async_outruns_straggler, psgd.setup_store, print)
+        lab10.check_async_outruns_straggler, psgd.setup_store, print
+    )
     text = _verdict(lab10.check_predict_sync_time, 3)
     assert text == "FAIL [predict-sync-time] predict_sync_seconds must be a function, not int"
 
@@ -71,5 +77,6 @@ def test_the_course_own_functions_are_not_an_answer(monkeypatch):
 
     def setup_store(kv, lr):
         pass
+
     text = _verdict(lab10.check_sync_equals_one_process, setup_store, psgd.worker_loop)
     assert "the course's own asynclab.foundation.workloads.psgd.worker_loop" in text

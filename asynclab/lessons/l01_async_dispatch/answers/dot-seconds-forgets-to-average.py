@@ -1,6 +1,12 @@
 """dot_seconds times five products to be precise but returns the total, not the time of one."""
 
-EXPECT = {"queue-vs-finish": 2, "timing-includes-compute": 0, "naive-closes-gap": 3, "memory-of-result": 2, "predict-blocking": 2}
+EXPECT = {
+    "queue-vs-finish": 2,
+    "timing-includes-compute": 0,
+    "naive-closes-gap": 3,
+    "memory-of-result": 2,
+    "predict-blocking": 2,
+}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 import time

@@ -1,9 +1,15 @@
 """dot_seconds returns the time a 2000x2000 product took once, typed in."""
 
-EXPECT = {"queue-vs-finish": 2, "timing-includes-compute": 0, "naive-closes-gap": 3, "memory-of-result": 2, "predict-blocking": 2}
+EXPECT = {
+    "queue-vs-finish": 2,
+    "timing-includes-compute": 0,
+    "naive-closes-gap": 3,
+    "memory-of-result": 2,
+    "predict-blocking": 2,
+}
 
 
 # %% ex2-dot-seconds
 def dot_seconds(x):
     """Seconds the back end needs to compute dot(x, x)."""
-    return 0.15                   # what the lesson printed
+    return 0.15  # what the lesson printed

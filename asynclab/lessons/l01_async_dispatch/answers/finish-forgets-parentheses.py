@@ -1,6 +1,12 @@
 """finish(y) names y.wait_to_read without calling it, so it returns at once."""
 
-EXPECT = {"queue-vs-finish": 0, "timing-includes-compute": 2, "naive-closes-gap": 3, "memory-of-result": 2, "predict-blocking": 2}
+EXPECT = {
+    "queue-vs-finish": 0,
+    "timing-includes-compute": 2,
+    "naive-closes-gap": 3,
+    "memory-of-result": 2,
+    "predict-blocking": 2,
+}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 from mxnet import nd

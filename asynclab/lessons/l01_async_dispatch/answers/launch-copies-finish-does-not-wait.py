@@ -1,6 +1,12 @@
 """launch(x) copies the product, which is queued too, and finish(y) never waits."""
 
-EXPECT = {"queue-vs-finish": 0, "timing-includes-compute": 2, "naive-closes-gap": 3, "memory-of-result": 2, "predict-blocking": 2}
+EXPECT = {
+    "queue-vs-finish": 0,
+    "timing-includes-compute": 2,
+    "naive-closes-gap": 3,
+    "memory-of-result": 2,
+    "predict-blocking": 2,
+}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 from mxnet import nd

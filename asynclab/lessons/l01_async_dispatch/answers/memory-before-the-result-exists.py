@@ -1,6 +1,12 @@
 """memory_of subtracts two readings but takes the second before the back end has done the work."""
 
-EXPECT = {"queue-vs-finish": 2, "timing-includes-compute": 2, "naive-closes-gap": 3, "memory-of-result": 0, "predict-blocking": 2}
+EXPECT = {
+    "queue-vs-finish": 2,
+    "timing-includes-compute": 2,
+    "naive-closes-gap": 3,
+    "memory-of-result": 0,
+    "predict-blocking": 2,
+}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 

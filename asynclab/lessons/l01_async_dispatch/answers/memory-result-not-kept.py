@@ -1,6 +1,12 @@
 """memory_of waits, but drops the result first: the back end frees it as soon as it has made it, and only what make() kept is counted."""
 
-EXPECT = {"queue-vs-finish": 2, "timing-includes-compute": 2, "naive-closes-gap": 3, "memory-of-result": 0, "predict-blocking": 2}
+EXPECT = {
+    "queue-vs-finish": 2,
+    "timing-includes-compute": 2,
+    "naive-closes-gap": 3,
+    "memory-of-result": 0,
+    "predict-blocking": 2,
+}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 from mxnet import nd

@@ -1,6 +1,12 @@
 """memory_of computes the returned array's size from its shape instead of measuring what the call added."""
 
-EXPECT = {"queue-vs-finish": 2, "timing-includes-compute": 2, "naive-closes-gap": 3, "memory-of-result": 0, "predict-blocking": 2}
+EXPECT = {
+    "queue-vs-finish": 2,
+    "timing-includes-compute": 2,
+    "naive-closes-gap": 3,
+    "memory-of-result": 0,
+    "predict-blocking": 2,
+}
 
 
 # %% ex4-memory-of

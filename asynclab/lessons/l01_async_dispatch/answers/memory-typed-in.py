@@ -1,6 +1,12 @@
 """memory_of returns the figure the student once saw printed instead of measuring."""
 
-EXPECT = {"queue-vs-finish": 2, "timing-includes-compute": 2, "naive-closes-gap": 3, "memory-of-result": 0, "predict-blocking": 2}
+EXPECT = {
+    "queue-vs-finish": 2,
+    "timing-includes-compute": 2,
+    "naive-closes-gap": 3,
+    "memory-of-result": 0,
+    "predict-blocking": 2,
+}
 
 
 # %% ex4-memory-of

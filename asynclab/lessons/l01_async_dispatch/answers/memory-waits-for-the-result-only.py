@@ -1,6 +1,12 @@
 """memory_of waits for the array make() returned, not for all the work make() queued, so the rest is missed."""
 
-EXPECT = {"queue-vs-finish": 2, "timing-includes-compute": 2, "naive-closes-gap": 3, "memory-of-result": 0, "predict-blocking": 2}
+EXPECT = {
+    "queue-vs-finish": 2,
+    "timing-includes-compute": 2,
+    "naive-closes-gap": 3,
+    "memory-of-result": 0,
+    "predict-blocking": 2,
+}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 from mxnet import nd

@@ -1,6 +1,12 @@
 """Writes "waits" and "returns" instead of True and False."""
 
-EXPECT = {"queue-vs-finish": 2, "predict-blocking": 0, "timing-includes-compute": 2, "naive-closes-gap": 3, "memory-of-result": 2}
+EXPECT = {
+    "queue-vs-finish": 2,
+    "predict-blocking": 0,
+    "timing-includes-compute": 2,
+    "naive-closes-gap": 3,
+    "memory-of-result": 2,
+}
 
 
 # %% ex-predict-blocking

@@ -1,6 +1,12 @@
 """Predicts that no call waits, not even the ones that hand Python the values."""
 
-EXPECT = {"queue-vs-finish": 2, "predict-blocking": 0, "timing-includes-compute": 2, "naive-closes-gap": 3, "memory-of-result": 2}
+EXPECT = {
+    "queue-vs-finish": 2,
+    "predict-blocking": 0,
+    "timing-includes-compute": 2,
+    "naive-closes-gap": 3,
+    "memory-of-result": 2,
+}
 
 
 # %% ex-predict-blocking

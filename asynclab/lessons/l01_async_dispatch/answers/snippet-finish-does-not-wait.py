@@ -1,6 +1,12 @@
 """The snippet's 'finish' block never waits, so under the threaded engine enqueueing looks like all of the work."""
 
-EXPECT = {"queue-vs-finish": 2, "timing-includes-compute": 2, "naive-closes-gap": 0, "memory-of-result": 2, "predict-blocking": 2}
+EXPECT = {
+    "queue-vs-finish": 2,
+    "timing-includes-compute": 2,
+    "naive-closes-gap": 0,
+    "memory-of-result": 2,
+    "predict-blocking": 2,
+}
 
 
 # %% ex3-snippet

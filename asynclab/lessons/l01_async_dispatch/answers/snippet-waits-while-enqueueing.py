@@ -1,6 +1,12 @@
 """The snippet waits for z inside the 'enqueue' block, so enqueueing takes the whole time under both engines."""
 
-EXPECT = {"queue-vs-finish": 2, "timing-includes-compute": 2, "naive-closes-gap": 0, "memory-of-result": 2, "predict-blocking": 2}
+EXPECT = {
+    "queue-vs-finish": 2,
+    "timing-includes-compute": 2,
+    "naive-closes-gap": 0,
+    "memory-of-result": 2,
+    "predict-blocking": 2,
+}
 
 
 # %% ex3-snippet

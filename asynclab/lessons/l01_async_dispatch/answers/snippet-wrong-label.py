@@ -1,6 +1,12 @@
 """The snippet waits in a block labelled 'done', not 'finish', so the check finds no finish timing."""
 
-EXPECT = {"queue-vs-finish": 2, "timing-includes-compute": 2, "naive-closes-gap": 0, "memory-of-result": 2, "predict-blocking": 2}
+EXPECT = {
+    "queue-vs-finish": 2,
+    "timing-includes-compute": 2,
+    "naive-closes-gap": 0,
+    "memory-of-result": 2,
+    "predict-blocking": 2,
+}
 
 
 # %% ex3-snippet

@@ -1,6 +1,12 @@
 """dot_seconds(x) stops the clock without synchronizing: it times the enqueueing, not the compute."""
 
-EXPECT = {"queue-vs-finish": 2, "timing-includes-compute": 0, "naive-closes-gap": 3, "memory-of-result": 2, "predict-blocking": 2}
+EXPECT = {
+    "queue-vs-finish": 2,
+    "timing-includes-compute": 0,
+    "naive-closes-gap": 3,
+    "memory-of-result": 2,
+    "predict-blocking": 2,
+}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 import time

@@ -15,7 +15,7 @@ def compare(x):
     whole = nd.dot(x, x)
     serial = time.perf_counter() - start
     start = time.perf_counter()
-    halves = [nd.dot(x[: n // 2], x), nd.dot(x[n // 2:], x)]
+    halves = [nd.dot(x[: n // 2], x), nd.dot(x[n // 2 :], x)]
     chunked = time.perf_counter() - start
     nd.waitall()
     return serial, chunked

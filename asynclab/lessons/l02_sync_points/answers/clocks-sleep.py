@@ -16,7 +16,7 @@ def compare(x):
     time.sleep(0.1)
     serial = time.perf_counter() - start
     start = time.perf_counter()
-    halves = [nd.dot(x[: n // 2], x), nd.dot(x[n // 2:], x)]
+    halves = [nd.dot(x[: n // 2], x), nd.dot(x[n // 2 :], x)]
     time.sleep(0.1)
     chunked = time.perf_counter() - start
     nd.waitall()

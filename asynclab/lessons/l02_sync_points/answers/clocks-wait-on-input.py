@@ -16,7 +16,7 @@ def compare(x):
     x.wait_to_read()
     serial = time.perf_counter() - start
     start = time.perf_counter()
-    halves = [nd.dot(x[: n // 2], x), nd.dot(x[n // 2:], x)]
+    halves = [nd.dot(x[: n // 2], x), nd.dot(x[n // 2 :], x)]
     nd.waitall()
     chunked = time.perf_counter() - start
     return serial, chunked

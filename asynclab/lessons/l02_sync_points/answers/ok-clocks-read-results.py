@@ -16,7 +16,7 @@ def compare(x):
     serial = time.perf_counter() - start
     start = time.perf_counter()
     top = nd.dot(x[: n // 2], x)
-    bottom = nd.dot(x[n // 2:], x)
+    bottom = nd.dot(x[n // 2 :], x)
     top.wait_to_read()
     bottom.wait_to_read()
     halves = time.perf_counter() - start

@@ -17,4 +17,4 @@ def time_steps(x):
     start = time.perf_counter()
     loss.item()
     item = time.perf_counter() - start
-    return {"dot": dot, "relu": 0.05, "mean": 0.05, "item": item}     # "those two are cheap anyway"
+    return {"dot": dot, "relu": 0.05, "mean": 0.05, "item": item}  # "those two are cheap anyway"

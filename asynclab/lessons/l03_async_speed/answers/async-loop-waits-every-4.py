@@ -22,6 +22,6 @@ def async_loop(batches, step):
     for i, batch in enumerate(batches):
         y = step(batch)
         if (i + 1) % 4 == 0:
-            y.wait_to_read()     # keep the queue short
+            y.wait_to_read()  # keep the queue short
     nd.waitall()
     return y

@@ -5,4 +5,4 @@ EXPECT = {"async-beats-sync": 3, "model-predicts": 2, "t1-below-synced-op": 0}
 
 # %% ex3-issue-seconds
 def issue_seconds(x, n):
-    return n * 15e-6              # "t1 is about 15 µs"
+    return n * 15e-6  # "t1 is about 15 µs"

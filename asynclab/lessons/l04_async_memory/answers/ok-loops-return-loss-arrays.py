@@ -16,7 +16,7 @@ def train_synced(net, trainer, loss, batches):
         l.backward()
         trainer.step(X.shape[0])
         mean = l.mean()
-        mean.wait_to_read()          # wait for this batch
+        mean.wait_to_read()  # wait for this batch
         losses.append(mean)
     return losses
 

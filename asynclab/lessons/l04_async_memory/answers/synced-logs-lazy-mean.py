@@ -15,4 +15,4 @@ def train_synced(net, trainer, loss, batches):
             l = loss(net(X), y)
         l.backward()
         trainer.step(X.shape[0])
-        losses.append(l.mean())      # log the loss of every batch
+        losses.append(l.mean())  # log the loss of every batch

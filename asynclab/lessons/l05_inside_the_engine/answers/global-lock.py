@@ -25,12 +25,13 @@ def locked(fn):
     def run():
         with ONE_AT_A_TIME:
             return fn()
+
     return run
 
 
 class StudentEngine(EngineBase):
     def _on_push(self, op):
-        op.fn = locked(op.fn)                    # "to be safe"
+        op.fn = locked(op.fn)  # "to be safe"
         for var in op.reads:
             var.queue.append((op, READ))
         for var in op.mutates:

@@ -30,7 +30,7 @@ class StudentEngine(EngineBase):
         while var.queue:
             op, is_write = var.queue[0]
             if is_write:
-                if var.writing:                  # forgets: var.running_reads > 0
+                if var.writing:  # forgets: var.running_reads > 0
                     return
                 var.queue.popleft()
                 var.writing = True

@@ -1,6 +1,14 @@
 """A right answer written differently: the rounds computed from lab05.SCHEDULE by the rule, not typed in."""
 
-EXPECT = {"sync-engine": 1, "hazards": 2, "serialize": 1, "overlap": 2, "worked-example": 1, "errors-at-wait": 1, "predict-schedule": 2}
+EXPECT = {
+    "sync-engine": 1,
+    "hazards": 2,
+    "serialize": 1,
+    "overlap": 2,
+    "worked-example": 1,
+    "errors-at-wait": 1,
+    "predict-schedule": 2,
+}
 
 
 # %% ex5-predict-schedule

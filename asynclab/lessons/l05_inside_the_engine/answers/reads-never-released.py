@@ -45,7 +45,7 @@ class StudentEngine(EngineBase):
 
     def _on_complete(self, op):
         for var in op.reads:
-            var.running_reads -= 1               # forgets to dispatch when it reaches 0
+            var.running_reads -= 1  # forgets to dispatch when it reaches 0
         for var in op.mutates:
             var.writing = False
             self._dispatch(var)

@@ -19,4 +19,4 @@ from asynclab.foundation.engine import EngineBase
 # %% ex2-dependency-rule
 class StudentEngine(EngineBase):
     def __init__(self, num_workers=2, naive=False):
-        super().__init__(num_workers, naive=True)     # the rule is never needed
+        super().__init__(num_workers, naive=True)  # the rule is never needed

@@ -18,17 +18,17 @@ class SyncEngine:
     """Runs every operation inside push, like MXNet's NaiveEngine."""
 
     def __init__(self):
-        self.records = []            # one OpRecord per operation, in push order
+        self.records = []  # one OpRecord per operation, in push order
 
     def new_var(self, name=None):
-        return name                  # nothing to track: the data is always up to date
+        return name  # nothing to track: the data is always up to date
 
     def push(self, fn, reads=(), mutates=(), name=None):
         """Run fn() now and record it."""
         fn()
 
     def wait_for_var(self, var, timeout=None):
-        pass                         # nothing is ever pending
+        pass  # nothing is ever pending
 
     def wait_all(self, timeout=None):
         pass

@@ -7,6 +7,7 @@ EXPECT = {"copy-beside-compute": 0}
 def pipeline(x, w, steps):
     import mxnet as mx
     from mxnet import nd
+
     copies, y = [], x
     for _ in range(steps):
         copies.append(y.copyto(mx.cpu(1)))

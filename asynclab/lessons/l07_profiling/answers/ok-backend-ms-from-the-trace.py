@@ -9,6 +9,7 @@ CHORES = []
 # %% ex2-backend-ms
 def backend_ms(fn):
     from asynclab.foundation.profiling import record
+
     with record() as trace:
         fn()
     return 1e3 * sum(s.seconds for s in trace.spans if s.name not in CHORES)

@@ -5,6 +5,7 @@ EXPECT = {"names-the-hotspot": 0, "agrees-with-clock": 0}
 # Imports for linters: the lab's setup cell provides these names when graded.
 from mxnet import nd, profiler
 from asynclab.foundation.profiling import aggregate
+
 TRACE = ""
 
 

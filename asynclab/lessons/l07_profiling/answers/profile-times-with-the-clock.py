@@ -10,6 +10,7 @@ from mxnet import nd
 # %% ex1-profile
 def profile(fn):
     import pandas as pd
+
     start = time.perf_counter()
     fn()
     nd.waitall()

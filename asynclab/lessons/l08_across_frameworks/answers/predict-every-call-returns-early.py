@@ -4,16 +4,22 @@ EXPECT = {"predict-frameworks": 0}
 
 
 # %% ex-predict-frameworks
-PREDICTED = {'MXNet': {'returns early': True,
-           'y.shape': False,
-           'y.context': False,
-           'y.wait_to_read()': False,
-           'y.asnumpy()': False,
-           'y[0, 0].asscalar()': False},
- 'PyTorch': {'returns early': True,
-             'y.shape': False,
-             'y.device': False,
-             'y.sum().item()': False,
-             'y.numpy()': False,
-             'repr(y)': False},
- 'NumPy': {'returns early': True, 'y.shape': False, 'y.sum()': False}}
+PREDICTED = {
+    "MXNet": {
+        "returns early": True,
+        "y.shape": False,
+        "y.context": False,
+        "y.wait_to_read()": False,
+        "y.asnumpy()": False,
+        "y[0, 0].asscalar()": False,
+    },
+    "PyTorch": {
+        "returns early": True,
+        "y.shape": False,
+        "y.device": False,
+        "y.sum().item()": False,
+        "y.numpy()": False,
+        "repr(y)": False,
+    },
+    "NumPy": {"returns early": True, "y.shape": False, "y.sum()": False},
+}

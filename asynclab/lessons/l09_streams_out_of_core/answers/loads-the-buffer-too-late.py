@@ -12,7 +12,7 @@ def reduce_pipelined(data, chunk):
     for values in chunked.read_chunks(data, chunk):
         if previous is not None:
             total += chunked.energy(chunked.load(previous)).asscalar()
-        previous = values                  # a view of the reader's one buffer
+        previous = values  # a view of the reader's one buffer
     if previous is not None:
         total += chunked.energy(chunked.load(previous)).asscalar()
     return total

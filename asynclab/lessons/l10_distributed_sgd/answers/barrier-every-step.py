@@ -2,6 +2,7 @@
 
 EXPECT = {"async-outruns-straggler": 0}
 
+
 # %% ex1-worker-loop
 def worker_loop(kv, key, w, gradient_at, steps):
     for step in range(steps):

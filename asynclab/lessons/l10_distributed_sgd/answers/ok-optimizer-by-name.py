@@ -2,6 +2,7 @@
 
 EXPECT = {"sync-equals-one-process": 3, "async-outruns-straggler": 3}
 
+
 # %% ex1-setup-store
 def setup_store(kv, lr):
     import mxnet

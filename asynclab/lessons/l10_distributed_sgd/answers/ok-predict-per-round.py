@@ -2,6 +2,7 @@
 
 EXPECT = {"predict-sync-time": 2}
 
+
 # %% ex3-predict-sync-time
 def predict_sync_seconds(steps, delays, overhead):
     total = 0.0

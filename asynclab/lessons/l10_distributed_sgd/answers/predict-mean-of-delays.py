@@ -2,6 +2,7 @@
 
 EXPECT = {"predict-sync-time": 0}
 
+
 # %% ex3-predict-sync-time
 def predict_sync_seconds(steps, delays, overhead):
     return steps * (sum(delays) / len(delays) + overhead)

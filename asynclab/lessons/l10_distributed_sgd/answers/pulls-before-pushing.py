@@ -3,6 +3,7 @@ workers, the workers wait for each other for good), and gradients lag an update 
 
 EXPECT = {"sync-equals-one-process": 0, "async-outruns-straggler": 0}
 
+
 # %% ex1-worker-loop
 def worker_loop(kv, key, w, gradient_at, steps):
     for step in range(steps):
