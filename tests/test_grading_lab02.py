@@ -16,14 +16,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from build_fixture import copy_package  # registered by conftest.py
 
 from asynclab import course
-from asynclab.tooling import nbtools
 from asynclab.grading import answers as catalogue
 from asynclab.grading.cli import grade_class
 from asynclab.grading.restore import solution_checks
-
-from build_fixture import copy_package  # registered by conftest.py
+from asynclab.tooling import nbtools
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTION = ROOT / "solutions" / "02_sync_points_lab.ipynb"
@@ -41,14 +40,17 @@ def graded(tmp_path_factory):
     subs.mkdir()
     nbtools.write(nbtools.make_lab(solution), subs / "untouched.ipynb")
     nbtools.write(wrong.apply(solution), subs / f"{WRONG}.ipynb")
-    outcome = grade_class(subs, base / "out", lab="02", solutions=SOLUTION.parent, progress=False,
-                          package_dir=copy_package(base))
+    outcome = grade_class(
+        subs, base / "out", lab="02", solutions=SOLUTION.parent, progress=False, package_dir=copy_package(base)
+    )
     return {"results": {r.student: r for r in outcome.results}, "solution": solution, "wrong": wrong}
 
 
 def _explain(result) -> str:
-    return "; ".join(f"{c.name}: {c.status} {c.score:g} ({c.message})" for c in result.checks) + \
-        f" | events: {[e.line() for e in result.events]} | flags: {result.flags}"
+    return (
+        "; ".join(f"{c.name}: {c.status} {c.score:g} ({c.message})" for c in result.checks)
+        + f" | events: {[e.line() for e in result.events]} | flags: {result.flags}"
+    )
 
 
 def test_untouched_lab_scores_zero(graded):

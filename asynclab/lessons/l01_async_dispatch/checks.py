@@ -34,10 +34,10 @@ without waiting cannot pass. Effect sizes and the margins they leave are in
 from __future__ import annotations
 
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from asynclab.checks import draw
-from asynclab.checks.core import Check, CheckResult, Protocol, Rejected
+from asynclab.checks.core import CheckResult, Protocol, Rejected, check
 from asynclab.checks.finishing import _QUICK, FINISH_OVERSHOOT, QUEUE_FACTOR, SIZE, SMALL_SIZES, _small
 from asynclab.checks.relations import AtLeast, AtMost, Within
 from asynclab.foundation.timing import time_call
@@ -48,48 +48,38 @@ GAP_FACTOR = 5.0
 _SUBPROCESS = Protocol(warmup=0, min_rounds=2, max_rounds=4, budget_s=60.0)
 
 
-QUEUE_VS_FINISH = Check(
-    "queue-vs-finish", points=2, protocol=_QUICK, calls="launch/finish",
-    relations=(AtLeast("ratio", num="finish", den="enqueue", threshold=QUEUE_FACTOR),
-               AtMost("overshoot", num="small.finish", den="small.compute", threshold=FINISH_OVERSHOOT,
-                      why=lambda o: (f"finish(y) took {o.bands['overshoot'].value:.1f}x the compute time of a "
-                                     f"{_small(o)}x{_small(o)} product (needs <= {FINISH_OVERSHOOT:g}x): "
-                                     "it must wait for y itself, not for a fixed time"))),
-    sentence=(f"finishing took {{ratio:.2f}}x as long as enqueueing (needs >= {QUEUE_FACTOR:g}x), "
-              f"and {{overshoot:.2f}}x a smaller product's compute time (needs <= {FINISH_OVERSHOOT:g}x)"),
-    threshold=f">= {QUEUE_FACTOR:g}x, small <= {FINISH_OVERSHOOT:g}x")
-
-# (declared in the order of the lab's check cells; its probe is with step 2 below)
-PREDICT_BLOCKING = Check("predict-blocking", points=2, threshold="all calls")
-
-TIMING_INCLUDES_COMPUTE = Check(
-    "timing-includes-compute", points=2, protocol=_QUICK, calls="dot_seconds",
-    blame={"reference": "the reference"},
-    relations=(Within("ratio", num="student.big", den="reference.big", tolerance=TIMING_TOLERANCE),
-               Within("ratio_small", num="student.small", den="reference.small", tolerance=TIMING_TOLERANCE)),
-    sentence=lambda o: (f"your timing was {o.bands['ratio'].value:.2f}x the real compute time at size {SIZE} "
-                        f"and {o.bands['ratio_small'].value:.2f}x at size {int(o.median('student.size'))} "
-                        f"(needs between {1 / TIMING_TOLERANCE:.2g}x and {TIMING_TOLERANCE:g}x at both)"),
-    threshold=f"within {1 / TIMING_TOLERANCE:.2g}x..{TIMING_TOLERANCE:g}x at two sizes")
-
-NAIVE_CLOSES_GAP = Check(
-    "naive-closes-gap", points=3, protocol=_SUBPROCESS, calls="your snippet",
-    relations=(AtLeast("threaded_finish_over_enqueue", num="threaded", threshold=GAP_FACTOR),
-               AtLeast("naive_enqueue_over_finish", num="naive", threshold=GAP_FACTOR)),
-    sentence=("threaded engine: finishing took {threaded_finish_over_enqueue:.2f}x as long as enqueueing; "
-              "NaiveEngine: enqueueing took {naive_enqueue_over_finish:.2f}x as long as finishing "
-              f"(needs >= {GAP_FACTOR:g}x for both)"),
-    threshold=f">= {GAP_FACTOR:g}x both",
-    figures=lambda o: {"ratio": min(o.bands["threaded_finish_over_enqueue"].value,
-                                    o.bands["naive_enqueue_over_finish"].value)})
-
-
 def _require_array(value, what: str) -> None:
     if not hasattr(value, "wait_to_read"):
         raise Rejected(f"{what} must return the MXNet array it computed, not {type(value).__name__}")
 
 
-def check_queue_vs_finish(launch: Callable, finish: Callable) -> CheckResult:
+@check(
+    "queue-vs-finish",
+    points=2,
+    protocol=_QUICK,
+    calls="launch/finish",
+    functions=("launch", "finish"),
+    relations=(
+        AtLeast("ratio", num="finish", den="enqueue", threshold=QUEUE_FACTOR),
+        AtMost(
+            "overshoot",
+            num="small.finish",
+            den="small.compute",
+            threshold=FINISH_OVERSHOOT,
+            why=lambda o: (
+                f"finish(y) took {o.bands['overshoot'].value:.1f}x the compute time of a "
+                f"{_small(o)}x{_small(o)} product (needs <= {FINISH_OVERSHOOT:g}x): "
+                "it must wait for y itself, not for a fixed time"
+            ),
+        ),
+    ),
+    sentence=(
+        f"finishing took {{ratio:.2f}}x as long as enqueueing (needs >= {QUEUE_FACTOR:g}x), "
+        f"and {{overshoot:.2f}}x a smaller product's compute time (needs <= {FINISH_OVERSHOOT:g}x)"
+    ),
+    threshold=f">= {QUEUE_FACTOR:g}x, small <= {FINISH_OVERSHOOT:g}x",
+)
+def check_queue_vs_finish(self, launch: Callable, finish: Callable) -> CheckResult:
     """``launch(x)`` issues ``dot(x, x)`` without waiting; ``finish(y)`` waits for ``y``.
 
     Passes when finishing takes at least 10x as long as enqueueing.
@@ -133,10 +123,96 @@ def check_queue_vs_finish(launch: Callable, finish: Callable) -> CheckResult:
         nd.waitall()
         return {"finish": seconds, "compute": compute, "size": float(size)}
 
-    return QUEUE_VS_FINISH.run({"enqueue": enqueue, "finish": wait, "small": on_small})
+    return self.run({"enqueue": enqueue, "finish": wait, "small": on_small})
 
 
-def check_timing_includes_compute(dot_seconds: Callable) -> CheckResult:
+# ------------------------------------------------------------ step 2: predict which calls wait
+#: The calls of the prediction step, each made on ``y = nd.dot(x, x)`` just issued (x is 2000x2000).
+CALLS = (
+    "y.shape",
+    "y + 1",
+    "y.sum()",
+    "y.copy()",
+    "x.wait_to_read()",
+    "y.wait_to_read()",
+    "y.asnumpy()",
+    "y.sum().asscalar()",
+)
+BLOCK_SHARE = 0.3  # a call that waits takes about the whole product; one that does not, about 0.001x
+RETURN_SHARE = 0.05
+
+
+def _measure_calls(x) -> dict[str, bool]:
+    """Whether each of :data:`CALLS` waited for the product, measured here (True: it waited)."""
+    from mxnet import nd
+
+    found: dict[str, bool] = {}
+    for call in CALLS:
+        for _ in range(3):  # a call the machine left in between is measured again
+            nd.waitall()
+            compute = time_call(lambda: nd.dot(x, x), sync=True)
+            y = nd.dot(x, x)
+            start = time.perf_counter()
+            eval(call, {"x": x, "y": y, "nd": nd})
+            share = (time.perf_counter() - start) / compute
+            nd.waitall()
+            if share >= BLOCK_SHARE or share <= RETURN_SHARE:
+                found[call] = share >= BLOCK_SHARE
+                break
+        else:
+            raise RuntimeError(
+                f"{call} neither waited nor returned at once in three tries; run the check again on a quieter machine"
+            )
+    return found
+
+
+@check("predict-blocking", points=2, threshold="all calls")
+def check_predict_blocking(self, predicted) -> CheckResult:
+    """``predicted`` maps each of :data:`CALLS` to True (it waits for the product) or False.
+
+    The check makes every call on a product it has just issued and times
+    it against the product's compute time; it passes when every prediction
+    matches. A FAIL says how many predictions missed, not which.
+    """
+    from asynclab.foundation.workloads import square_matrix
+
+    def condition() -> tuple[bool, str]:
+        if not isinstance(predicted, dict) or set(predicted) != set(CALLS):
+            return False, ("PREDICTED must be a dict with one entry per call of lab01.CALLS, the call's text as key")
+        bad = [c for c in CALLS if not isinstance(predicted[c], bool)]
+        if bad:
+            return False, f"each prediction must be True or False; {bad[0]!r} is {predicted[bad[0]]!r}"
+        measured = _measure_calls(square_matrix(SIZE))
+        missed = sum(predicted[c] != measured[c] for c in CALLS)
+        if missed:
+            return False, (
+                f"{missed} of your {len(CALLS)} predictions did not match what the calls did: "
+                "a call waits only when Python needs the values themselves"
+            )
+        return True, ""
+
+    return self.holds(condition, description=f"all {len(CALLS)} predictions matched what the calls did")
+
+
+@check(
+    "timing-includes-compute",
+    points=2,
+    protocol=_QUICK,
+    calls="dot_seconds",
+    functions=("dot_seconds",),
+    blame={"reference": "the reference"},
+    relations=(
+        Within("ratio", num="student.big", den="reference.big", tolerance=TIMING_TOLERANCE),
+        Within("ratio_small", num="student.small", den="reference.small", tolerance=TIMING_TOLERANCE),
+    ),
+    sentence=lambda o: (
+        f"your timing was {o.bands['ratio'].value:.2f}x the real compute time at size {SIZE} "
+        f"and {o.bands['ratio_small'].value:.2f}x at size {int(o.median('student.size'))} "
+        f"(needs between {1 / TIMING_TOLERANCE:.2g}x and {TIMING_TOLERANCE:g}x at both)"
+    ),
+    threshold=f"within {1 / TIMING_TOLERANCE:.2g}x..{TIMING_TOLERANCE:g}x at two sizes",
+)
+def check_timing_includes_compute(self, dot_seconds: Callable) -> CheckResult:
     """``dot_seconds(x)`` returns how long ``dot(x, x)`` really takes, in seconds.
 
     Passes when it agrees with the check's own synchronized timing within 2.5x,
@@ -170,10 +246,29 @@ def check_timing_includes_compute(dot_seconds: Callable) -> CheckResult:
             found[key] = time.perf_counter() - start
         return found
 
-    return TIMING_INCLUDES_COMPUTE.run({"student": student, "reference": reference})
+    return self.run({"student": student, "reference": reference})
 
 
-def check_naive_closes_gap(snippet: str) -> CheckResult:
+@check(
+    "naive-closes-gap",
+    points=3,
+    protocol=_SUBPROCESS,
+    calls="your snippet",
+    relations=(
+        AtLeast("threaded_finish_over_enqueue", num="threaded", threshold=GAP_FACTOR),
+        AtLeast("naive_enqueue_over_finish", num="naive", threshold=GAP_FACTOR),
+    ),
+    sentence=(
+        "threaded engine: finishing took {threaded_finish_over_enqueue:.2f}x as long as enqueueing; "
+        "NaiveEngine: enqueueing took {naive_enqueue_over_finish:.2f}x as long as finishing "
+        f"(needs >= {GAP_FACTOR:g}x for both)"
+    ),
+    threshold=f">= {GAP_FACTOR:g}x both",
+    figures=lambda o: {
+        "ratio": min(o.bands["threaded_finish_over_enqueue"].value, o.bands["naive_enqueue_over_finish"].value)
+    },
+)
+def check_naive_closes_gap(self, snippet: str) -> CheckResult:
     """``snippet`` measures Benchmark labels 'enqueue' and 'finish' of one computation.
 
     The check runs it under the threaded engine and under NaiveEngine (fresh
@@ -184,7 +279,7 @@ def check_naive_closes_gap(snippet: str) -> CheckResult:
     from asynclab.foundation.backends.mxnet import SnippetError, run_with_engine
 
     if not isinstance(snippet, str):
-        raise TypeError(f"the snippet must be a string of Python code, not {type(snippet).__name__}.")
+        raise Rejected(f"the snippet must be a string of Python code, not {type(snippet).__name__}")
 
     def ratio(engine: str, numerator: str, denominator: str) -> Callable[[], float]:
         def probe() -> float:
@@ -193,10 +288,15 @@ def check_naive_closes_gap(snippet: str) -> CheckResult:
                 return run[numerator] / max(run[denominator], 1e-9)
             except (SnippetError, KeyError) as error:
                 raise Rejected(f"running your snippet failed: {str(error).strip(chr(39))}") from None
+
         return probe
 
-    return NAIVE_CLOSES_GAP.run({"threaded": ratio("ThreadedEnginePerDevice", "finish", "enqueue"),
-                                 "naive": ratio("NaiveEngine", "enqueue", "finish")})
+    return self.run(
+        {
+            "threaded": ratio("ThreadedEnginePerDevice", "finish", "enqueue"),
+            "naive": ratio("NaiveEngine", "enqueue", "finish"),
+        }
+    )
 
 
 # ------------------------------------------------------------ step 4: spot the bug in a memory reading
@@ -211,21 +311,31 @@ def _memory_why(key: str):
     def why(o) -> str:
         value = o.bands[f"memory_{key}"].value
         mb = o.median(f"{key}.made")
-        return (f"make() added {mb:.0f} MB and your function returned {value:.2f}x that (needs {_MEMORY_WINDOW}): "
-                "return what the call adds to the process, measured once all the work it queued is done")
+        return (
+            f"make() added {mb:.0f} MB and your function returned {value:.2f}x that (needs {_MEMORY_WINDOW}): "
+            "return what the call adds to the process, measured once all the work it queued is done"
+        )
+
     return why
 
 
-MEMORY_OF_RESULT = Check(
-    "memory-of-result", points=2, protocol=_MEMORY, calls="memory_of",
-    relations=tuple(Within(f"memory_{key}", num=f"{key}.mb", den=f"{key}.made", tolerance=MEMORY_TOLERANCE,
-                           why=_memory_why(key)) for key in MEMORY_SIZES),
-    sentence=(f"your figures were {{memory_small:.2f}}x and {{memory_large:.2f}}x of what make() added "
-              f"(needs {_MEMORY_WINDOW})"),
-    threshold=f"within {_MEMORY_WINDOW} at both sizes")
-
-
-def check_memory_of_result(memory_of: Callable) -> CheckResult:
+@check(
+    "memory-of-result",
+    points=2,
+    protocol=_MEMORY,
+    calls="memory_of",
+    functions=("memory_of",),
+    relations=tuple(
+        Within(f"memory_{key}", num=f"{key}.mb", den=f"{key}.made", tolerance=MEMORY_TOLERANCE, why=_memory_why(key))
+        for key in MEMORY_SIZES
+    ),
+    sentence=(
+        f"your figures were {{memory_small:.2f}}x and {{memory_large:.2f}}x of what make() added "
+        f"(needs {_MEMORY_WINDOW})"
+    ),
+    threshold=f"within {_MEMORY_WINDOW} at both sizes",
+)
+def check_memory_of_result(self, memory_of: Callable) -> CheckResult:
     """``memory_of(make)`` returns how many MB calling ``make()`` adds, once its queued work is done.
 
     The check's ``make`` queues a few products (into an existing array, so
@@ -246,7 +356,7 @@ def check_memory_of_result(memory_of: Callable) -> CheckResult:
 
     x = square_matrix(1200)
     scratch = nd.zeros(x.shape)
-    flat = scratch.reshape((-1,))                # a view: reading it waits for the products
+    flat = scratch.reshape((-1,))  # a view: reading it waits for the products
     sizes = {key: draw.choice(pool) for key, pool in MEMORY_SIZES.items()}
 
     def probe(key: str) -> Callable[[], dict[str, float]]:
@@ -258,8 +368,8 @@ def check_memory_of_result(memory_of: Callable) -> CheckResult:
                 # Each array reads scratch, so it is made (and its memory allocated) only after the
                 # products queued before it; an array that reads nothing may be made at once.
                 for _ in range(3):
-                    nd.dot(x, x, out=scratch)    # queued work, no new memory
-                result = nd.broadcast_to(flat[0:1], shape=(half // 4,))   # float32
+                    nd.dot(x, x, out=scratch)  # queued work, no new memory
+                result = nd.broadcast_to(flat[0:1], shape=(half // 4,))  # float32
                 for _ in range(3):
                     nd.dot(x, x, out=scratch)
                 kept.append(nd.broadcast_to(flat[0:1], shape=(half // 4,)))
@@ -275,64 +385,7 @@ def check_memory_of_result(memory_of: Callable) -> CheckResult:
             except (TypeError, ValueError):
                 raise Rejected(f"memory_of must return megabytes (a number), not {type(value).__name__}") from None
             return {"mb": mb, "made": 2 * half / MB}
+
         return run
 
-    return MEMORY_OF_RESULT.run({key: probe(key) for key in MEMORY_SIZES})
-
-
-# ------------------------------------------------------------ step 2: predict which calls wait
-#: The calls of the prediction step, each made on ``y = nd.dot(x, x)`` just issued (x is 2000x2000).
-CALLS = ("y.shape", "y + 1", "y.sum()", "y.copy()", "x.wait_to_read()", "y.wait_to_read()", "y.asnumpy()",
-         "y.sum().asscalar()")
-BLOCK_SHARE = 0.3        # a call that waits takes about the whole product; one that does not, about 0.001x
-RETURN_SHARE = 0.05
-
-
-def _measure_calls(x) -> dict[str, bool]:
-    """Whether each of :data:`CALLS` waited for the product, measured here (True: it waited)."""
-    from mxnet import nd
-
-    found: dict[str, bool] = {}
-    for call in CALLS:
-        for _ in range(3):                       # a call the machine left in between is measured again
-            nd.waitall()
-            compute = time_call(lambda: nd.dot(x, x), sync=True)
-            y = nd.dot(x, x)
-            start = time.perf_counter()
-            eval(call, {"x": x, "y": y, "nd": nd})
-            share = (time.perf_counter() - start) / compute
-            nd.waitall()
-            if share >= BLOCK_SHARE or share <= RETURN_SHARE:
-                found[call] = share >= BLOCK_SHARE
-                break
-        else:
-            raise RuntimeError(f"{call} neither waited nor returned at once in three tries; "
-                               "run the check again on a quieter machine")
-    return found
-
-
-def check_predict_blocking(predicted) -> CheckResult:
-    """``predicted`` maps each of :data:`CALLS` to True (it waits for the product) or False.
-
-    The check makes every call on a product it has just issued and times
-    it against the product's compute time; it passes when every prediction
-    matches. A FAIL says how many predictions missed, not which.
-    """
-    from asynclab.foundation.workloads import square_matrix
-
-    def condition() -> tuple[bool, str]:
-        if not isinstance(predicted, dict) or set(predicted) != set(CALLS):
-            return False, ("PREDICTED must be a dict with one entry per call of lab01.CALLS, "
-                           "the call's text as key")
-        bad = [c for c in CALLS if not isinstance(predicted[c], bool)]
-        if bad:
-            return False, f"each prediction must be True or False; {bad[0]!r} is {predicted[bad[0]]!r}"
-        measured = _measure_calls(square_matrix(SIZE))
-        missed = sum(predicted[c] != measured[c] for c in CALLS)
-        if missed:
-            return False, (f"{missed} of your {len(CALLS)} predictions did not match what the calls did: "
-                           "a call waits only when Python needs the values themselves")
-        return True, ""
-
-    return PREDICT_BLOCKING.holds(condition,
-                                  description=f"all {len(CALLS)} predictions matched what the calls did")
+    return self.run({key: probe(key) for key in MEMORY_SIZES})

@@ -36,12 +36,12 @@ in by hand cannot pass. Effect sizes, quiet and with one core busy, are in
 from __future__ import annotations
 
 import math
-import random
 import time
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from asynclab.checks import draw
-from asynclab.checks.core import Check, CheckResult, Protocol, Rejected
+from asynclab.checks.core import CheckResult, Protocol, Rejected, check
 from asynclab.checks.relations import AtMost, Within
 from asynclab.foundation.timing import time_call
 
@@ -50,7 +50,7 @@ BLAME_SIZES = (600, 1400)
 CALL_TOLERANCE = 2.5
 ISSUE_SHARE = 0.3
 ITEM_SHARE = 0.3
-SMALL_LINE_SHARE = 0.9   # relu and mean: the mean of a small array costs up to half the product here
+SMALL_LINE_SHARE = 0.9  # relu and mean: the mean of a small array costs up to half the product here
 LINES_TOLERANCE = 2.0
 STEP_KEYS = ("dot", "relu", "mean", "item")
 
@@ -67,69 +67,25 @@ def _sizes_sentence(what: str, sizes: tuple[int, int], first: str, second: str, 
 
 def _two_size_figures(sizes: tuple[int, int], first: str, second: str, key: str):
     def figures(outcome) -> dict[str, float]:
-        found = {"ratio": min(outcome.bands[f"{first}_{s}"].value for s in sizes),
-                 key: max(outcome.bands[f"{second}_{s}"].value for s in sizes)}
+        found = {
+            "ratio": min(outcome.bands[f"{first}_{s}"].value for s in sizes),
+            key: max(outcome.bands[f"{second}_{s}"].value for s in sizes),
+        }
         found.update({f"ratio_{s}": outcome.bands[f"{first}_{s}"].value for s in sizes})
         return found
+
     return figures
-
-
-SYNC_COSTS_COMPUTE = Check(
-    "sync-costs-compute", points=2, protocol=_PROTOCOL, calls="time_sync_call",
-    relations=tuple(r for size in SIZES for r in (
-        Within(f"call_{size}", num=f"student{size}.call", den=f"reference{size}", tolerance=CALL_TOLERANCE),
-        AtMost(f"issue_{size}", num=f"student{size}.issue", den=f"reference{size}", threshold=ISSUE_SHARE))),
-    sentence=_sizes_sentence("the sync call took {parts} of the compute time, issuing {shares} "
-                             "(needs {window} and issuing <= {share}x)", SIZES, "call", "issue", ISSUE_SHARE),
-    threshold=f"call within {_WINDOW}, issue <= {ISSUE_SHARE:g}x",
-    figures=_two_size_figures(SIZES, "call", "issue", "issue_share"))
-
-# (declared in the order of the lab's check cells; its probe is with step 2 below)
-PREDICT_ERROR_LINE = Check("predict-error-line", points=2, threshold="both lines")
-ERROR_AT_SYNC = Check("error-at-sync", points=2, threshold="3/3")
-
-def _small_line(line: str):
-    def why(o) -> str:
-        worst = max(o.bands[f"{line}_{s}"].value for s in BLAME_SIZES)
-        return (f"your timing charged the {line} line {worst:.2f}x of the product's compute time "
-                f"(needs <= {SMALL_LINE_SHARE:g}x): charge each line its own work only")
-    return why
-
-
-def _lines_why(o) -> str:
-    values = [o.bands[f"lines_{s}"].value for s in BLAME_SIZES]
-    worst = max(values, key=lambda v: abs(math.log(v)) if v > 0 else math.inf)
-    return (f"your four lines add up to {worst:.2f}x the time time_steps took (needs "
-            f"{1 / LINES_TOLERANCE:.2g}x..{LINES_TOLERANCE:g}x): return each line's own seconds, "
-            "not running totals or figures of your own")
-
-
-BLAME_RIGHT_LINE = Check(
-    "blame-right-line", points=3, protocol=_PROTOCOL, calls="time_steps",
-    relations=tuple(r for size in BLAME_SIZES for r in (
-        Within(f"dot_{size}", num=f"student{size}.dot", den=f"reference{size}", tolerance=CALL_TOLERANCE),
-        AtMost(f"item_{size}", num=f"student{size}.item", den=f"reference{size}", threshold=ITEM_SHARE))) +
-    tuple(r for size in BLAME_SIZES for r in (
-        AtMost(f"relu_{size}", num=f"student{size}.relu", den=f"reference{size}", threshold=SMALL_LINE_SHARE,
-               why=_small_line("relu")),
-        AtMost(f"mean_{size}", num=f"student{size}.mean", den=f"reference{size}", threshold=SMALL_LINE_SHARE,
-               why=_small_line("mean")),
-        Within(f"lines_{size}", num=f"student{size}.lines", tolerance=LINES_TOLERANCE, why=_lines_why))),
-    sentence=_sizes_sentence("your timing charged the dot line {parts} of its compute time and the item line "
-                             "{shares} (needs {window} and item <= {share}x)", BLAME_SIZES, "dot", "item",
-                             ITEM_SHARE),
-    threshold=(f"dot within {_WINDOW}, item <= {ITEM_SHARE:g}x, relu and mean <= {SMALL_LINE_SHARE:g}x, "
-               f"lines add up within {LINES_TOLERANCE:g}x"),
-    figures=_two_size_figures(BLAME_SIZES, "dot", "item", "item_share"))
 
 
 def _sync_calls() -> list[tuple[str, Callable[[Any], object]]]:
     from mxnet import nd
 
-    return [("y.wait_to_read()", lambda y: y.wait_to_read()),
-            ("y.asnumpy()", lambda y: y.asnumpy()),
-            ("y.asscalar()", lambda y: y.asscalar()),
-            ("nd.waitall()", lambda y: nd.waitall())]
+    return [
+        ("y.wait_to_read()", lambda y: y.wait_to_read()),
+        ("y.asnumpy()", lambda y: y.asnumpy()),
+        ("y.asscalar()", lambda y: y.asscalar()),
+        ("nd.waitall()", lambda y: nd.waitall()),
+    ]
 
 
 def _pair(value: Any, what: str, names: str = "(issue_seconds, call_seconds)") -> tuple[float, float]:
@@ -148,10 +104,35 @@ def _synced_dot(dot: Callable, x) -> Callable[[], float]:
     def probe() -> float:
         mxb.sync_all()
         return time_call(lambda: dot(x, x), sync=True)
+
     return probe
 
 
-def check_sync_costs_compute(time_sync_call: Callable) -> CheckResult:
+@check(
+    "sync-costs-compute",
+    points=2,
+    protocol=_PROTOCOL,
+    calls="time_sync_call",
+    functions=("time_sync_call",),
+    relations=tuple(
+        r
+        for size in SIZES
+        for r in (
+            Within(f"call_{size}", num=f"student{size}.call", den=f"reference{size}", tolerance=CALL_TOLERANCE),
+            AtMost(f"issue_{size}", num=f"student{size}.issue", den=f"reference{size}", threshold=ISSUE_SHARE),
+        )
+    ),
+    sentence=_sizes_sentence(
+        "the sync call took {parts} of the compute time, issuing {shares} (needs {window} and issuing <= {share}x)",
+        SIZES,
+        "call",
+        "issue",
+        ISSUE_SHARE,
+    ),
+    threshold=f"call within {_WINDOW}, issue <= {ISSUE_SHARE:g}x",
+    figures=_two_size_figures(SIZES, "call", "issue", "issue_share"),
+)
+def check_sync_costs_compute(self, time_sync_call: Callable) -> CheckResult:
     """``time_sync_call(issue, sync)`` returns ``(issue_seconds, call_seconds)``.
 
     ``issue()`` queues a matrix product and returns its pending result ``y``;
@@ -192,17 +173,115 @@ def check_sync_costs_compute(time_sync_call: Callable) -> CheckResult:
             # Every sync call costs the same compute, so timing some other wait
             # would give the same numbers: the check insists on the one it passed.
             if len(given) != 1 or len(used) != 1 or used[0] is not given[0]:
-                raise Rejected(f"time_sync_call must call issue() once and sync(y) once on its result "
-                               f"(it called issue() {len(given)} and sync() {len(used)} time(s)"
-                               f"{'' if not used or not given or used[0] is given[0] else ', on another array'})")
+                raise Rejected(
+                    f"time_sync_call must call issue() once and sync(y) once on its result "
+                    f"(it called issue() {len(given)} and sync() {len(used)} time(s)"
+                    f"{'' if not used or not given or used[0] is given[0] else ', on another array'})"
+                )
             return {"issue": a, "call": b}
+
         return probe
 
     probes: dict[str, Callable[[], Any]] = {}
     for size in SIZES:
         probes[f"student{size}"] = student(size)
         probes[f"reference{size}"] = works[size].compute_seconds
-    return SYNC_COSTS_COMPUTE.run(probes)
+    return self.run(probes)
+
+
+# ------------------------------------------------------------ step 2: predict where the error appears
+#: The program of step 2, one statement per line; line 1 issues an operation the back end rejects.
+ERROR_PROGRAM = (
+    "a = nd.random.normal(0, -1.0, shape=(300, 300))   # a negative scale: the back end rejects it",
+    "b = nd.ones((300, 300)) * 3",
+    "c = nd.dot(a, b)",
+    "b.wait_to_read()",
+    "total = b.sum().asscalar()",
+    "shape = c.shape",
+    "mean = c.mean().asscalar()",
+    "nd.waitall()",
+)
+#: The engines the program runs under, by the key a prediction uses.
+ENGINES = {"threaded": "ThreadedEnginePerDevice", "naive": "NaiveEngine"}
+
+
+def _locate_child(lines: list[str]) -> int | None:
+    """In a fresh process (:func:`error_line`): run ``lines`` one by one; the (1-based) line that raised.
+
+    ``None`` when no line raised. MXNet's engine is the one the process was
+    started with (``MXNET_ENGINE_TYPE``).
+    """
+    from mxnet import nd
+
+    namespace = {"nd": nd}
+    found = None
+    for number, line in enumerate(lines, 1):
+        try:
+            exec(line, namespace)
+        except Exception:
+            found = number
+            break
+    return found
+
+
+def listing() -> str:
+    """:data:`ERROR_PROGRAM` with its line numbers, for the lab to print."""
+    return "\n".join(f"{number}  {line}" for number, line in enumerate(ERROR_PROGRAM, 1))
+
+
+def error_line(engine: str, lines: tuple[str, ...] = ERROR_PROGRAM) -> int | None:
+    """The (1-based) line of ``lines`` that raises, run in a fresh process under MXNet engine ``engine``."""
+    from asynclab.foundation.backends import mxnet as mxb
+    from asynclab.foundation.backends.fresh import run_program
+
+    run = run_program(
+        f"{__name__}:_locate_child",
+        payload=list(lines),
+        env=mxb.engine_env(engine),
+        timeout=120,
+        what=f"the program under {engine}",
+    )
+    return run.result
+
+
+@check("predict-error-line", points=2, threshold="both lines")
+def check_predict_error_line(self, predicted: Any) -> CheckResult:
+    """``predicted`` maps ``"threaded"`` and ``"naive"`` to the line where the error will appear.
+
+    The check runs :data:`ERROR_PROGRAM` line by line under each engine, in
+    fresh processes, and passes when both predictions name the line that
+    raised. A FAIL says which prediction missed, never the right line.
+    """
+
+    def condition() -> tuple[bool, str]:
+        if not isinstance(predicted, Mapping) or set(predicted) != set(ENGINES):
+            return False, "PREDICTED must be a dict with the keys 'threaded' and 'naive'"
+        bad = [
+            k
+            for k in ENGINES
+            if isinstance(predicted[k], bool)
+            or not isinstance(predicted[k], int)
+            or not 1 <= predicted[k] <= len(ERROR_PROGRAM)
+        ]
+        if bad:
+            return False, (
+                f"each prediction must be a line number from 1 to {len(ERROR_PROGRAM)}; "
+                f"{bad[0]!r} is {predicted[bad[0]]!r}"
+            )
+        missed = [k for k, engine in ENGINES.items() if error_line(engine) != predicted[k]]
+        if missed:
+            return False, "; ".join(
+                f"under the {k} engine the error did not appear on line {predicted[k]}"
+                + (
+                    ": think about which waits involve the failed array"
+                    if k == "threaded"
+                    else ": think about when this engine runs each operation"
+                )
+                for k in missed
+            )
+        return True, ""
+
+    return self.holds(condition, description="both predictions name the line where the error appeared")
 
 
 def _is_back_end_error(error: BaseException) -> bool:
@@ -211,7 +290,8 @@ def _is_back_end_error(error: BaseException) -> bool:
     return isinstance(error, MXNetError) or "Check failed" in str(error)
 
 
-def check_error_at_sync(sample: Callable) -> CheckResult:
+@check("error-at-sync", points=2, functions=("sample",), threshold="3/3")
+def check_error_at_sync(self, sample: Callable) -> CheckResult:
     """``sample(scale, shape)`` returns normal samples, with any back-end error raised inside it.
 
     The check calls it with invalid scales (the back end rejects them, but
@@ -234,14 +314,18 @@ def check_error_at_sync(sample: Callable) -> CheckResult:
             return False, "sample() is not written yet (it raised NotImplementedError)"
         except Exception as error:
             if not _is_back_end_error(error):
-                return False, (f"sample({scale}, {shape}) raised {type(error).__name__} itself; "
-                               "let the back end report the bad scale, and make it surface inside sample()")
+                return False, (
+                    f"sample({scale}, {shape}) raised {type(error).__name__} itself; "
+                    "let the back end report the bad scale, and make it surface inside sample()"
+                )
         else:
             try:
                 mxb.sync_all()
             except Exception:
-                return False, (f"sample({scale}, {shape}) returned without an error; the back end's error "
-                               "surfaced later, at the next synchronization point (the check's waitall)")
+                return False, (
+                    f"sample({scale}, {shape}) returned without an error; the back end's error "
+                    "surfaced later, at the next synchronization point (the check's waitall)"
+                )
             return False, f"sample({scale}, {shape}) returned and no error surfaced at all"
         try:
             mxb.sync_all()
@@ -262,12 +346,84 @@ def check_error_at_sync(sample: Callable) -> CheckResult:
             return False, f"sample({scale}, {shape}) has a spread of {spread:.2f}, not about {scale:g}"
         return True, ""
 
-    return ERROR_AT_SYNC.holds(condition, repeat=3,
-                               description="every bad scale raised the back end's error inside sample(), "
-                             "and nothing was left pending")
+    return self.holds(
+        condition,
+        repeat=3,
+        description="every bad scale raised the back end's error inside sample(), and nothing was left pending",
+    )
 
 
-def check_blame_right_line(time_steps: Callable) -> CheckResult:
+def _small_line(line: str):
+    def why(o) -> str:
+        worst = max(o.bands[f"{line}_{s}"].value for s in BLAME_SIZES)
+        return (
+            f"your timing charged the {line} line {worst:.2f}x of the product's compute time "
+            f"(needs <= {SMALL_LINE_SHARE:g}x): charge each line its own work only"
+        )
+
+    return why
+
+
+def _lines_why(o) -> str:
+    values = [o.bands[f"lines_{s}"].value for s in BLAME_SIZES]
+    worst = max(values, key=lambda v: abs(math.log(v)) if v > 0 else math.inf)
+    return (
+        f"your four lines add up to {worst:.2f}x the time time_steps took (needs "
+        f"{1 / LINES_TOLERANCE:.2g}x..{LINES_TOLERANCE:g}x): return each line's own seconds, "
+        "not running totals or figures of your own"
+    )
+
+
+@check(
+    "blame-right-line",
+    points=3,
+    protocol=_PROTOCOL,
+    calls="time_steps",
+    functions=("time_steps",),
+    relations=tuple(
+        r
+        for size in BLAME_SIZES
+        for r in (
+            Within(f"dot_{size}", num=f"student{size}.dot", den=f"reference{size}", tolerance=CALL_TOLERANCE),
+            AtMost(f"item_{size}", num=f"student{size}.item", den=f"reference{size}", threshold=ITEM_SHARE),
+        )
+    )
+    + tuple(
+        r
+        for size in BLAME_SIZES
+        for r in (
+            AtMost(
+                f"relu_{size}",
+                num=f"student{size}.relu",
+                den=f"reference{size}",
+                threshold=SMALL_LINE_SHARE,
+                why=_small_line("relu"),
+            ),
+            AtMost(
+                f"mean_{size}",
+                num=f"student{size}.mean",
+                den=f"reference{size}",
+                threshold=SMALL_LINE_SHARE,
+                why=_small_line("mean"),
+            ),
+            Within(f"lines_{size}", num=f"student{size}.lines", tolerance=LINES_TOLERANCE, why=_lines_why),
+        )
+    ),
+    sentence=_sizes_sentence(
+        "your timing charged the dot line {parts} of its compute time and the item line "
+        "{shares} (needs {window} and item <= {share}x)",
+        BLAME_SIZES,
+        "dot",
+        "item",
+        ITEM_SHARE,
+    ),
+    threshold=(
+        f"dot within {_WINDOW}, item <= {ITEM_SHARE:g}x, relu and mean <= {SMALL_LINE_SHARE:g}x, "
+        f"lines add up within {LINES_TOLERANCE:g}x"
+    ),
+    figures=_two_size_figures(BLAME_SIZES, "dot", "item", "item_share"),
+)
+def check_blame_right_line(self, time_steps: Callable) -> CheckResult:
     """``time_steps(x)`` runs the four-line loop body once and returns seconds per line.
 
     The keys are ``"dot"``, ``"relu"``, ``"mean"`` and ``"item"``. Passes when,
@@ -298,85 +454,14 @@ def check_blame_right_line(time_steps: Callable) -> CheckResult:
                 raise Rejected("every value of the dict must be seconds (a number)") from None
             found["lines"] = sum(found.values()) / max(wall, 1e-9)
             return found
+
         return probe
 
     probes: dict[str, Callable[[], Any]] = {}
     for size in BLAME_SIZES:
         probes[f"student{size}"] = student(size)
         probes[f"reference{size}"] = _synced_dot(mx.np.dot, xs[size])
-    return BLAME_RIGHT_LINE.run(probes)
-
-
-# ------------------------------------------------------------ step 2: predict where the error appears
-#: The program of step 2, one statement per line; line 1 issues an operation the back end rejects.
-ERROR_PROGRAM = (
-    "a = nd.random.normal(0, -1.0, shape=(300, 300))   # a negative scale: the back end rejects it",
-    "b = nd.ones((300, 300)) * 3",
-    "c = nd.dot(a, b)",
-    "b.wait_to_read()",
-    "total = b.sum().asscalar()",
-    "shape = c.shape",
-    "mean = c.mean().asscalar()",
-    "nd.waitall()",
-)
-#: The engines the program runs under, by the key a prediction uses.
-ENGINES = {"threaded": "ThreadedEnginePerDevice", "naive": "NaiveEngine"}
-
-_LOCATE = """
-from asynclab.foundation.backends import fresh
-from mxnet import nd
-namespace = {"nd": nd}
-found = None
-for number, line in enumerate(fresh.payload(), 1):
-    try:
-        exec(line, namespace)
-    except Exception:
-        found = number
-        break
-fresh.emit(found)
-"""
-
-
-def listing() -> str:
-    """:data:`ERROR_PROGRAM` with its line numbers, for the lab to print."""
-    return "\n".join(f"{number}  {line}" for number, line in enumerate(ERROR_PROGRAM, 1))
-
-
-def error_line(engine: str, lines: tuple[str, ...] = ERROR_PROGRAM) -> int | None:
-    """The (1-based) line of ``lines`` that raises, run in a fresh process under MXNet engine ``engine``."""
-    from asynclab.foundation.backends import mxnet as mxb
-    from asynclab.foundation.backends.fresh import run_fresh
-
-    run = run_fresh(_LOCATE, payload=list(lines), env=mxb.engine_env(engine), timeout=120,
-                    what=f"the program under {engine}")
-    return run.result
-
-
-def check_predict_error_line(predicted: Any) -> CheckResult:
-    """``predicted`` maps ``"threaded"`` and ``"naive"`` to the line where the error will appear.
-
-    The check runs :data:`ERROR_PROGRAM` line by line under each engine, in
-    fresh processes, and passes when both predictions name the line that
-    raised. A FAIL says which prediction missed, never the right line.
-    """
-    def condition() -> tuple[bool, str]:
-        if not isinstance(predicted, Mapping) or set(predicted) != set(ENGINES):
-            return False, "PREDICTED must be a dict with the keys 'threaded' and 'naive'"
-        bad = [k for k in ENGINES if isinstance(predicted[k], bool) or not isinstance(predicted[k], int)
-               or not 1 <= predicted[k] <= len(ERROR_PROGRAM)]
-        if bad:
-            return False, (f"each prediction must be a line number from 1 to {len(ERROR_PROGRAM)}; "
-                           f"{bad[0]!r} is {predicted[bad[0]]!r}")
-        missed = [k for k, engine in ENGINES.items() if error_line(engine) != predicted[k]]
-        if missed:
-            return False, "; ".join(
-                f"under the {k} engine the error did not appear on line {predicted[k]}"
-                + (": think about which waits involve the failed array" if k == "threaded" else
-                   ": think about when this engine runs each operation") for k in missed)
-        return True, ""
-
-    return PREDICT_ERROR_LINE.holds(condition, description="both predictions name the line where the error "
-                                                            "appeared")
+    return self.run(probes)
 
 
 # ------------------------------------------------------------ step 5: spot the bug in a comparison
@@ -389,8 +474,11 @@ def _clock_why(which: str, size: str):
     def why(o) -> str:
         value = o.bands[f"{which}_{size}"].value
         n = int(o.median(f"student_{size}.size"))
-        return (f"your {which} clock read {value:.2f}x the compute time of the {n}x{n} product (needs "
-                f"{_CLOCK_WINDOW}): a clock must stop only once the result it times exists")
+        return (
+            f"your {which} clock read {value:.2f}x the compute time of the {n}x{n} product (needs "
+            f"{_CLOCK_WINDOW}): a clock must stop only once the result it times exists"
+        )
+
     return why
 
 
@@ -400,20 +488,37 @@ def _clock_figures(o) -> dict[str, float]:
     return {"ratio": worst, **values}
 
 
-FAIR_CLOCKS = Check(
-    "fair-clocks", points=2, protocol=_PROTOCOL, calls="compare",
-    relations=tuple(Within(f"{which}_{size}", num=f"student_{size}.{which}", den=f"reference_{size}",
-                           tolerance=CLOCK_TOLERANCE, why=_clock_why(which, size))
-                    for size in CLOCK_SIZES for which in ("serial", "halves")),
-    sentence=lambda o: ("your clocks read {:.2f}x and {:.2f}x (serial) and {:.2f}x and {:.2f}x (halves) of the "
-                        "product's compute time at two sizes (needs {})").format(
-        o.bands["serial_small"].value, o.bands["serial_large"].value, o.bands["halves_small"].value,
-        o.bands["halves_large"].value, _CLOCK_WINDOW),
+@check(
+    "fair-clocks",
+    points=2,
+    protocol=_PROTOCOL,
+    calls="compare",
+    functions=("compare",),
+    relations=tuple(
+        Within(
+            f"{which}_{size}",
+            num=f"student_{size}.{which}",
+            den=f"reference_{size}",
+            tolerance=CLOCK_TOLERANCE,
+            why=_clock_why(which, size),
+        )
+        for size in CLOCK_SIZES
+        for which in ("serial", "halves")
+    ),
+    sentence=lambda o: (
+        "your clocks read {:.2f}x and {:.2f}x (serial) and {:.2f}x and {:.2f}x (halves) of the "
+        "product's compute time at two sizes (needs {})"
+    ).format(
+        o.bands["serial_small"].value,
+        o.bands["serial_large"].value,
+        o.bands["halves_small"].value,
+        o.bands["halves_large"].value,
+        _CLOCK_WINDOW,
+    ),
     threshold=f"both clocks within {_CLOCK_WINDOW} at both sizes",
-    figures=_clock_figures)
-
-
-def check_fair_clocks(compare: Callable) -> CheckResult:
+    figures=_clock_figures,
+)
+def check_fair_clocks(self, compare: Callable) -> CheckResult:
     """``compare(x)`` returns ``(serial_seconds, halves_seconds)`` for ``x @ x`` in one product and in two halves.
 
     The check calls it on square matrices of two sizes drawn at random, and
@@ -435,10 +540,11 @@ def check_fair_clocks(compare: Callable) -> CheckResult:
             serial, halves = _pair(compare(xs[key]), "compare", "(serial_seconds, halves_seconds)")
             mxb.sync_all()
             return {"serial": serial, "halves": halves, "size": float(sizes[key])}
+
         return probe
 
     probes: dict[str, Callable[[], Any]] = {}
     for key in CLOCK_SIZES:
         probes[f"student_{key}"] = student(key)
         probes[f"reference_{key}"] = _synced_dot(nd.dot, xs[key])
-    return FAIR_CLOCKS.run(probes)
+    return self.run(probes)

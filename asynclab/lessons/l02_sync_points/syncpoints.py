@@ -27,21 +27,34 @@ import contextlib
 import io
 import textwrap
 import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any
 
-from asynclab.foundation.backends.fresh import run_fresh
+from asynclab.foundation.backends.fresh import run_program
 from asynclab.foundation.timing import Samples, SyncSpec, resolve_sync, run_interleaved, summarize
 from asynclab.foundation.workloads.matrices import ProductWorkload
 
 __all__ = [
-    "SyncPoint", "sync_points", "Workload", "SyncTiming", "time_sync_point", "sync_table",
-    "format_table", "ErrorReport", "locate_error", "locate_error_under", "first_line_of_error",
-    "StepTimer", "blame_loop", "BLAME_STEPS",
+    "SyncPoint",
+    "sync_points",
+    "Workload",
+    "SyncTiming",
+    "time_sync_point",
+    "sync_table",
+    "format_table",
+    "ErrorReport",
+    "locate_error",
+    "locate_error_under",
+    "first_line_of_error",
+    "StepTimer",
+    "blame_loop",
+    "BLAME_STEPS",
 ]
 
 
 # ---------------------------------------------------------------- the calls
+
 
 @dataclass(frozen=True)
 class SyncPoint:
@@ -85,8 +98,10 @@ def sync_points(include_non_blocking: bool = True) -> list[SyncPoint]:
         SyncPoint("nd.waitall()  (legacy nd)", lambda y: nd.waitall()),
     ]
     if include_non_blocking:
-        points += [SyncPoint("y.shape", lambda y: y.shape, expected=False),
-                   SyncPoint("(nothing)", lambda y: None, expected=False)]
+        points += [
+            SyncPoint("y.shape", lambda y: y.shape, expected=False),
+            SyncPoint("(nothing)", lambda y: None, expected=False),
+        ]
     return points
 
 
@@ -128,12 +143,12 @@ def time_sync_point(point: SyncPoint, work: Workload, repeat: int = 5, warmup: i
     for _ in range(warmup):
         _time_once(point, work)
     pairs = [_time_once(point, work) for _ in range(repeat)]
-    return SyncTiming(point.name, summarize(p[0] for p in pairs), summarize(p[1] for p in pairs),
-                      point.expected)
+    return SyncTiming(point.name, summarize(p[0] for p in pairs), summarize(p[1] for p in pairs), point.expected)
 
 
-def sync_table(points: Sequence[SyncPoint], work: Workload, repeat: int = 5,
-               warmup: int = 1) -> tuple[list[SyncTiming], Samples]:
+def sync_table(
+    points: Sequence[SyncPoint], work: Workload, repeat: int = 5, warmup: int = 1
+) -> tuple[list[SyncTiming], Samples]:
     """Time every call, interleaved round by round, plus the compute time itself.
 
     Returns the timings in the order of ``points`` and the samples of the
@@ -148,9 +163,12 @@ def sync_table(points: Sequence[SyncPoint], work: Workload, repeat: int = 5,
     probes: dict[str, Callable[[], object]] = {"compute": work.compute_seconds}
     probes.update((f"call {i}", probe(point)) for i, point in enumerate(points))
     runs = run_interleaved(probes, warmup=warmup, min_rounds=repeat).samples
-    timings = [SyncTiming(p.name, summarize(a for a, _ in runs[f"call {i}"]),
-                          summarize(b for _, b in runs[f"call {i}"]), p.expected)
-               for i, p in enumerate(points)]
+    timings = [
+        SyncTiming(
+            p.name, summarize(a for a, _ in runs[f"call {i}"]), summarize(b for _, b in runs[f"call {i}"]), p.expected
+        )
+        for i, p in enumerate(points)
+    ]
     return timings, summarize(runs["compute"])
 
 
@@ -165,14 +183,17 @@ def format_table(timings: Sequence[SyncTiming], compute: Samples | float) -> str
     lines = []
     for t in timings:
         share = t.wait.median / reference if reference > 0 else float("nan")
-        lines.append(f"{t.name:<{width}}  waits: {'yes' if t.blocks(reference) else 'no ':<3}  "
-                     f"issue {t.issue.median * 1e3:.3f} ms, call {t.wait.median * 1e3:.3f} ms "
-                     f"= {share:.2f} x compute")
+        lines.append(
+            f"{t.name:<{width}}  waits: {'yes' if t.blocks(reference) else 'no ':<3}  "
+            f"issue {t.issue.median * 1e3:.3f} ms, call {t.wait.median * 1e3:.3f} ms "
+            f"= {share:.2f} x compute"
+        )
     lines.append(f"(compute time of the workload, synchronized: {reference * 1e3:.3f} ms)")
     return "\n".join(lines)
 
 
 # ---------------------------------------------------------------- where errors surface
+
 
 def first_line_of_error(error: BaseException) -> str:
     """``Type: message`` with MXNet's C++ traceback trimmed to its last line."""
@@ -180,7 +201,7 @@ def first_line_of_error(error: BaseException) -> str:
     message = lines[-1] if lines else ""
     name = type(error).__name__
     if message.startswith(f"{name}: "):
-        message = message[len(name) + 2:]
+        message = message[len(name) + 2 :]
     return f"{name}: {message}" if message else name
 
 
@@ -205,13 +226,23 @@ class ErrorReport:
         return None if self.raised_at is None else self.statements[self.raised_at - 1]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"statements": list(self.statements), "raised_at": self.raised_at, "error": self.error,
-                "at_final_wait": self.at_final_wait, "engine_type": self.engine_type}
+        return {
+            "statements": list(self.statements),
+            "raised_at": self.raised_at,
+            "error": self.error,
+            "at_final_wait": self.at_final_wait,
+            "engine_type": self.engine_type,
+        }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "ErrorReport":
-        return cls(tuple(data["statements"]), data["raised_at"], data.get("error", ""),
-                   bool(data.get("at_final_wait", False)), data.get("engine_type", ""))
+    def from_dict(cls, data: Mapping[str, Any]) -> ErrorReport:
+        return cls(
+            tuple(data["statements"]),
+            data["raised_at"],
+            data.get("error", ""),
+            bool(data.get("at_final_wait", False)),
+            data.get("engine_type", ""),
+        )
 
     def show(self) -> str:
         """The code with the statement that raised marked by an arrow."""
@@ -261,7 +292,7 @@ def locate_error(source: str, namespace: dict | None = None) -> ErrorReport:
     statements = _split_statements(source)
     texts = tuple(text for text, _ in statements)
     env: dict = {"__name__": "__main__"} if namespace is None else namespace
-    for number, (text, module) in enumerate(statements, start=1):
+    for number, (_text, module) in enumerate(statements, start=1):
         try:
             exec(compile(module, f"<statement {number}>", "exec"), env)
         except Exception as error:  # the point of the exercise: note it and stop
@@ -286,11 +317,9 @@ def _drain() -> None:
             continue
 
 
-_LOCATE_CHILD = """
-from asynclab.lessons.l02_sync_points import syncpoints
-from asynclab.foundation.backends import fresh
-fresh.emit(syncpoints.locate_error(fresh.payload()).to_dict())
-"""
+def _locate_child(source: str) -> dict[str, Any]:
+    """In a fresh process (:func:`locate_error_under`): :func:`locate_error` on ``source``, as a dict."""
+    return locate_error(source).to_dict()
 
 
 def locate_error_under(source: str, engine_type: str = "NaiveEngine", timeout: float = 120.0) -> ErrorReport:
@@ -299,12 +328,19 @@ def locate_error_under(source: str, engine_type: str = "NaiveEngine", timeout: f
         raise TypeError(f"source must be a string of Python code, not {type(source).__name__}.")
     from asynclab.foundation.backends import mxnet as mxb
 
-    run = run_fresh(_LOCATE_CHILD, payload=source, env=mxb.engine_env(engine_type), timeout=timeout,
-                    what=f"the code under {engine_type}", error=mxb.SnippetError)
+    run = run_program(
+        f"{__name__}:_locate_child",
+        payload=source,
+        env=mxb.engine_env(engine_type),
+        timeout=timeout,
+        what=f"the code under {engine_type}",
+        error=mxb.SnippetError,
+    )
     return ErrorReport.from_dict(run.result)
 
 
 # ---------------------------------------------------------------- time blamed on the wrong line
+
 
 class StepTimer:
     """Accumulate the time of named steps of a loop body.
@@ -361,8 +397,9 @@ class StepTimer:
         """One line per step: total ms and share of the whole."""
         width = max((len(k) for k in self._samples), default=4)
         totals, shares = self.totals, self.shares
-        return "\n".join(f"{label:<{width}}  {totals[label] * 1e3:.3f} ms ({shares[label] * 100:.1f}%)"
-                         for label in totals)
+        return "\n".join(
+            f"{label:<{width}}  {totals[label] * 1e3:.3f} ms ({shares[label] * 100:.1f}%)" for label in totals
+        )
 
 
 BLAME_STEPS = ("a = np.dot(x, x)", "b = npx.relu(a)", "loss = b.mean()", "v = loss.item()")

@@ -38,10 +38,11 @@ import dataclasses
 import math
 import random
 import time
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from asynclab.checks import draw
-from asynclab.checks.core import Check, CheckResult, Outcome, Protocol, ProbeError, Rejected, median
+from asynclab.checks.core import CheckResult, Outcome, ProbeError, Protocol, Rejected, check, median
 from asynclab.checks.relations import AtLeast, AtMost, Band, Custom, Within
 
 SPEEDUP = 1.35
@@ -50,13 +51,13 @@ T1_TOLERANCE = 4.0
 T1_SHARE = 1 / 3
 PREDICT_TOLERANCE = 0.35
 BATCHES = 16
-WAIT_SHARE = 0.5      # a pause of at least this share of a step's compute time is a wait
-MAX_MISSES = 1        # batches per run allowed to break the loop's pattern (median over runs)
+WAIT_SHARE = 0.5  # a pause of at least this share of a step's compute time is a wait
+MAX_MISSES = 1  # batches per run allowed to break the loop's pattern (median over runs)
 BATCH_SHAPE = (256, 512)
 ISSUE_SIZE = 256
-ISSUE_NS = ((30, 40, 50), (80, 90, 100, 110), (150, 170, 190))   # one N drawn from each, per run
-ISSUED_SHARE = 0.25      # call + work left behind, per product, at least this share of a synced op
-CLAIM_MAX = 3.0          # the figure returned, at most this many times the call's own wall time
+ISSUE_NS = ((30, 40, 50), (80, 90, 100, 110), (150, 170, 190))  # one N drawn from each, per run
+ISSUED_SHARE = 0.25  # call + work left behind, per product, at least this share of a synced op
+CLAIM_MAX = 3.0  # the figure returned, at most this many times the call's own wall time
 MODEL_SIZE = 128
 MODEL_NS = (50, 100, 150, 200)
 HELD_OUT = 500
@@ -69,61 +70,57 @@ def _pattern_explain(outcome: Outcome) -> str:
     """Which loop broke its waiting pattern, and how."""
     parts = []
     if not outcome.bands["sync_misses"].ok:
-        parts.append(f"sync_loop did not wait for the result after {outcome.bands['sync_misses'].value:g} "
-                     f"of {BATCHES} batches (it must wait after every batch)")
+        parts.append(
+            f"sync_loop did not wait for the result after {outcome.bands['sync_misses'].value:g} "
+            f"of {BATCHES} batches (it must wait after every batch)"
+        )
     if not outcome.bands["async_misses"].ok:
-        parts.append(f"async_loop waited for a result inside the loop after "
-                     f"{outcome.bands['async_misses'].value:g} of {BATCHES} batches "
-                     "(it must only wait once, after the loop)")
+        parts.append(
+            f"async_loop waited for a result inside the loop after "
+            f"{outcome.bands['async_misses'].value:g} of {BATCHES} batches "
+            "(it must only wait once, after the loop)"
+        )
     return "; ".join(parts)
-
-
-ASYNC_BEATS_SYNC = Check(
-    "async-beats-sync", points=3, protocol=_PROTOCOL, calls="async_loop",
-    blame={"sync": "sync_loop", "async": "async_loop"},
-    relations=(AtMost("sync_misses", num="sync.misses", threshold=MAX_MISSES, counted=True, why=_pattern_explain),
-               AtMost("async_misses", num="async.misses", threshold=MAX_MISSES, counted=True, why=_pattern_explain),
-               AtMost("pending_share", num="async.leftover", den="async.delay", threshold=LEFTOVER_SHARE,
-                      why=("async_loop returned while work was still pending ({pending_share:.2f}x of one "
-                           f"step's compute time; needs <= {LEFTOVER_SHARE:g}x): wait for it before returning")),
-               AtLeast("ratio", num="sync.seconds", den="async.seconds", threshold=SPEEDUP)),
-    sentence=f"the sync loop took {{ratio:.2f}}x as long as the async loop (needs >= {SPEEDUP:g}x)",
-    threshold=f">= {SPEEDUP:g}x")
-
-
-# model-predicts: its one relationship needs the student's fit_line, so the
-# check function builds it; the declaration holds what does not change.
-MODEL_PREDICTS = Check("model-predicts", points=2, protocol=_MODEL_PROTOCOL, calls="the async loop",
-                       threshold=f"<= {PREDICT_TOLERANCE * 100:g}%")
 
 
 def _t1_sentence(o: Outcome) -> str:
     t1, ref, synced = o.median("student.t1"), o.median("reference"), o.median("synced_op")
-    return (f"your t1 is {t1 * 1e6:.2f} µs per op, {o.bands['ratio'].value:.2f}x the check's {ref * 1e6:.2f} µs "
-            f"and {o.bands['share'].value:.2f}x a synchronized op's {synced * 1e6:.2f} µs "
-            f"(needs {1 / T1_TOLERANCE:.2g}x..{T1_TOLERANCE:g}x and <= {T1_SHARE:.2f}x)")
-
-
-T1_BELOW_SYNCED_OP = Check(
-    "t1-below-synced-op", points=2, protocol=_PROTOCOL, calls="issue_seconds",
-    relations=(AtMost("claimed", num="student.claimed", threshold=CLAIM_MAX,
-                      why=("issue_seconds returned {claimed:.2f}x the time its own call took "
-                           f"(needs <= {CLAIM_MAX:g}x): return the seconds you measured")),
-               AtLeast("issued", num="student.work", den="synced_op", threshold=ISSUED_SHARE,
-                       why=("issue_seconds did not issue the n products: its call and the work it left "
-                            "behind came to {issued:.2f}x of a synchronized product per product "
-                            f"(needs >= {ISSUED_SHARE:g}x)")),
-               Within("ratio", num="student.t1", den="reference", tolerance=T1_TOLERANCE),
-               AtMost("share", num="student.t1", den="synced_op", threshold=T1_SHARE)),
-    sentence=_t1_sentence,
-    threshold=f"t1 within {1 / T1_TOLERANCE:.2g}x..{T1_TOLERANCE:g}x, <= {T1_SHARE:.2f} synchronized op",
-    figures=lambda o: {"t1_s": o.median("student.t1"), "reference_t1_s": o.median("reference"),
-                       "synced_op_s": o.median("synced_op")})
+    return (
+        f"your t1 is {t1 * 1e6:.2f} µs per op, {o.bands['ratio'].value:.2f}x the check's {ref * 1e6:.2f} µs "
+        f"and {o.bands['share'].value:.2f}x a synchronized op's {synced * 1e6:.2f} µs "
+        f"(needs {1 / T1_TOLERANCE:.2g}x..{T1_TOLERANCE:g}x and <= {T1_SHARE:.2f}x)"
+    )
 
 
 # ---------------------------------------------------------------- async-beats-sync
 
-def check_async_beats_sync(sync_loop: Callable, async_loop: Callable) -> CheckResult:
+
+@check(
+    "async-beats-sync",
+    points=3,
+    protocol=_PROTOCOL,
+    calls="async_loop",
+    functions=("sync_loop", "async_loop"),
+    blame={"sync": "sync_loop", "async": "async_loop"},
+    relations=(
+        AtMost("sync_misses", num="sync.misses", threshold=MAX_MISSES, counted=True, why=_pattern_explain),
+        AtMost("async_misses", num="async.misses", threshold=MAX_MISSES, counted=True, why=_pattern_explain),
+        AtMost(
+            "pending_share",
+            num="async.leftover",
+            den="async.delay",
+            threshold=LEFTOVER_SHARE,
+            why=(
+                "async_loop returned while work was still pending ({pending_share:.2f}x of one "
+                f"step's compute time; needs <= {LEFTOVER_SHARE:g}x): wait for it before returning"
+            ),
+        ),
+        AtLeast("ratio", num="sync.seconds", den="async.seconds", threshold=SPEEDUP),
+    ),
+    sentence=f"the sync loop took {{ratio:.2f}}x as long as the async loop (needs >= {SPEEDUP:g}x)",
+    threshold=f">= {SPEEDUP:g}x",
+)
+def check_async_beats_sync(self, sync_loop: Callable, async_loop: Callable) -> CheckResult:
     """``sync_loop(batches, step)`` and ``async_loop(batches, step)`` run ``step`` on every batch.
 
     The sync loop waits for each result before it takes the next batch; the
@@ -189,17 +186,22 @@ def check_async_beats_sync(sync_loop: Callable, async_loop: Callable) -> CheckRe
             start = time.perf_counter()
             y = loop(source, step)
             seconds = time.perf_counter() - start
-            figures = {"seconds": seconds, "delay": delay,
-                       "misses": _pattern_misses(source.asked, list(entered), list(returned),
-                                                 median(per_step[-5:]), waits=label == "sync_loop")}
+            figures = {
+                "seconds": seconds,
+                "delay": delay,
+                "misses": _pattern_misses(
+                    source.asked, list(entered), list(returned), median(per_step[-5:]), waits=label == "sync_loop"
+                ),
+            }
             start = time.perf_counter()
             nd.waitall()
             figures["leftover"] = time.perf_counter() - start
             verify(y, label)
             return figures
+
         return probe
 
-    return ASYNC_BEATS_SYNC.run({"sync": run(sync_loop, "sync_loop"), "async": run(async_loop, "async_loop")})
+    return self.run({"sync": run(sync_loop, "sync_loop"), "async": run(async_loop, "async_loop")})
 
 
 class _WatchedSource:
@@ -217,8 +219,9 @@ class _WatchedSource:
         return next(self._source)
 
 
-def _pattern_misses(asked: Sequence[float], entered: Sequence[float], returned: Sequence[float],
-                    step_s: float, waits: bool) -> int:
+def _pattern_misses(
+    asked: Sequence[float], entered: Sequence[float], returned: Sequence[float], step_s: float, waits: bool
+) -> int:
     """Batches after which a loop broke its pattern: no wait (``waits``) or a wait (not ``waits``).
 
     ``entered[i]`` and ``returned[i]`` are when ``step`` was called and
@@ -239,7 +242,97 @@ def _pattern_misses(asked: Sequence[float], entered: Sequence[float], returned: 
     return sum(1 for p in paused if p != waits)
 
 
+# ---------------------------------------------------------------- model-predicts
+
+
+def _line(value: Any) -> tuple[float, float]:
+    if isinstance(value, Mapping):
+        value = (value.get("intercept"), value.get("slope"))
+    try:
+        intercept, slope = value
+        return float(intercept), float(slope)
+    except (TypeError, ValueError):
+        raise TypeError("fit_line must return (intercept, slope), two numbers") from None
+
+
+def _same(a: float, b: float) -> bool:
+    return math.isclose(a, b, rel_tol=1e-6, abs_tol=1e-12)
+
+
+# Its one relationship needs the student's fit_line, so the code adds it to the
+# declaration (dataclasses.replace); the declaration holds what does not change.
+@check(
+    "model-predicts",
+    points=2,
+    protocol=_MODEL_PROTOCOL,
+    calls="the async loop",
+    functions=("fit_line",),
+    threshold=f"<= {PREDICT_TOLERANCE * 100:g}%",
+)
+def check_model_predicts(self, fit_line: Callable) -> CheckResult:
+    """``fit_line(ns, seconds)`` returns ``(intercept, slope)`` of the least-squares line.
+
+    First the check hands it random points and compares the line with the
+    exact least-squares line. Then it times the async loop of ``dot(x, x)``
+    at four N, fits them with your function and predicts a larger, held-out
+    N. Passes when the line is exact and the prediction is within 35% of
+    the measured time.
+    """
+    from asynclab.foundation import timing
+    from asynclab.foundation.workloads import mx_dot, random_matrix, time_loop
+
+    rng = random.Random(time.perf_counter_ns())
+    xs = sorted(rng.sample(range(10, 1000), 6))
+    a, b = rng.uniform(0.5, 5.0) * 1e-3, rng.uniform(5.0, 80.0) * 1e-6
+    ys = [a + b * n + rng.gauss(0, 0.05 * (a + b * n)) for n in xs]
+    exact = timing.fit_line(xs, ys)
+    try:
+        got = _line(fit_line(list(xs), list(ys)))
+    except Exception as error:
+        return self.fail(f"calling fit_line failed: {type(error).__name__}: {error}")
+    if not (_same(got[0], exact.intercept) and _same(got[1], exact.slope)):
+        return self.fail(
+            f"on random points fit_line gave intercept {got[0]:.6g} and slope {got[1]:.6g}; the "
+            f"least-squares line has {exact.intercept:.6g} and {exact.slope:.6g}",
+            {"ratio": 0.0},
+        )
+
+    x = random_matrix((MODEL_SIZE, MODEL_SIZE), seed=5)
+    probes = {str(n): (lambda n=n: time_loop("async", x, n, mx_dot).total) for n in MODEL_NS + (HELD_OUT,)}
+    prediction: list[float] = []
+
+    def predicted_error(samples) -> Band:
+        ns = list(MODEL_NS)
+        seconds = [median(samples[str(n)]) for n in ns]
+        try:
+            intercept, slope = _line(fit_line(ns, seconds))
+        except Exception as error:  # fit_line failed on the measured points
+            raise ProbeError("fit_line", error) from error
+        prediction[:] = [intercept + slope * HELD_OUT]
+        error = timing.relative_error(prediction[0], median(samples[str(HELD_OUT)]))
+        tol = PREDICT_TOLERANCE
+        return Band(error <= tol, error <= tol / 2, error > 2 * tol, error, tol / error if error > 0 else math.inf)
+
+    def sentence(o: Outcome) -> str:
+        actual, error = o.median(str(HELD_OUT)), o.bands["relative_error"].value
+        return (
+            f"the line through N = {', '.join(map(str, MODEL_NS))} predicted {prediction[0] * 1e3:.2f} ms "
+            f"for N = {HELD_OUT}, measured {actual * 1e3:.2f} ms: off by {error * 100:.1f}% "
+            f"(needs <= {PREDICT_TOLERANCE * 100:g}%)"
+        )
+
+    judged = dataclasses.replace(
+        self,
+        relations=(Custom("relative_error", compute=predicted_error),),
+        sentence=sentence,
+        blame={"fit_line": "fit_line"},
+        figures=lambda o: {"ratio": prediction[0] / o.median(str(HELD_OUT))},
+    )
+    return judged.run(probes)
+
+
 # ---------------------------------------------------------------- t1-below-synced-op
+
 
 def _issue_reference(x, n: int) -> float:
     from mxnet import nd
@@ -253,7 +346,45 @@ def _issue_reference(x, n: int) -> float:
     return seconds
 
 
-def check_t1_below_synced_op(issue_seconds: Callable) -> CheckResult:
+@check(
+    "t1-below-synced-op",
+    points=2,
+    protocol=_PROTOCOL,
+    calls="issue_seconds",
+    functions=("issue_seconds",),
+    relations=(
+        AtMost(
+            "claimed",
+            num="student.claimed",
+            threshold=CLAIM_MAX,
+            why=(
+                "issue_seconds returned {claimed:.2f}x the time its own call took "
+                f"(needs <= {CLAIM_MAX:g}x): return the seconds you measured"
+            ),
+        ),
+        AtLeast(
+            "issued",
+            num="student.work",
+            den="synced_op",
+            threshold=ISSUED_SHARE,
+            why=(
+                "issue_seconds did not issue the n products: its call and the work it left "
+                "behind came to {issued:.2f}x of a synchronized product per product "
+                f"(needs >= {ISSUED_SHARE:g}x)"
+            ),
+        ),
+        Within("ratio", num="student.t1", den="reference", tolerance=T1_TOLERANCE),
+        AtMost("share", num="student.t1", den="synced_op", threshold=T1_SHARE),
+    ),
+    sentence=_t1_sentence,
+    threshold=f"t1 within {1 / T1_TOLERANCE:.2g}x..{T1_TOLERANCE:g}x, <= {T1_SHARE:.2f} synchronized op",
+    figures=lambda o: {
+        "t1_s": o.median("student.t1"),
+        "reference_t1_s": o.median("reference"),
+        "synced_op_s": o.median("synced_op"),
+    },
+)
+def check_t1_below_synced_op(self, issue_seconds: Callable) -> CheckResult:
     """``issue_seconds(x, n)`` returns the seconds the front end needs to issue ``n`` products ``dot(x, x)``.
 
     The check fits a line to your figures at several N; its slope is t1, the
@@ -278,7 +409,7 @@ def check_t1_below_synced_op(issue_seconds: Callable) -> CheckResult:
             start = time.perf_counter()
             value = issue_seconds(x, n)
             call = time.perf_counter() - start
-            nd.waitall()                      # the work the call left behind finishes here
+            nd.waitall()  # the work the call left behind finishes here
             left += time.perf_counter() - start - call
             try:
                 value = float(value)
@@ -286,8 +417,11 @@ def check_t1_below_synced_op(issue_seconds: Callable) -> CheckResult:
                 raise TypeError(f"issue_seconds must return seconds (a number), not {type(value).__name__}") from None
             seconds.append(value)
             calls += call
-        return {"t1": fit_line(ns, seconds).slope, "claimed": sum(seconds) / max(calls, 1e-9),
-                "work": (calls + left) / sum(ns)}
+        return {
+            "t1": fit_line(ns, seconds).slope,
+            "claimed": sum(seconds) / max(calls, 1e-9),
+            "work": (calls + left) / sum(ns),
+        }
 
     def reference() -> float:
         ns = drawn[:]
@@ -306,75 +440,4 @@ def check_t1_below_synced_op(issue_seconds: Callable) -> CheckResult:
         sync_loop(x, n, mx_dot)
         return (time.perf_counter() - start) / n
 
-    return T1_BELOW_SYNCED_OP.run({"student": student, "reference": reference, "synced_op": synced_op})
-
-
-# ---------------------------------------------------------------- model-predicts
-
-def _line(value: Any) -> tuple[float, float]:
-    if isinstance(value, Mapping):
-        value = (value.get("intercept"), value.get("slope"))
-    try:
-        intercept, slope = value
-        return float(intercept), float(slope)
-    except (TypeError, ValueError):
-        raise TypeError("fit_line must return (intercept, slope), two numbers") from None
-
-
-def _same(a: float, b: float) -> bool:
-    return math.isclose(a, b, rel_tol=1e-6, abs_tol=1e-12)
-
-
-def check_model_predicts(fit_line: Callable) -> CheckResult:
-    """``fit_line(ns, seconds)`` returns ``(intercept, slope)`` of the least-squares line.
-
-    First the check hands it random points and compares the line with the
-    exact least-squares line. Then it times the async loop of ``dot(x, x)``
-    at four N, fits them with your function and predicts a larger, held-out
-    N. Passes when the line is exact and the prediction is within 35% of
-    the measured time.
-    """
-    from asynclab.foundation import timing
-    from asynclab.foundation.workloads import mx_dot, random_matrix, time_loop
-
-    rng = random.Random(time.perf_counter_ns())
-    xs = sorted(rng.sample(range(10, 1000), 6))
-    a, b = rng.uniform(0.5, 5.0) * 1e-3, rng.uniform(5.0, 80.0) * 1e-6
-    ys = [a + b * n + rng.gauss(0, 0.05 * (a + b * n)) for n in xs]
-    exact = timing.fit_line(xs, ys)
-    try:
-        got = _line(fit_line(list(xs), list(ys)))
-    except Exception as error:
-        return MODEL_PREDICTS.fail(f"calling fit_line failed: {type(error).__name__}: {error}")
-    if not (_same(got[0], exact.intercept) and _same(got[1], exact.slope)):
-        return MODEL_PREDICTS.fail(
-            f"on random points fit_line gave intercept {got[0]:.6g} and slope {got[1]:.6g}; the "
-            f"least-squares line has {exact.intercept:.6g} and {exact.slope:.6g}", {"ratio": 0.0})
-
-    x = random_matrix((MODEL_SIZE, MODEL_SIZE), seed=5)
-    probes = {str(n): (lambda n=n: time_loop("async", x, n, mx_dot).total) for n in MODEL_NS + (HELD_OUT,)}
-    prediction: list[float] = []
-
-    def predicted_error(samples) -> Band:
-        ns = list(MODEL_NS)
-        seconds = [median(samples[str(n)]) for n in ns]
-        try:
-            intercept, slope = _line(fit_line(ns, seconds))
-        except Exception as error:  # fit_line failed on the measured points
-            raise ProbeError("fit_line", error) from error
-        prediction[:] = [intercept + slope * HELD_OUT]
-        error = timing.relative_error(prediction[0], median(samples[str(HELD_OUT)]))
-        tol = PREDICT_TOLERANCE
-        return Band(error <= tol, error <= tol / 2, error > 2 * tol, error, tol / error if error > 0 else math.inf)
-
-    def sentence(o: Outcome) -> str:
-        actual, error = o.median(str(HELD_OUT)), o.bands["relative_error"].value
-        return (f"the line through N = {', '.join(map(str, MODEL_NS))} predicted {prediction[0] * 1e3:.2f} ms "
-                f"for N = {HELD_OUT}, measured {actual * 1e3:.2f} ms: off by {error * 100:.1f}% "
-                f"(needs <= {PREDICT_TOLERANCE * 100:g}%)")
-
-    check = dataclasses.replace(
-        MODEL_PREDICTS, relations=(Custom("relative_error", compute=predicted_error),), sentence=sentence,
-        blame={"fit_line": "fit_line"},
-        figures=lambda o: {"ratio": prediction[0] / o.median(str(HELD_OUT))})
-    return check.run(probes)
+    return self.run({"student": student, "reference": reference, "synced_op": synced_op})

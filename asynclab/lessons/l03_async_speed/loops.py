@@ -23,16 +23,45 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from asynclab.foundation.timing import Samples, run_interleaved, summarize
-from asynclab.foundation.workloads.matrices import (ArrayOp, LoopTiming, add_one, async_loop, check_n, mx_dot, random_matrix,
-                                         slow_source, sync_loop, time_loop)
+from asynclab.foundation.workloads.matrices import (
+    ArrayOp,
+    LoopTiming,
+    add_one,
+    async_loop,
+    check_n,
+    mx_dot,
+    random_matrix,
+    slow_source,
+    sync_loop,
+    time_loop,
+)
 
-__all__ = ["add_one", "mx_dot", "make_input", "sync_loop", "async_loop", "LOOPS", "LoopTiming",
-           "time_loop", "Sweep", "sweep", "backend_seconds", "bulk_cost", "slow_source", "batch_loop",
-           "time_batches", "delay_sweep", "bulk_sweep", "T1Split", "t1_split"]
+__all__ = [
+    "add_one",
+    "mx_dot",
+    "make_input",
+    "sync_loop",
+    "async_loop",
+    "LOOPS",
+    "LoopTiming",
+    "time_loop",
+    "Sweep",
+    "sweep",
+    "backend_seconds",
+    "bulk_cost",
+    "slow_source",
+    "batch_loop",
+    "time_batches",
+    "delay_sweep",
+    "bulk_sweep",
+    "T1Split",
+    "t1_split",
+]
 
 #: The lesson's name for :func:`asynclab.foundation.workloads.matrices.random_matrix`.
 make_input = random_matrix
@@ -57,9 +86,11 @@ class Sweep:
     def table(self) -> str:
         """One line per N; numbers are not padded, so masked text stays comparable."""
         width = max(len(str(n)) for n in self.ns)
-        return "\n".join(f"N = {n:<{width}}  sync {s * 1e3:.2f} ms, async {a * 1e3:.2f} ms "
-                         f"(issued after {i * 1e3:.2f} ms), sync/async {s / a:.2f}"
-                         for n, s, a, i in zip(self.ns, self.sync_total, self.async_total, self.async_issued))
+        return "\n".join(
+            f"N = {n:<{width}}  sync {s * 1e3:.2f} ms, async {a * 1e3:.2f} ms "
+            f"(issued after {i * 1e3:.2f} ms), sync/async {s / a:.2f}"
+            for n, s, a, i in zip(self.ns, self.sync_total, self.async_total, self.async_issued)
+        )
 
 
 def sweep(x, ns: Sequence[int], op: ArrayOp = add_one, repeat: int = 3, warmup: int = 1) -> Sweep:
@@ -85,8 +116,13 @@ def sweep(x, ns: Sequence[int], op: ArrayOp = add_one, repeat: int = 3, warmup: 
     def med(kind: str, n: int, attr: str) -> float:
         return summarize(getattr(t, attr) for t in runs[f"{kind} {n}"]).median
 
-    return Sweep(ns, tuple(med("sync", n, "total") for n in ns), tuple(med("async", n, "total") for n in ns),
-                 tuple(med("async", n, "issued") for n in ns), repeat)
+    return Sweep(
+        ns,
+        tuple(med("sync", n, "total") for n in ns),
+        tuple(med("async", n, "total") for n in ns),
+        tuple(med("async", n, "issued") for n in ns),
+        repeat,
+    )
 
 
 def backend_seconds(op: ArrayOp, x, n: int = 200) -> float:
@@ -115,8 +151,11 @@ def backend_seconds(op: ArrayOp, x, n: int = 200) -> float:
     finally:
         profiler.set_state("stop")
     stats = json.loads(profiler.dumps(reset=True, format="json"))
-    operators = {name: row for name, row in stats.get("Time", {}).get("operator", {}).items()
-                 if not name.startswith(("DeleteVariable", "Resource"))}
+    operators = {
+        name: row
+        for name, row in stats.get("Time", {}).get("operator", {}).items()
+        if not name.startswith(("DeleteVariable", "Resource"))
+    }
     if not operators:
         raise RuntimeError("the profiler recorded no operator.")
     name = max(operators, key=lambda k: operators[k]["Count"])
@@ -150,8 +189,9 @@ def bulk_cost(bulk_size: int, n: int = 2000, repeat: int = 5, shape: tuple[int, 
     return bulk_sweep((bulk_size,), n, repeat, shape)[bulk_size]
 
 
-def bulk_sweep(bulk_sizes: Sequence[int], n: int = 2000, repeat: int = 5,
-               shape: tuple[int, ...] = (10,)) -> dict[int, Samples]:
+def bulk_sweep(
+    bulk_sizes: Sequence[int], n: int = 2000, repeat: int = 5, shape: tuple[int, ...] = (10,)
+) -> dict[int, Samples]:
     """:func:`bulk_cost` for several bulk sizes, interleaved round by round (after one warm-up round)."""
     check_n(n)
     if repeat < 1:
@@ -192,7 +232,9 @@ def time_batches(kind: str, batches: Sequence[Any], step: ArrayOp, delay: float)
     return time.perf_counter() - start
 
 
-def delay_sweep(batches: Sequence[Any], step: ArrayOp, delays: Sequence[float], repeat: int = 3) -> dict[str, tuple[float, ...]]:
+def delay_sweep(
+    batches: Sequence[Any], step: ArrayOp, delays: Sequence[float], repeat: int = 3
+) -> dict[str, tuple[float, ...]]:
     """Median seconds of the "sync" and "async" batch loops for every delay, interleaved."""
     if repeat < 1:
         raise ValueError(f"repeat must be at least 1, got {repeat}.")
@@ -231,10 +273,14 @@ class T1Split:
         return 1.0 - self.push_share
 
     def table(self) -> str:
-        rows = [("one push per op (threaded engine)", self.pushed), ("ops bundled, one push", self.bundled),
-                ("NaiveEngine (runs each op in its call)", self.naive)]
-        lines = [f"{label:>40}: {s.median * 1e6:6.2f} µs per op (IQR {s.q1 * 1e6:.2f}-{s.q3 * 1e6:.2f})"
-                 for label, s in rows]
+        rows = [
+            ("one push per op (threaded engine)", self.pushed),
+            ("ops bundled, one push", self.bundled),
+            ("NaiveEngine (runs each op in its call)", self.naive),
+        ]
+        lines = [
+            f"{label:>40}: {s.median * 1e6:6.2f} µs per op (IQR {s.q1 * 1e6:.2f}-{s.q3 * 1e6:.2f})" for label, s in rows
+        ]
         lines.append(f"{'share of t1 the pushes cost':>40}: {self.push_share:.2f}")
         return "\n".join(lines)
 
@@ -261,27 +307,36 @@ def _issue_tiny(n: int, bundle: bool) -> float:
     return seconds
 
 
-_NAIVE_T1 = """
-import time
-from mxnet import nd
-from asynclab.foundation.timing import Benchmark
-x = nd.zeros((10,))
-for r in range({rounds}):
-    nd.waitall()
-    with Benchmark("issue", quiet=True):
-        for _ in range({n}):
-            x += 1
-"""
+def _naive_t1_child(job: dict) -> None:
+    """In a fresh process (:func:`t1_split`): Benchmarks labelled ``issue`` of ``job["n"]`` ops ``x += 1``.
+
+    One Benchmark per round, ``job["rounds"]`` rounds, each after a wait for
+    all earlier work; the clock stops before any wait. Under NaiveEngine
+    each op runs inside its call, so the figure is issue and compute.
+    """
+    from mxnet import nd
+
+    from asynclab.foundation.timing import Benchmark
+
+    x = nd.zeros((10,))
+    for _round in range(job["rounds"]):
+        nd.waitall()
+        with Benchmark("issue", quiet=True):
+            for _ in range(job["n"]):
+                x += 1
 
 
 def t1_split(n: int = 2000, repeat: int = 7) -> T1Split:
     """:class:`T1Split`: pushed and bundled interleaved here, NaiveEngine in a fresh process."""
-    from asynclab.foundation.backends.mxnet import run_with_engine
+    from asynclab.foundation.backends.mxnet import run_program_with_engine
 
     check_n(n)
     if repeat < 1:
         raise ValueError(f"repeat must be at least 1, got {repeat}.")
-    runs = run_interleaved({"pushed": lambda: _issue_tiny(n, False), "bundled": lambda: _issue_tiny(n, True)},
-                           warmup=1, min_rounds=repeat).samples
-    naive = run_with_engine(_NAIVE_T1.format(rounds=repeat + 1, n=n), "NaiveEngine").samples("issue")[1:]
+    runs = run_interleaved(
+        {"pushed": lambda: _issue_tiny(n, False), "bundled": lambda: _issue_tiny(n, True)}, warmup=1, min_rounds=repeat
+    ).samples
+    naive = run_program_with_engine(
+        f"{__name__}:_naive_t1_child", "NaiveEngine", payload={"rounds": repeat + 1, "n": n}
+    ).samples("issue")[1:]
     return T1Split(summarize(runs["pushed"]), summarize(runs["bundled"]), summarize(s / n for s in naive))

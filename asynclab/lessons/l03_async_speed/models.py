@@ -18,13 +18,12 @@ with :class:`LineFit` and :func:`relative_error`). Lesson layer.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from asynclab.foundation.timing import LineFit, fit_line, relative_error
 
-__all__ = ["LineFit", "fit_line", "PipelineCosts", "estimate_costs", "pipeline_bound",
-           "relative_error"]
+__all__ = ["LineFit", "fit_line", "PipelineCosts", "estimate_costs", "pipeline_bound", "relative_error"]
 
 
 def pipeline_bound(n: float, t1: float, t2: float) -> float:
@@ -74,15 +73,22 @@ class PipelineCosts:
 
     def __str__(self) -> str:
         source = "measured in the back end" if self.t2_measured_in_back_end else "slope of the async loop"
-        return (f"t1 (issue)        {self.t1 * 1e6:.2f} µs per op\n"
-                f"t2 (compute)      {self.t2 * 1e6:.2f} µs per op, {source}\n"
-                f"t3 (round trip)   {self.t3 * 1e6:.2f} µs per op\n"
-                f"sync loop slope   {self.sync_fit.slope * 1e6:.2f} µs per op = t1 + t2 + t3\n"
-                f"async loop slope  {self.async_fit.slope * 1e6:.2f} µs per op; bottleneck: {self.bottleneck}")
+        return (
+            f"t1 (issue)        {self.t1 * 1e6:.2f} µs per op\n"
+            f"t2 (compute)      {self.t2 * 1e6:.2f} µs per op, {source}\n"
+            f"t3 (round trip)   {self.t3 * 1e6:.2f} µs per op\n"
+            f"sync loop slope   {self.sync_fit.slope * 1e6:.2f} µs per op = t1 + t2 + t3\n"
+            f"async loop slope  {self.async_fit.slope * 1e6:.2f} µs per op; bottleneck: {self.bottleneck}"
+        )
 
 
-def estimate_costs(ns: Sequence[float], sync_totals: Sequence[float], async_totals: Sequence[float],
-                   async_issued: Sequence[float], t2: float | None = None) -> PipelineCosts:
+def estimate_costs(
+    ns: Sequence[float],
+    sync_totals: Sequence[float],
+    async_totals: Sequence[float],
+    async_issued: Sequence[float],
+    t2: float | None = None,
+) -> PipelineCosts:
     """Fit the three lines of lesson 03 and derive ``t1``, ``t2`` and ``t3``.
 
     ``sync_totals`` and ``async_totals`` are the seconds each loop took for

@@ -53,10 +53,10 @@ import dataclasses
 import math
 import statistics
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from asynclab.checks import draw
-from asynclab.checks.core import Check, CheckResult, Outcome, Protocol, finish
+from asynclab.checks.core import CheckResult, Outcome, Protocol, check, finish
 from asynclab.checks.relations import AtLeast, AtMost, Band, Custom, Exceeds, Within
 from asynclab.foundation.memory import MB
 from asynclab.foundation.timing import quartiles
@@ -71,7 +71,7 @@ K_SHARE = 0.5
 K_SPREAD_MB = 10.0
 HOLD_S = 0.15
 PREDICT_SMALL, PREDICT_LARGE = (15,), (35, 38)
-PREDICT_TOLERANCE = 0.2      # of the gap between k=5's and k=50's peaks
+PREDICT_TOLERANCE = 0.2  # of the gap between k=5's and k=50's peaks
 PREDICT_ROUNDS = 5
 PREDICT_CALL_S = 0.1
 PREDICT_SHIFT_MB = 10.0
@@ -107,45 +107,12 @@ def _every_k_sentence(o: Outcome) -> str:
     each, small, large = o.median("each"), o.median("small"), o.median("large")
     share = o.bands["k_share"].value
     shown = f"{share:.2f}" if math.isfinite(share) else "undefined"
-    return (f"k={K_SMALL} peaked {small - each:+.1f} MB above waiting every batch, "
-            f"k={K_LARGE} {large - each:+.1f} MB: k={K_SMALL}'s share {shown} "
-            f"(needs <= {K_SHARE:g}); k={K_LARGE} peaked {large - small:+.1f} MB above k={K_SMALL} "
-            f"(needs >= +{K_SPREAD_MB:g} MB)")
-
-
-PEAK_INCREASE = Check(
-    "peak-increase", points=1, protocol=_TOOL, calls="peak_increase",
-    relations=(Within("ratio", num="worst_ratio", tolerance=PEAK_TOLERANCE),),
-    sentence=(f"your peak increase was {{ratio:.2f}}x the memory allocated "
-              f"(needs between {1 / PEAK_TOLERANCE:.2g}x and {PEAK_TOLERANCE:g}x)"),
-    threshold=f"within {1 / PEAK_TOLERANCE:.2g}x..{PEAK_TOLERANCE:g}x")
-
-FRONT_RETURNS_EARLY = Check(
-    "front-returns-early", points=2, protocol=Protocol(warmup=0, min_rounds=3, max_rounds=7, budget_s=40.0),
-    calls="train_async",
-    relations=(AtMost("share", num="share", threshold=FRONT_MAX_SHARE),),
-    sentence=("the share of the epoch before train_async returned was {share:.3g} "
-              f"(needs <= {FRONT_MAX_SHARE:g})"),
-    threshold=f"<= {FRONT_MAX_SHARE:g}",
-    figures=lambda o: {"median": o.bands["share"].value, "worst": max(o.samples["share"])})
-
-SYNC_BOUNDS_MEMORY = Check(
-    "sync-bounds-memory", points=2, protocol=_EPOCHS, calls="train_synced",
-    relations=(AtLeast("factor", num="big", den="small", threshold=SYNC_FACTOR),
-               Exceeds("difference", big="big", small="small", by=SYNC_MARGIN_MB)),
-    sentence=("the loop without waiting reached {big:.1f} MB, your train_synced {small:.1f} MB "
-              f"(needs +{SYNC_MARGIN_MB:g} MB and {SYNC_FACTOR:g}x)"),
-    threshold=f"+{SYNC_MARGIN_MB:g} MB and {SYNC_FACTOR:g}x")
-
-SYNC_EVERY_K = Check(
-    "sync-every-k", points=3, protocol=_EPOCHS, calls="train_every",
-    relations=(Custom("k_share", compute=_k_share_band),
-               Exceeds("spread", big="large", small="small", by=K_SPREAD_MB)),
-    sentence=_every_k_sentence,
-    threshold=(f"k={K_SMALL}'s share of k={K_LARGE}'s rise <= {K_SHARE:g}, "
-               f"k={K_LARGE} >= k={K_SMALL} + {K_SPREAD_MB:g} MB"),
-    figures=lambda o: {"each_median_mb": o.median("each"), "small_median_mb": o.median("small"),
-                       "large_median_mb": o.median("large")})
+    return (
+        f"k={K_SMALL} peaked {small - each:+.1f} MB above waiting every batch, "
+        f"k={K_LARGE} {large - each:+.1f} MB: k={K_SMALL}'s share {shown} "
+        f"(needs <= {K_SHARE:g}); k={K_LARGE} peaked {large - small:+.1f} MB above k={K_SMALL} "
+        f"(needs >= +{K_SPREAD_MB:g} MB)"
+    )
 
 
 def check_config():
@@ -177,18 +144,34 @@ def _allocate_for_a_moment(mb: float) -> Callable[[], None]:
         time.sleep(HOLD_S)
         del block
         nd.waitall()
+
     return allocate
 
 
 def _allocate_and_keep(mb: float, kept: list) -> Callable[[], None]:
     """A function that allocates ``mb`` MB of MXNet memory and leaves it in ``kept`` when it returns."""
+
     def allocate() -> None:
         kept.append(_mxnet_block(mb))
         time.sleep(HOLD_S)
+
     return allocate
 
 
-def check_peak_increase(peak_increase: Callable) -> CheckResult:
+@check(
+    "peak-increase",
+    points=1,
+    protocol=_TOOL,
+    calls="peak_increase",
+    functions=("peak_increase",),
+    relations=(Within("ratio", num="worst_ratio", tolerance=PEAK_TOLERANCE),),
+    sentence=(
+        f"your peak increase was {{ratio:.2f}}x the memory allocated "
+        f"(needs between {1 / PEAK_TOLERANCE:.2g}x and {PEAK_TOLERANCE:g}x)"
+    ),
+    threshold=f"within {1 / PEAK_TOLERANCE:.2g}x..{PEAK_TOLERANCE:g}x",
+)
+def check_peak_increase(self, peak_increase: Callable) -> CheckResult:
     """``peak_increase(fn)`` runs ``fn()`` and returns its peak memory above the start, MB.
 
     Each round the check measures two functions with it, both allocating
@@ -225,10 +208,21 @@ def check_peak_increase(peak_increase: Callable) -> CheckResult:
         # the ratio furthest from 1 on a log scale; zero or below is furthest of all
         return max(ratios, key=lambda r: abs(math.log(r)) if r > 0 else math.inf)
 
-    return PEAK_INCREASE.run({"worst_ratio": worst_ratio})
+    return self.run({"worst_ratio": worst_ratio})
 
 
-def check_front_returns_early(train_async: Callable) -> CheckResult:
+@check(
+    "front-returns-early",
+    points=2,
+    protocol=Protocol(warmup=0, min_rounds=3, max_rounds=7, budget_s=40.0),
+    calls="train_async",
+    functions=("train_async",),
+    relations=(AtMost("share", num="share", threshold=FRONT_MAX_SHARE),),
+    sentence=(f"the share of the epoch before train_async returned was {{share:.3g}} (needs <= {FRONT_MAX_SHARE:g})"),
+    threshold=f"<= {FRONT_MAX_SHARE:g}",
+    figures=lambda o: {"median": o.bands["share"].value, "worst": max(o.samples["share"])},
+)
+def check_front_returns_early(self, train_async: Callable) -> CheckResult:
     """``train_async(net, trainer, loss, batches)`` trains one epoch without waiting.
 
     The check times the call and the wait for the back end after it. Passes
@@ -256,16 +250,18 @@ def check_front_returns_early(train_async: Callable) -> CheckResult:
     try:
         steps = epoch()[2]
     except Exception as error:  # the student's code failed; say so plainly
-        return FRONT_RETURNS_EARLY.fail(f"calling train_async failed: {type(error).__name__}: {error}")
+        return self.fail(f"calling train_async failed: {type(error).__name__}: {error}")
     if steps != config.num_batches:
-        return FRONT_RETURNS_EARLY.fail(f"train_async made {steps} optimizer steps for {config.num_batches} "
-                                        "batches; one trainer.step per batch is needed")
+        return self.fail(
+            f"train_async made {steps} optimizer steps for {config.num_batches} "
+            "batches; one trainer.step per batch is needed"
+        )
 
     def share() -> float:
         returned, wall, _ = epoch()
         return returned / wall
 
-    return FRONT_RETURNS_EARLY.run({"share": share})
+    return self.run({"share": share})
 
 
 def _prepare_memory() -> None:
@@ -280,10 +276,27 @@ def _reference(sync_every: int | None):
 
     def loop(net, trainer, loss, batches):
         train_loop(net, trainer, loss, batches, sync_every)
+
     return loop
 
 
-def check_sync_bounds_memory(train_synced: Callable) -> CheckResult:
+@check(
+    "sync-bounds-memory",
+    points=2,
+    protocol=_EPOCHS,
+    calls="train_synced",
+    functions=("train_synced",),
+    relations=(
+        AtLeast("factor", num="big", den="small", threshold=SYNC_FACTOR),
+        Exceeds("difference", big="big", small="small", by=SYNC_MARGIN_MB),
+    ),
+    sentence=(
+        "the loop without waiting reached {big:.1f} MB, your train_synced {small:.1f} MB "
+        f"(needs +{SYNC_MARGIN_MB:g} MB and {SYNC_FACTOR:g}x)"
+    ),
+    threshold=f"+{SYNC_MARGIN_MB:g} MB and {SYNC_FACTOR:g}x",
+)
+def check_sync_bounds_memory(self, train_synced: Callable) -> CheckResult:
     """``train_synced(net, trainer, loss, batches)`` waits for every batch.
 
     The check trains epochs of host batches with it and with a loop that never
@@ -295,11 +308,29 @@ def check_sync_bounds_memory(train_synced: Callable) -> CheckResult:
     _prepare_memory()
     config = check_config()
     model = make_mlp(config)
-    return SYNC_BOUNDS_MEMORY.run({"big": peak_probe(_reference(None), config, model),
-                                   "small": peak_probe(train_synced, config, model)})
+    return self.run(
+        {"big": peak_probe(_reference(None), config, model), "small": peak_probe(train_synced, config, model)}
+    )
 
 
-def check_sync_every_k(train_every: Callable) -> CheckResult:
+@check(
+    "sync-every-k",
+    points=3,
+    protocol=_EPOCHS,
+    calls="train_every",
+    functions=("train_every",),
+    relations=(Custom("k_share", compute=_k_share_band), Exceeds("spread", big="large", small="small", by=K_SPREAD_MB)),
+    sentence=_every_k_sentence,
+    threshold=(
+        f"k={K_SMALL}'s share of k={K_LARGE}'s rise <= {K_SHARE:g}, k={K_LARGE} >= k={K_SMALL} + {K_SPREAD_MB:g} MB"
+    ),
+    figures=lambda o: {
+        "each_median_mb": o.median("each"),
+        "small_median_mb": o.median("small"),
+        "large_median_mb": o.median("large"),
+    },
+)
+def check_sync_every_k(self, train_every: Callable) -> CheckResult:
     """``train_every(net, trainer, loss, batches, k)`` waits once every ``k`` batches.
 
     The check measures the peak of a loop that waits every batch, and of
@@ -316,35 +347,38 @@ def check_sync_every_k(train_every: Callable) -> CheckResult:
     def every(k: int):
         return lambda net, trainer, loss, batches: train_every(net, trainer, loss, batches, k)
 
-    return SYNC_EVERY_K.run({"each": peak_probe(_reference(1), config, model),
-                             "small": peak_probe(every(K_SMALL), config, model),
-                             "large": peak_probe(every(K_LARGE), config, model)})
+    return self.run(
+        {
+            "each": peak_probe(_reference(1), config, model),
+            "small": peak_probe(every(K_SMALL), config, model),
+            "large": peak_probe(every(K_LARGE), config, model),
+        }
+    )
 
 
 # ------------------------------------------------------------ step 5: predict the peak for any k
-PREDICT_PEAK = Check("predict-peak", points=2,
-                     threshold=f"within {PREDICT_TOLERANCE:g} of the gap between k={K_SMALL} and k={K_LARGE}")
-
-_checking = [0]         # > 0 while check_predict_peak runs: the peaks are the check's, not an answer key
+_checking = [0]  # > 0 while check_predict_peak runs: the peaks are the check's, not an answer key
 
 
-_PEAKS_CHILD = """
-import dataclasses
-import statistics
-from asynclab.foundation.backends.fresh import emit, payload
-from asynclab.foundation.workloads import LAB, make_mlp, map_large_allocations, peak_probe, waiting_loop
+def _peaks_child(job: list) -> dict[str, float]:
+    """In a fresh process (:func:`_measure_peaks`): the median peak, MB above the start, of waiting every k batches.
 
-ks, rounds = payload()
-map_large_allocations()
-model = make_mlp(LAB)
-probes = {k: peak_probe(waiting_loop(every=k), dataclasses.replace(LAB, num_batches=k), model) for k in ks}
-probes[ks[0]]()                     # warm-up: the first epoch of a process peaks higher
-peaks = {k: [] for k in ks}
-for round_ in range(rounds):
-    for k in (ks if round_ % 2 == 0 else ks[::-1]):
-        peaks[k].append(probes[k]())
-emit({str(k): statistics.median(v) for k, v in peaks.items()})
-"""
+    ``job`` is ``[ks, rounds]``: the values of k and how many rounds to
+    measure, the order reversed every other round, after one warm-up epoch.
+    Each epoch is one cycle of ``k`` host batches. Returns ``{str(k): MB}``.
+    """
+    from asynclab.foundation.workloads import LAB, make_mlp, map_large_allocations, peak_probe, waiting_loop
+
+    ks, rounds = job
+    map_large_allocations()
+    model = make_mlp(LAB)
+    probes = {k: peak_probe(waiting_loop(every=k), dataclasses.replace(LAB, num_batches=k), model) for k in ks}
+    probes[ks[0]]()  # warm-up: the first epoch of a process peaks higher
+    peaks: dict[int, list[float]] = {k: [] for k in ks}
+    for round_ in range(rounds):
+        for k in ks if round_ % 2 == 0 else ks[::-1]:
+            peaks[k].append(probes[k]())
+    return {str(k): statistics.median(v) for k, v in peaks.items()}
 
 
 def _measure_peaks() -> dict[int, float]:
@@ -360,10 +394,10 @@ def _measure_peaks() -> dict[int, float]:
     """
     if not _checking[0]:
         raise RuntimeError("this is the check's own measurement, not an answer key: predict, then run the check")
-    from asynclab.foundation.backends.fresh import run_fresh
+    from asynclab.foundation.backends.fresh import run_program
 
     ks = [K_SMALL, draw.choice(PREDICT_SMALL), draw.choice(PREDICT_LARGE), K_LARGE]
-    run = run_fresh(_PEAKS_CHILD, payload=[ks, PREDICT_ROUNDS], timeout=PREDICT_TIMEOUT_S)
+    run = run_program(f"{__name__}:_peaks_child", payload=[ks, PREDICT_ROUNDS], timeout=PREDICT_TIMEOUT_S)
     return {int(k): float(v) for k, v in run.result.items()}
 
 
@@ -379,15 +413,22 @@ def _predicted(predict_peak: Callable, k: int, low: float, high: float) -> tuple
     took = time.perf_counter() - start
     number = as_number(value)
     if number is None or not math.isfinite(number):
-        return None, (f"predict_peak({k}, {low:.1f}, {high:.1f}) returned {value!r}, "
-                      "not a number of MB")
+        return None, (f"predict_peak({k}, {low:.1f}, {high:.1f}) returned {value!r}, not a number of MB")
     if took > PREDICT_CALL_S:
-        return None, (f"predict_peak took {took:.2f} s for one k: a prediction is arithmetic on the two "
-                      f"peaks it is given (it must return within {PREDICT_CALL_S:g} s), not a measurement")
+        return None, (
+            f"predict_peak took {took:.2f} s for one k: a prediction is arithmetic on the two "
+            f"peaks it is given (it must return within {PREDICT_CALL_S:g} s), not a measurement"
+        )
     return number, ""
 
 
-def check_predict_peak(predict_peak: Callable) -> CheckResult:
+@check(
+    "predict-peak",
+    points=2,
+    functions=("predict_peak",),
+    threshold=f"within {PREDICT_TOLERANCE:g} of the gap between k={K_SMALL} and k={K_LARGE}",
+)
+def check_predict_peak(self, predict_peak: Callable) -> CheckResult:
     """``predict_peak(k, peak_5, peak_50)`` predicts the peak (MB above the start) of waiting every ``k`` batches.
 
     ``peak_5`` and ``peak_50`` are the peaks measured with k=5 and k=50.
@@ -397,26 +438,26 @@ def check_predict_peak(predict_peak: Callable) -> CheckResult:
     peaks of k=5 and k=50. Passes when both predictions lie within 0.2 of
     the gap between those two peaks.
     """
-    if not callable(predict_peak):
-        return PREDICT_PEAK.fail(f"predict_peak must be a function, got {type(predict_peak).__name__}")
     low, high = 20.0, 50.0
     first, why = _predicted(predict_peak, 20, low, high)
     if first is None:
-        return PREDICT_PEAK.fail(why)
+        return self.fail(why)
     shifted, why = _predicted(predict_peak, 20, low + PREDICT_SHIFT_MB, high + PREDICT_SHIFT_MB)
     if shifted is None:
-        return PREDICT_PEAK.fail(why)
+        return self.fail(why)
     if abs(shifted - first - PREDICT_SHIFT_MB) > 0.1 * PREDICT_SHIFT_MB:
-        return PREDICT_PEAK.fail(
+        return self.fail(
             f"raising both measured peaks by {PREDICT_SHIFT_MB:g} MB moved your prediction for k=20 by "
-            f"{shifted - first:+.1f} MB: a prediction must be made from the two peaks it is given")
+            f"{shifted - first:+.1f} MB: a prediction must be made from the two peaks it is given"
+        )
     steeper, why = _predicted(predict_peak, 20, low, high + PREDICT_SHIFT_MB)
     if steeper is None:
-        return PREDICT_PEAK.fail(why)
+        return self.fail(why)
     if not 0.05 * PREDICT_SHIFT_MB <= steeper - first <= 1.05 * PREDICT_SHIFT_MB:
-        return PREDICT_PEAK.fail(
+        return self.fail(
             f"raising k={K_LARGE}'s peak alone by {PREDICT_SHIFT_MB:g} MB moved your prediction for k=20 by "
-            f"{steeper - first:+.1f} MB: a k between {K_SMALL} and {K_LARGE} must follow both peaks")
+            f"{steeper - first:+.1f} MB: a k between {K_SMALL} and {K_LARGE} must follow both peaks"
+        )
 
     _checking[0] += 1
     try:
@@ -426,14 +467,16 @@ def check_predict_peak(predict_peak: Callable) -> CheckResult:
     low, high = peaks[K_SMALL], peaks[K_LARGE]
     gap = high - low
     if gap <= 0:
-        return PREDICT_PEAK.fail(f"this machine's k={K_LARGE} peaked no higher than k={K_SMALL} "
-                                 f"({high:.1f} against {low:.1f} MB): run the check again")
+        return self.fail(
+            f"this machine's k={K_LARGE} peaked no higher than k={K_SMALL} "
+            f"({high:.1f} against {low:.1f} MB): run the check again"
+        )
     figures = {f"peak_k{k}_mb": v for k, v in peaks.items()}
     worst, lines = 0.0, []
     for k in sorted(set(peaks) - {K_SMALL, K_LARGE}):
         guess, why = _predicted(predict_peak, k, low, high)
         if guess is None:
-            return PREDICT_PEAK.fail(why, figures)
+            return self.fail(why, figures)
         error = abs(guess - peaks[k]) / gap
         worst = max(worst, error)
         figures[f"predicted_k{k}_mb"] = guess
@@ -441,9 +484,10 @@ def check_predict_peak(predict_peak: Callable) -> CheckResult:
     figures["worst_error"] = worst
     passed = worst <= PREDICT_TOLERANCE
     # a passing line names no k: k is drawn at random, and the stored line must read the same every run
-    shown = ("your predictions for two other values of k were" if passed else "; ".join(lines) + ":")
-    message = (f"from k={K_SMALL}'s {low:.1f} MB and k={K_LARGE}'s {high:.1f} MB, {shown} off by up to "
-               f"{worst:.2f} of the gap between them (needs <= {PREDICT_TOLERANCE:g})")
+    shown = "your predictions for two other values of k were" if passed else "; ".join(lines) + ":"
+    message = (
+        f"from k={K_SMALL}'s {low:.1f} MB and k={K_LARGE}'s {high:.1f} MB, {shown} off by up to "
+        f"{worst:.2f} of the gap between them (needs <= {PREDICT_TOLERANCE:g})"
+    )
     margin = PREDICT_TOLERANCE / worst if worst > 0 else math.inf
-    return finish(CheckResult(PREDICT_PEAK.name, PREDICT_PEAK.points, passed, message, figures,
-                              PREDICT_PEAK.threshold, margin=margin))
+    return finish(CheckResult(self.name, self.points, passed, message, figures, self.threshold, margin=margin))

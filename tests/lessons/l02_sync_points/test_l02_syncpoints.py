@@ -7,8 +7,8 @@ for a 700x700 product against one that reads a shape), never absolute times.
 import pytest
 from mxnet import nd
 
-from asynclab.lessons.l02_sync_points import syncpoints as sp
 from asynclab.foundation.timing import Samples
+from asynclab.lessons.l02_sync_points import syncpoints as sp
 
 FAULTY = """
 from mxnet import nd
@@ -123,7 +123,7 @@ def test_error_report_survives_a_round_trip_through_a_dict():
 
 
 def test_first_line_of_error_trims_mxnet_tracebacks():
-    error = RuntimeError("Traceback (most recent call last):\n  File \"x.h\", line 3\nRuntimeError: bad scale")
+    error = RuntimeError('Traceback (most recent call last):\n  File "x.h", line 3\nRuntimeError: bad scale')
     assert sp.first_line_of_error(error) == "RuntimeError: bad scale"
     assert sp.first_line_of_error(ValueError()) == "ValueError"
 
@@ -160,4 +160,3 @@ def test_without_synchronizing_item_gets_the_blame_and_with_it_the_product_does(
     assert fixed.slowest() == sp.BLAME_STEPS[0] and fixed.shares[sp.BLAME_STEPS[3]] < 0.2
     with pytest.raises(ValueError):
         sp.blame_loop(x, naive, iterations=0)
-

@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 from mxnet import nd
 
-from asynclab.lessons.l03_async_speed import loops
 from asynclab.foundation.timing import Samples
+from asynclab.lessons.l03_async_speed import loops
 
 
 @pytest.fixture(scope="module")
@@ -152,8 +152,8 @@ def test_the_lesson_reexports_the_shared_workloads():
 
 
 def test_t1_split_shares_add_up_and_never_go_negative():
-    from asynclab.lessons.l03_async_speed.loops import T1Split
     from asynclab.foundation.timing import summarize
+    from asynclab.lessons.l03_async_speed.loops import T1Split
 
     split = T1Split(summarize([40e-6, 50e-6, 60e-6]), summarize([20e-6, 25e-6, 30e-6]), summarize([30e-6]))
     assert split.push_share == pytest.approx(0.5) and split.front_share == pytest.approx(0.5)

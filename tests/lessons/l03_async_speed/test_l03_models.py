@@ -36,21 +36,27 @@ def test_fit_line_agrees_with_numpy_on_noisy_points():
 
 
 @settings(max_examples=50, deadline=None)
-@given(intercept=st.floats(-1e3, 1e3), slope=st.floats(-1e3, 1e3),
-       xs=st.lists(st.integers(-1000, 1000), min_size=2, max_size=12, unique=True))
+@given(
+    intercept=st.floats(-1e3, 1e3),
+    slope=st.floats(-1e3, 1e3),
+    xs=st.lists(st.integers(-1000, 1000), min_size=2, max_size=12, unique=True),
+)
 def test_fit_line_recovers_any_line_through_distinct_points(intercept, slope, xs):
     fit = models.fit_line(xs, [intercept + slope * x for x in xs])
     assert fit.slope == pytest.approx(slope, rel=1e-6, abs=1e-6)
     assert fit.intercept == pytest.approx(intercept, rel=1e-6, abs=1e-3)
 
 
-@pytest.mark.parametrize("xs, ys, error", [
-    ([1, 2], [1.0], ValueError),                 # lengths differ
-    ([1], [1.0], ValueError),                    # one point
-    ([3, 3, 3], [1.0, 2.0, 3.0], ValueError),    # no spread in x
-    ([1, 2], [1.0, math.nan], ValueError),       # not finite
-    ([1, 2], ["a", "b"], TypeError),             # not numbers
-])
+@pytest.mark.parametrize(
+    "xs, ys, error",
+    [
+        ([1, 2], [1.0], ValueError),  # lengths differ
+        ([1], [1.0], ValueError),  # one point
+        ([3, 3, 3], [1.0, 2.0, 3.0], ValueError),  # no spread in x
+        ([1, 2], [1.0, math.nan], ValueError),  # not finite
+        ([1, 2], ["a", "b"], TypeError),  # not numbers
+    ],
+)
 def test_fit_line_rejects_what_has_no_line(xs, ys, error):
     with pytest.raises(error):
         models.fit_line(xs, ys)

@@ -12,24 +12,30 @@ from asynclab.lessons.l04_async_memory import checks as lab04
 
 
 # The verdict of sync-every-k on three peaks (MB): waiting every batch, k=5, k=50.
-@pytest.mark.parametrize("each, small, large", [
-    (25.4, 29.6, 71.8),          # the solution's stored run: share 0.09
-    (25.0, 34.4, 69.4),          # the worst quiet run measured: +9.4 MB, 35 MB spread
-    (25.0, 43.6, 96.0),          # the loaded run that broke the old +15 MB bound: share 0.26
-    (25.0, 24.0, 60.0),          # k=5 a little under waiting every batch
-])
+@pytest.mark.parametrize(
+    "each, small, large",
+    [
+        (25.4, 29.6, 71.8),  # the solution's stored run: share 0.09
+        (25.0, 34.4, 69.4),  # the worst quiet run measured: +9.4 MB, 35 MB spread
+        (25.0, 43.6, 96.0),  # the loaded run that broke the old +15 MB bound: share 0.26
+        (25.0, 24.0, 60.0),  # k=5 a little under waiting every batch
+    ],
+)
 def test_every_k_verdict_passes_a_bounded_k5(each, small, large):
     assert lab04.every_k_passes(each, small, large)
 
 
-@pytest.mark.parametrize("each, small, large, why", [
-    (25.0, 25.0, 25.0, "always waits: no spread"),
-    (25.0, 72.0, 73.0, "never waits: k=5 as high as k=50"),
-    (25.0, 60.0, 72.0, "k=5 in the upper half"),
-    (25.0, 53.0, 80.0, "share 0.51, just over a half"),
-    (25.0, 30.0, 20.0, "k=50 below waiting every batch"),
-    (25.0, 26.0, 35.5, "spread just under 10 MB"),
-])
+@pytest.mark.parametrize(
+    "each, small, large, why",
+    [
+        (25.0, 25.0, 25.0, "always waits: no spread"),
+        (25.0, 72.0, 73.0, "never waits: k=5 as high as k=50"),
+        (25.0, 60.0, 72.0, "k=5 in the upper half"),
+        (25.0, 53.0, 80.0, "share 0.51, just over a half"),
+        (25.0, 30.0, 20.0, "k=50 below waiting every batch"),
+        (25.0, 26.0, 35.5, "spread just under 10 MB"),
+    ],
+)
 def test_every_k_verdict_fails_a_loop_that_does_not_bound_k5(each, small, large, why):
     assert not lab04.every_k_passes(each, small, large), why
 
@@ -59,22 +65,26 @@ def test_the_peak_check_allocates_mxnet_memory_that_tracemalloc_cannot_see():
 
 # -- predict-peak: the verdict on peaks given to it (logic only) ----------------------
 def _line(k):
-    return 22.7 + 0.705 * (k - 5)        # the peaks a quiet run measured, MB
+    return 22.7 + 0.705 * (k - 5)  # the peaks a quiet run measured, MB
 
 
 @pytest.fixture
 def peaks_of(monkeypatch):
     """The check's measurement replaced by fixed peaks: k=5, 15, 35 and 50."""
+
     def use(peaks):
         def measure():
             assert lab04._checking[0], "only the check may measure"
             return dict(peaks)
+
         monkeypatch.setattr(lab04, "_measure_peaks", measure)
+
     return use
 
 
 def _verdict(predict):
     from asynclab.checks import CheckFailed
+
     try:
         return lab04.check_predict_peak(predict)
     except CheckFailed as failed:
@@ -87,17 +97,20 @@ def test_predict_peak_passes_the_line_through_both_peaks(peaks_of):
     assert result.passed and "your predictions for two other values of k" in result.message and result.margin > 1
 
 
-@pytest.mark.parametrize("predict, words", [
-    (lambda k, p5, p50: (p5 + p50) / 2, "of the gap between them"),
-    (lambda k, p5, p50: p5 if k < 27.5 else p50, "must follow both peaks"),
-    (lambda k, p5, p50: p5 + 2.0 * (k - 5), "must follow both peaks"),
-    (lambda k, p5, p50: p5 + (p50 - p5) * math.log(k / 5) / math.log(10), "of the gap between them"),
-    (lambda k, p5, p50: 30.0, "must be made from the two peaks it is given"),
-    (lambda k, p5, p50: "30 MB", "not a number of MB"),
-    (lambda k, p5, p50: __import__("time").sleep(0.2) or p5, "not a measurement"),
-    (lambda k, p5, p50: 1 / 0, "raised ZeroDivisionError"),
-    ("30 MB", "must be a function"),
-])
+@pytest.mark.parametrize(
+    "predict, words",
+    [
+        (lambda k, p5, p50: (p5 + p50) / 2, "of the gap between them"),
+        (lambda k, p5, p50: p5 if k < 27.5 else p50, "must follow both peaks"),
+        (lambda k, p5, p50: p5 + 2.0 * (k - 5), "must follow both peaks"),
+        (lambda k, p5, p50: p5 + (p50 - p5) * math.log(k / 5) / math.log(10), "of the gap between them"),
+        (lambda k, p5, p50: 30.0, "must be made from the two peaks it is given"),
+        (lambda k, p5, p50: "30 MB", "not a number of MB"),
+        (lambda k, p5, p50: __import__("time").sleep(0.2) or p5, "not a measurement"),
+        (lambda k, p5, p50: 1 / 0, "raised ZeroDivisionError"),
+        ("30 MB", "must be a function"),
+    ],
+)
 def test_predict_peak_fails_wrong_models_with_a_plain_sentence(peaks_of, predict, words):
     peaks_of({k: _line(k) for k in (5, 15, 35, 50)})
     result = _verdict(predict)

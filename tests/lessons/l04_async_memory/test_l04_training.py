@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 from mxnet import autograd, nd
 
-from asynclab.lessons.l04_async_memory import training
 from asynclab.foundation.memory import MemoryTrace
 from asynclab.foundation.workloads import waiting_loop
+from asynclab.lessons.l04_async_memory import training
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -25,10 +25,18 @@ def model():
     return training.make_mlp(TINY)
 
 
-@pytest.mark.parametrize("kwargs", [
-    {"num_batches": 0}, {"batch_size": -1}, {"features": 2.5}, {"num_batches": True},
-    {"hidden": ()}, {"hidden": (8, 0)}, {"learning_rate": 0},
-])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"num_batches": 0},
+        {"batch_size": -1},
+        {"features": 2.5},
+        {"num_batches": True},
+        {"hidden": ()},
+        {"hidden": (8, 0)},
+        {"learning_rate": 0},
+    ],
+)
 def test_config_rejects_bad_sizes(kwargs):
     with pytest.raises(ValueError):
         training.MLPConfig(**kwargs)
@@ -97,8 +105,7 @@ def test_train_loop_updates_the_weights(model):
     assert not np.array_equal(before, net[0].weight.data().asnumpy())
 
 
-@pytest.mark.parametrize("sync_every, label", [(None, "no sync"), (1, "sync every batch"),
-                                               (3, "sync every 3 batches")])
+@pytest.mark.parametrize("sync_every, label", [(None, "no sync"), (1, "sync every batch"), (3, "sync every 3 batches")])
 @pytest.mark.measured
 def test_train_epoch_measures_one_epoch(model, sync_every, label):
     result = training.train_epoch(TINY, sync_every, model=model, interval=0.001)
@@ -128,15 +135,18 @@ def test_run_epoch_times_any_loop_and_keeps_its_losses(model):
         training.run_epoch("not a loop", TINY, model=model)
 
 
-@pytest.mark.parametrize("returns, count", [
-    (lambda losses: losses, TINY.num_batches),                     # the arrays it waited for
-    (lambda losses: tuple(losses), TINY.num_batches),
-    (lambda losses: [v.asscalar() for v in losses], TINY.num_batches),
-    (lambda losses: None, 0),
-    (lambda losses: {"loss": losses}, 0),
-    (lambda losses: [losses[0], "x", None, nd.ones((2,)), losses[1].asnumpy()], 2),
-    (lambda losses: losses[0], 0),                                 # one array, not a list
-])
+@pytest.mark.parametrize(
+    "returns, count",
+    [
+        (lambda losses: losses, TINY.num_batches),  # the arrays it waited for
+        (lambda losses: tuple(losses), TINY.num_batches),
+        (lambda losses: [v.asscalar() for v in losses], TINY.num_batches),
+        (lambda losses: None, 0),
+        (lambda losses: {"loss": losses}, 0),
+        (lambda losses: [losses[0], "x", None, nd.ones((2,)), losses[1].asnumpy()], 2),
+        (lambda losses: losses[0], 0),  # one array, not a list
+    ],
+)
 @pytest.mark.measured
 def test_run_epoch_never_fails_on_what_a_loop_returns(model, returns, count):
     result = training.run_epoch(waiting_loop(returns), TINY, model=model)
@@ -148,7 +158,12 @@ def test_run_epoch_never_fails_on_what_a_loop_returns(model, returns, count):
 @pytest.mark.measured
 def test_loss_values_reads_numbers_and_one_element_arrays():
     assert training.loss_values([1, 2.5, np.float32(0.5), np.array([3.0]), nd.array([4.0])]) == (
-        1.0, 2.5, 0.5, 3.0, 4.0)
+        1.0,
+        2.5,
+        0.5,
+        3.0,
+        4.0,
+    )
     assert training.loss_values([True, "1.0", None, np.ones(2), nd.ones((2, 2)), object()]) == ()
     assert training.loss_values(None) == training.loss_values({"a": 1.0}) == ()
     assert training.loss_values(iter([1.0])) == ()
@@ -162,8 +177,16 @@ def test_peak_probe_returns_megabytes(model):
 
 def test_result_round_trips_through_a_dict():
     trace = MemoryTrace(baseline=100.0, peak=150.0, end=120.0, times=(0.0, 0.1), values=(100.0, 150.0))
-    result = training.TrainResult(label="no sync", num_batches=3, loader="host", front_s=0.1,
-                                  wall_s=0.5, trace=trace, sync_every=None, losses=(0.5,))
+    result = training.TrainResult(
+        label="no sync",
+        num_batches=3,
+        loader="host",
+        front_s=0.1,
+        wall_s=0.5,
+        trace=trace,
+        sync_every=None,
+        losses=(0.5,),
+    )
     result = dataclasses.replace(result, steps=3, issued=(0.0, 0.1, 0.2), done=(0.3, 0.4, 0.5))
     again = training.TrainResult.from_dict(result.to_dict())
     assert again == result and again.trace.values == trace.values
@@ -171,8 +194,16 @@ def test_result_round_trips_through_a_dict():
 
 def test_queued_at_counts_batches_issued_but_not_computed():
     trace = MemoryTrace(baseline=0.0, peak=0.0, end=0.0, times=(), values=())
-    result = training.TrainResult(label="x", num_batches=3, loader="host", front_s=0.2, wall_s=0.5,
-                                  trace=trace, issued=(0.0, 0.1, 0.2), done=(0.3, 0.4, 0.5))
+    result = training.TrainResult(
+        label="x",
+        num_batches=3,
+        loader="host",
+        front_s=0.2,
+        wall_s=0.5,
+        trace=trace,
+        issued=(0.0, 0.1, 0.2),
+        done=(0.3, 0.4, 0.5),
+    )
     assert [result.queued_at(t) for t in (0.0, 0.15, 0.25, 0.35, 0.6)] == [1, 2, 3, 2, 0]
 
 
