@@ -34,19 +34,8 @@ from asynclab.tooling import nbtools
 __all__ = ["NbgraderError", "nbgrader_requirement", "ensure_nbgrader", "Roundtrip", "roundtrip"]
 
 ASSIGNMENT = "lab"
-_SCORES = """
-import json, sys
-from nbgrader.api import Gradebook
-found = {}
-with Gradebook("sqlite:///" + sys.argv[1]) as gb:
-    for student in gb.students:
-        sub = gb.find_submission(sys.argv[2], student.id)
-        for nb in sub.notebooks:
-            for grade in nb.grades:
-                if grade.max_score:
-                    found.setdefault(student.id, {})[grade.name] = grade.score
-print(json.dumps(found))
-"""
+# run by nbgrader's own Python, where asynclab is not installed: a script, by its path
+_SCORES = Path(__file__).resolve().with_name("nbgrader_scores.py")
 
 
 class NbgraderError(RuntimeError):
@@ -173,7 +162,7 @@ def roundtrip(
     _nbgrader(python, course, "autograde", ASSIGNMENT, "--create", timeout=limit)
     result.seconds["nbgrader"] = time.perf_counter() - began
     done = subprocess.run(
-        [str(python), "-c", _SCORES, str(course / "gradebook.db"), ASSIGNMENT],
+        [str(python), str(_SCORES), str(course / "gradebook.db"), ASSIGNMENT],
         capture_output=True,
         text=True,
         timeout=120,
