@@ -17,7 +17,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
 .PHONY: setup lab check test test-browser test-lanes test-serial unit unit-fast nbval labs labs-check new-lesson execute grade gpu-check bench-checks bench-engine clean
 
-## setup: create .venv, install the pinned stack and asynclab, register the kernel
+## setup: create .venv, install the pinned stack and asynclab, register the kernel (under the compute budget)
 setup: $(STAMP)
 
 $(STAMP): pyproject.toml
@@ -27,7 +27,7 @@ $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
-	$(PY) -m ipykernel install --sys-prefix --name asynclab --display-name "Python 3 (asynclab)"
+	$(PY) -m asynclab kernelspec --sys-prefix
 	@touch $(STAMP)
 
 $(LAB_STAMP): $(STAMP)

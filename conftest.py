@@ -1,5 +1,7 @@
 """pytest configuration shared by the unit tests and nbval.
 
+The compute budget is applied first (see below).
+
 nbval compares stored outputs strictly after ``tests/sanitize.cfg`` masks
 measured numbers. Pictures and the checks' machine-readable results differ
 from run to run by nature, so they are not compared; the PASS/FAIL verdict
@@ -10,7 +12,13 @@ import importlib.util
 import sys
 from pathlib import Path
 
-from asynclab.checks import MIME_TYPE
+from asynclab.foundation import budget
+
+# The compute budget (asynclab.foundation.budget), before anything loads MXNet, PyTorch or
+# NumPy's BLAS: pytest, nbval and every process they start run as on the reference machine.
+budget.apply()
+
+from asynclab.checks import MIME_TYPE  # noqa: E402  (after the budget)
 
 NOT_COMPARED = ("image/png", "image/jpeg", "image/svg+xml", MIME_TYPE)
 

@@ -1,4 +1,4 @@
-"""Command line: ``python -m asynclab {labs,new-lesson,normalize,execute,check,grade,gradescope,gpu-check} ...``."""
+"""Command line: ``python -m asynclab {labs,new-lesson,normalize,execute,kernelspec,check,grade,gradescope,gpu-check} ...``."""
 
 from __future__ import annotations
 
@@ -77,6 +77,15 @@ def _cmd_new_lesson(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_kernelspec(args: argparse.Namespace) -> int:
+    from asynclab.tooling import kernel
+
+    prefix = args.prefix if args.prefix is not None else (None if args.user else sys.prefix)
+    where = kernel.install(user=args.user, prefix=prefix)
+    print(f"installed the kernel {kernel.KERNEL_NAME!r} ({kernel.DISPLAY_NAME}) in {where}")
+    return 0
+
+
 def _cmd_gpu_check(args: argparse.Namespace) -> int:
     from asynclab.tooling import gpucheck
 
@@ -107,6 +116,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="+")
     p.add_argument("--timeout", type=int, default=600, help="seconds per cell")
     p.set_defaults(func=_cmd_execute)
+
+    p = sub.add_parser(
+        "kernelspec", help="install the course's Jupyter kernel (asynclab), which runs under the compute budget"
+    )
+    where = p.add_mutually_exclusive_group()
+    where.add_argument(
+        "--sys-prefix", action="store_true", help="in this Python's environment (sys.prefix; the default)"
+    )
+    where.add_argument("--prefix", metavar="P", help="under P/share/jupyter/kernels")
+    where.add_argument("--user", action="store_true", help="in the user's Jupyter folder")
+    p.set_defaults(func=_cmd_kernelspec)
 
     p = sub.add_parser("gpu-check", help="run the course's GPU checks with PyTorch on a CUDA device")
     p.add_argument(

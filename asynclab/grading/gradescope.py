@@ -7,7 +7,8 @@ its root:
 
 - ``setup.sh``: run once when the image is built (as root, Ubuntu): Python
   3.11, a virtual environment in ``/autograder/venv`` with the course's
-  pinned stack and this package, and the Jupyter kernel the grader starts;
+  pinned stack and this package, and the Jupyter kernel the grader starts
+  (``python -m asynclab kernelspec``: it runs under the compute budget);
 - ``run_autograder``: run once per submission; grades the notebook in
   ``/autograder/submission`` with the course's grader against the lab's
   solution (the locked checks are restored from it) and writes
@@ -62,7 +63,8 @@ fi
 python3.11 -m venv "$ROOT/venv"
 "$ROOT/venv/bin/python" -m pip install --quiet --upgrade pip
 "$ROOT/venv/bin/python" -m pip install --quiet "$ROOT/source"
-"$ROOT/venv/bin/python" -m ipykernel install --sys-prefix --name asynclab --display-name "Python 3 (asynclab)"
+# the course's kernel: it runs under the compute budget (asynclab.foundation.budget)
+"$ROOT/venv/bin/python" -m asynclab kernelspec --sys-prefix
 """
 
 RUN_AUTOGRADER = r"""#!/usr/bin/env bash

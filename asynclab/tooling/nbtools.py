@@ -19,8 +19,9 @@ from pathlib import Path
 
 import nbformat
 
-KERNEL_NAME = "asynclab"
-KERNELSPEC = {"display_name": "Python 3 (asynclab)", "language": "python", "name": KERNEL_NAME}
+from asynclab.tooling.kernel import DISPLAY_NAME, KERNEL_NAME
+
+KERNELSPEC = {"display_name": DISPLAY_NAME, "language": "python", "name": KERNEL_NAME}
 CELL_METADATA_KEYS = ("nbgrader", "tags")
 BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"
 STUB = "raise NotImplementedError()  # replace this line with your code"

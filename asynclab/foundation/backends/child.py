@@ -3,7 +3,9 @@
 ``python -m asynclab.foundation.backends.child package.module:function``
 imports the module, calls the function with the payload read from stdin and
 hands its return value back (:func:`~asynclab.foundation.backends.fresh.emit`).
-Nothing imports this module; it only runs as a program.
+The compute budget comes first (:func:`asynclab.foundation.budget.apply`: the
+variables stay as the parent passed them). Nothing imports this module; it
+only runs as a program.
 """
 
 from __future__ import annotations
@@ -11,10 +13,12 @@ from __future__ import annotations
 import importlib
 import sys
 
+from asynclab.foundation import budget
 from asynclab.foundation.backends import fresh
 
 
 def main(argv: list[str]) -> int:
+    budget.apply()  # before the program imports MXNet, PyTorch or NumPy
     if len(argv) != 1:
         print("usage: python -m asynclab.foundation.backends.child package.module:function", file=sys.stderr)
         return 2

@@ -23,7 +23,18 @@ the interpreter exits (a kernel restart) is killed then, and on Linux each
 one is also told by the kernel to die with its parent (``PR_SET_PDEATHSIG``),
 so that even a kernel killed outright leaves nothing running.
 
-Foundation layer: imports only :mod:`asynclab.foundation.backends.fresh`.
+Not every MXNet build has the distributed store: :func:`dist_kvstore_available`
+asks the installed one (MXNet's ``DIST_KVSTORE`` feature, on in the PyPI wheel
+``mxnet==1.9.1`` for Linux x86-64), and :func:`launch` refuses with one sentence,
+:data:`NO_DIST_KVSTORE`, where it is off, before it starts anything.
+
+Every process runs under the compute budget (:mod:`asynclab.foundation.budget`): a worker
+applies it first thing, keeping the variables as :func:`launch` passed them; the scheduler
+and the servers inherit those variables and the launcher's CPUs.
+
+Foundation layer: imports only :mod:`asynclab.foundation.backends.fresh` and
+:mod:`asynclab.foundation.budget` (and MXNet's ``mxnet.runtime``, when first asked
+for its features).
 """
 
 from __future__ import annotations
@@ -52,6 +63,8 @@ __all__ = [
     "alive",
     "orphans",
     "OWNER_VARIABLE",
+    "NO_DIST_KVSTORE",
+    "dist_kvstore_available",
 ]
 
 OWNER_VARIABLE = "ASYNCLAB_CLUSTER_OF"  # set in every process launch starts: the launcher's process id
@@ -63,6 +76,28 @@ _LIVE: set[int] = set()  # process-group ids of every process this module starte
 
 class ClusterError(RuntimeError):
     """A worker failed, the run timed out, or the cluster could not start: one sentence."""
+
+
+#: What lesson and lab 10 say, and :func:`launch` raises, where MXNet has no distributed store.
+NO_DIST_KVSTORE = (
+    "this MXNet has no distributed KVStore (its build feature DIST_KVSTORE is off), and nothing of "
+    "lesson and lab 10 can run without it: use the PyPI wheel mxnet==1.9.1 on Linux x86-64, where it is on"
+)
+
+
+def dist_kvstore_available() -> bool:
+    """Whether the installed MXNet has the distributed KVStore (ps-lite), which :func:`launch` needs.
+
+    Reads MXNet's build features (``mxnet.runtime.Features``), importing MXNet
+    on the first call, not when this module is imported. A build that does not
+    know the feature at all has no distributed store either.
+    """
+    from mxnet.runtime import Features
+
+    try:
+        return bool(Features().is_enabled("DIST_KVSTORE"))
+    except RuntimeError:  # "Feature 'DIST_KVSTORE' is unknown"
+        return False
 
 
 @dataclass(frozen=True)
@@ -197,8 +232,10 @@ def _serve_worker(argv: Sequence[str]) -> int:
     import importlib
     import traceback
 
+    from asynclab.foundation import budget
     from asynclab.foundation.backends import fresh
 
+    budget.apply()  # before the program imports MXNet; the variables stay as launch() passed them
     try:
         module, _, function = argv[0].partition(":")
         program = getattr(importlib.import_module(module), function)
@@ -241,8 +278,9 @@ def launch(
     returns (anything JSON can hold) is that worker's result. ``env`` adds
     to every process's environment; ``timeout`` (seconds) bounds the whole
     run. Raises :class:`ClusterError` with one sentence when a process fails
-    (a program that raises ends its worker at once) or the time runs out;
-    nothing started here runs after this returns or raises.
+    (a program that raises ends its worker at once) or the time runs out,
+    and :data:`NO_DIST_KVSTORE` without starting anything where MXNet has no
+    distributed store; nothing started here runs after this returns or raises.
     """
     _check_program(program)
     if kind not in KINDS:
@@ -254,6 +292,8 @@ def launch(
         raise ValueError(f"payloads must give one mapping per worker ({workers}), got {len(payloads)}.")
     if not timeout > 0:
         raise ValueError(f"timeout must be positive seconds, got {timeout!r}.")
+    if not dist_kvstore_available():
+        raise ClusterError(NO_DIST_KVSTORE)
     port = free_port()
     base = dict(os.environ)
     base.update(env or {})

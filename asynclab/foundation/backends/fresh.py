@@ -20,6 +20,12 @@ snippet).
   names the child's last line on stderr) when the child exits with an error,
   runs past ``timeout`` seconds, or ends without a result.
 
+The child's environment is this process's plus ``env``, which wins: a variable
+an experiment sets on purpose (``MXNET_CPU_WORKER_NTHREADS``, ``MXNET_ENGINE_TYPE``)
+reaches the child as given. :func:`run_program`'s child applies the compute budget
+first (:mod:`asynclab.foundation.budget`), keeping those variables; :func:`run_fresh`'s
+``python -c`` child inherits them and this process's CPUs.
+
 Foundation layer: imports nothing of asynclab outside the foundation.
 """
 

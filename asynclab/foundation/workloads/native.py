@@ -13,10 +13,11 @@ can then grow into memory the first one left behind and seem to need less.
   resident memory follows the arrays that are alive; :data:`EXACT_ENV` does
   the same for a fresh process (glibc's ``MALLOC_MMAP_THRESHOLD_``).
 
-Threads: NumPy's bundled OpenBLAS spreads one matrix product over every
-core. :func:`one_blas_thread` pins it to one thread, so that parallelism
-has to come from running several products at once; :func:`blas_threads`
-reads the current count.
+Threads: NumPy's bundled OpenBLAS spreads one matrix product over
+``blas_threads`` of the compute budget (:mod:`asynclab.foundation.budget`).
+:func:`one_blas_thread` limits it to one thread (threadpoolctl), so that
+parallelism has to come from running several products at once;
+:func:`blas_threads` reads the current count.
 
 Foundation layer.
 """
@@ -27,12 +28,10 @@ import contextlib
 import ctypes
 import ctypes.util
 import gc
-import glob
-import os
 import sys
-from collections.abc import Callable, Iterator
-from functools import lru_cache
+from collections.abc import Iterator
 
+from asynclab.foundation.budget import blas_controller
 from asynclab.foundation.memory import MB
 
 __all__ = [
@@ -103,62 +102,38 @@ def map_large_allocations(threshold_bytes: int = EXACT_THRESHOLD) -> bool:
     return bool(_LIBC.mallopt(_M_MMAP_THRESHOLD, threshold_bytes))
 
 
-# ---------------------------------------------------------------- OpenBLAS threads
+# ---------------------------------------------------------------- BLAS threads
 
 
-@lru_cache(maxsize=1)
-def _openblas() -> tuple[Callable[[int], None], Callable[[], int]] | None:
-    """NumPy's bundled OpenBLAS as (set_num_threads, get_num_threads), or None.
+def _numpy_blas():
+    """threadpoolctl's controller of NumPy's BLAS (NumPy imported first, so that it is loaded).
 
-    pip wheels of NumPy ship OpenBLAS next to the package (numpy.libs on
-    Linux, numpy/.dylibs on macOS, numpy/.libs on Windows); its functions are
-    called through ctypes. Other builds (MKL, Accelerate) give None.
+    :func:`asynclab.foundation.budget.blas_controller`: every BLAS loaded but an OpenMP-built
+    OpenBLAS (MXNet's), which follows the calling thread's OpenMP count instead.
     """
-    import numpy as np
+    import numpy  # noqa: F401  (loads NumPy's BLAS)
 
-    here = os.path.dirname(np.__file__)
-    patterns = [
-        here + ".libs/*openblas*",
-        os.path.join(here, ".dylibs", "*openblas*"),
-        os.path.join(here, ".libs", "*openblas*"),
-    ]
-    for pattern in patterns:
-        for path in sorted(glob.glob(pattern)):
-            try:
-                lib = ctypes.CDLL(path)
-            except OSError:
-                continue
-            for suffix in ("64_", ""):
-                setter = getattr(lib, f"openblas_set_num_threads{suffix}", None)
-                getter = getattr(lib, f"openblas_get_num_threads{suffix}", None)
-                if setter is not None and getter is not None:
-                    setter.argtypes, getter.restype = [ctypes.c_int], ctypes.c_int
-                    return setter, getter
-    return None
+    return blas_controller()
 
 
 def blas_threads() -> int | None:
-    """How many threads NumPy's OpenBLAS uses for one product (None: unknown)."""
-    funcs = _openblas()
-    return None if funcs is None else int(funcs[1]())
+    """How many threads NumPy's BLAS uses for one product (None: unknown)."""
+    counts = [info["num_threads"] for info in _numpy_blas().info()]
+    return min(counts) if counts else None
 
 
 @contextlib.contextmanager
 def one_blas_thread() -> Iterator[bool]:
     """Inside the block NumPy's matrix products use one thread each.
 
-    Yields True when OpenBLAS could be pinned, False when this NumPy has no
-    OpenBLAS to pin (then use :func:`asynclab.foundation.workloads.busy.busy_sort` for
-    single-threaded work). The previous thread count comes back at the end.
+    Yields True when a BLAS pool could be limited to one thread, False when
+    there is none that threadpoolctl can limit (then use
+    :func:`asynclab.foundation.workloads.busy.busy_sort` for single-threaded
+    work). The previous thread counts come back at the end.
     """
-    funcs = _openblas()
-    if funcs is None:
+    controller = _numpy_blas()
+    if not controller.lib_controllers:
         yield False
         return
-    setter, getter = funcs
-    before = int(getter())
-    setter(1)
-    try:
-        yield True
-    finally:
-        setter(before)
+    with controller.limit(limits=1):
+        yield all(info["num_threads"] == 1 for info in controller.info())

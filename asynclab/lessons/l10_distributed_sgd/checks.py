@@ -36,6 +36,11 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   delays: within 15% (the straggler's delay plus the overhead, per step, is
   off by at most 5% quiet or loaded; the sum of the delays is 30-39% over,
   their mean 26-33% under).
+
+Where the installed MXNet has no distributed store (its build feature
+``DIST_KVSTORE`` off), every check fails with one sentence that says so and
+what to install, before it would start a cluster
+(:data:`asynclab.foundation.backends.cluster.NO_DIST_KVSTORE`).
 """
 
 from __future__ import annotations
@@ -67,6 +72,14 @@ PREDICT_CALL_S = 0.1
 TIMEOUT_S = 30.0  # a run takes 4-9 s, start-up included; a deadlocked one is stopped
 
 
+def _need_dist_kvstore() -> None:
+    """Raise :class:`Rejected` (one sentence) where MXNet has no distributed store: no cluster can start."""
+    from asynclab.foundation.backends import cluster
+
+    if not cluster.dist_kvstore_available():
+        raise Rejected(cluster.NO_DIST_KVSTORE)
+
+
 def _sources(setup_store: Callable, worker_loop: Callable) -> None:
     """Raise :class:`Rejected` (one sentence) unless both functions' source can be sent to the workers."""
     from asynclab.foundation.workloads import psgd
@@ -86,6 +99,7 @@ def _train(kind: str, setup_store: Callable, worker_loop: Callable, **job: Any):
     for what, fn in (("setup_store", setup_store), ("worker_loop", worker_loop)):
         if str(getattr(fn, "__module__", "")).startswith("asynclab"):
             raise Rejected(f"{what} is the course's own {fn.__module__}.{fn.__name__}: hand in a function you wrote")
+    _need_dist_kvstore()
     try:
         return psgd.run(kind, setup=setup_store, loop=worker_loop, timeout=TIMEOUT_S, **job)
     except ClusterError as error:
@@ -333,6 +347,7 @@ def check_predict_sync_time(self, predict_sync_seconds: Callable) -> CheckResult
                 f"a straggler twice as slow left your prediction at {slower:.3f} s (was {base:.3f} s): "
                 "the prediction must follow the delays it is given"
             )
+        _need_dist_kvstore()
         steps = draw.randrange(PREDICT_STEPS[0], PREDICT_STEPS[1] + 1)
         delays = [round(draw.uniform(*FAST_DELAYS), 4), round(draw.uniform(*SLOW_DELAYS), 4)]
         draw.shuffle(delays)

@@ -80,3 +80,44 @@ def test_the_course_own_functions_are_not_an_answer(monkeypatch):
 
     text = _verdict(lab10.check_sync_equals_one_process, setup_store, psgd.worker_loop)
     assert "the course's own asynclab.foundation.workloads.psgd.worker_loop" in text
+
+
+def _no_dist_kvstore(monkeypatch):
+    """An MXNet built without its distributed store: its build feature DIST_KVSTORE reads off."""
+    import mxnet.runtime
+
+    class Features:
+        def is_enabled(self, name):
+            return name.upper() != "DIST_KVSTORE"
+
+    monkeypatch.setattr(mxnet.runtime, "Features", Features)
+
+
+def setup_store(kv, lr):
+    import mxnet as mx
+
+    kv.set_optimizer(mx.optimizer.SGD(learning_rate=lr, rescale_grad=1.0 / kv.num_workers))
+
+
+def worker_loop(kv, key, w, gradient_at, steps):
+    for step in range(steps):
+        kv.push(key, gradient_at(w, step))
+        kv.pull(key, out=w)
+
+
+@pytest.mark.parametrize(
+    "name, args",
+    [
+        ("sync_equals_one_process", (setup_store, worker_loop)),
+        ("async_outruns_straggler", (setup_store, worker_loop)),
+        ("predict_sync_time", (lambda steps, delays, overhead: steps * (max(delays) + overhead),)),
+    ],
+)
+def test_without_the_distributed_store_every_check_fails_with_one_sentence(monkeypatch, name, args):
+    from asynclab.foundation.backends import cluster
+
+    _forbid_cluster(monkeypatch)
+    _no_dist_kvstore(monkeypatch)
+    text = _verdict(getattr(lab10, f"check_{name}"), *args)
+    assert text == f"FAIL [{name.replace('_', '-')}] {cluster.NO_DIST_KVSTORE}"
+    assert "mxnet==1.9.1" in text and "Linux x86-64" in text and "\n" not in text
