@@ -20,8 +20,15 @@ passes) in both conditions.
 Exit status: 0 when nothing flaked and every answer scored what it must;
 1 otherwise; 2 for bad arguments.
 
+``--cpus N`` runs everything on N CPUs (the first N this process may use:
+the grader and its kernels inherit them) and runs every check there, also
+those that need more (which the grader otherwise leaves inconclusive), so
+that what fewer CPUs do to a check's verdicts is measured
+(``bench/reports/one_core.md``).
+
     python bench/checks_robustness.py                  # every lab, 10 runs each
     python bench/checks_robustness.py --lab 01 --runs 3
+    python bench/checks_robustness.py --cpus 1 --lab 03 --runs 5 --conditions quiet --report bench/reports/one_core_runs.md
 """
 
 from __future__ import annotations
@@ -44,6 +51,7 @@ from pathlib import Path
 
 from asynclab import course
 from asynclab.checks import MIME_TYPE
+from asynclab.checks.core import MEASURE_ANYWAY_VARIABLE, available_cpus
 from asynclab.grading.answers import load_answers
 from asynclab.grading.cli import grade_class
 from asynclab.grading.layout import find_solution
@@ -227,8 +235,10 @@ def section(
 ) -> str:
     """One lab's report section; ``answers`` None: the catalogue was not graded in this run."""
     lines = [f"<!-- lab:{lab} start -->", f"## {title}", ""]
+    cpus = available_cpus()
+    on = f"{os.cpu_count()} cores" if cpus == os.cpu_count() else f"{cpus} of {os.cpu_count()} cores"
     lines.append(
-        f"Measured {time.strftime('%Y-%m-%d')} on {os.cpu_count()} cores "
+        f"Measured {time.strftime('%Y-%m-%d')} on {on} "
         f"({platform.processor() or platform.machine()}), {runs} runs per condition, "
         f"{seconds / 60:.1f} min. Margin = the decisive figure relative to its threshold "
         "(above 1 passes; 2 means twice as far from failing as the threshold itself)."
@@ -333,7 +343,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-answers", action="store_true", help="skip the answers of the catalogue")
     parser.add_argument("--solutions", type=Path, default=ROOT / "solutions")
     parser.add_argument("--report", type=Path, default=REPORT)
+    parser.add_argument(
+        "--cpus",
+        type=int,
+        help="run on this many CPUs (the first this process may use), every check included (Linux)",
+    )
     args = parser.parse_args(argv)
+    if args.cpus is not None:
+        if args.cpus < 1 or not hasattr(os, "sched_setaffinity") or args.cpus > available_cpus():
+            print(f"error: --cpus needs CPU affinity and 1..{available_cpus()} CPUs.", file=sys.stderr)
+            return 2
+        chosen = sorted(os.sched_getaffinity(0))[: args.cpus]
+        for tid in os.listdir("/proc/self/task") if os.path.isdir("/proc/self/task") else ["0"]:
+            os.sched_setaffinity(int(tid), chosen)  # every thread: whichever starts the kernels
+        os.environ[MEASURE_ANYWAY_VARIABLE] = "1"  # the checks run there even where they need more
     conditions = [c.strip() for c in args.conditions.split(",") if c.strip()]
     if args.runs < 1 or not conditions or any(c not in CONDITIONS for c in conditions):
         print("error: --runs must be at least 1 and --conditions a list of quiet,loaded.", file=sys.stderr)

@@ -31,6 +31,7 @@ def test_bundle_holds_the_scripts_the_package_and_the_solution(tmp_path):
         names = set(zf.namelist())
         modes = {i.filename: (i.external_attr >> 16) & 0o777 for i in zf.infolist()}
         run = zf.read("run_autograder").decode()
+        setup = zf.read("setup.sh").decode()
     assert {
         "setup.sh",
         "run_autograder",
@@ -43,6 +44,8 @@ def test_bundle_holds_the_scripts_the_package_and_the_solution(tmp_path):
     assert not any("__pycache__" in n for n in names)
     assert modes["setup.sh"] == modes["run_autograder"] == 0o755
     assert "--lab 99" in run and "results/results.json" in run
+    # the size it needs, stated in both scripts and checked at run time
+    assert "at least 2 CPUs" in setup and "at least 2 CPUs" in run and "--cpus-needed 2" in run
 
 
 @pytest.mark.parametrize(

@@ -39,12 +39,24 @@ Every result is published as a machine-readable copy (MIME type
 :data:`MIME_TYPE`) that the grader reads. A failing check raises
 :class:`CheckFailed`, which IPython shows as its one line, without a
 traceback.
+
+A check that cannot keep its verdicts on fewer CPUs than it declares
+(``cpus=2``: the front end and the back end must run at once; measured in
+``bench/reports/one_core.md``) is not run where the process may use fewer
+(:func:`available_cpus`): it publishes an *inconclusive* result, one line
+such as ``INCONCLUSIVE [async-beats-sync] needs 2 CPUs and this process may
+use 1, so it was not run ...``, and raises nothing. Its points are withheld,
+neither given nor lost; the grader shows the outcome as such. Setting
+:data:`MEASURE_ANYWAY_VARIABLE` to ``1`` runs it anyway (the robustness
+bench's ``--cpus 1`` does, to measure what one CPU does to it); the grader
+still withholds the verdict of such a run.
 """
 
 from __future__ import annotations
 
 import inspect
 import math
+import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -60,6 +72,39 @@ _GRADER_TOKEN: str | None = None
 
 Probe = Callable[[], Any]
 Samples = Mapping[str, Sequence[float]]
+
+#: Set to "1" to run a check on fewer CPUs than it needs (to measure what that does); see the module's text.
+MEASURE_ANYWAY_VARIABLE = "ASYNCLAB_MEASURE_ON_FEWER_CPUS"
+
+# The checks being run, innermost last: a result published while one runs carries its CPU count.
+_RUNNING: list[Check] = []
+
+
+def available_cpus() -> int:
+    """How many CPUs this process may run on: its affinity where the OS has one, else the machine's count."""
+    if hasattr(os, "sched_getaffinity"):
+        try:
+            return max(1, len(os.sched_getaffinity(0)))
+        except OSError:  # pragma: no cover - affinity unreadable
+            pass
+    return max(1, os.cpu_count() or 1)
+
+
+def measure_anyway() -> bool:
+    """Whether checks run even where fewer CPUs are available than they need (:data:`MEASURE_ANYWAY_VARIABLE`)."""
+    return os.environ.get(MEASURE_ANYWAY_VARIABLE, "") == "1"
+
+
+def needs_cpus_sentence(needed: int, available: int, where: str = "this process", verdict: str = "") -> str:
+    """The one sentence of an inconclusive outcome; ``verdict``: what the check said where it ran anyway."""
+    if verdict:
+        what = f"so its verdict ({verdict}) does not count: on fewer CPUs it would not mean what it says"
+    else:
+        what = "so it was not run: on fewer CPUs its verdict would not mean what it says"
+    return (
+        f"needs {needed} CPUs and {where} may use {available}, {what}; "
+        f"its points are withheld, not lost, until it runs on {needed} CPUs"
+    )
 
 
 @dataclass(frozen=True)
@@ -96,13 +141,22 @@ class CheckResult:
     # How far the decisive figure sits from its threshold, as a factor:
     # above 1 on the passing side, below 1 on the failing side (None: not a measurement).
     margin: float | None = None
+    # CPUs the check needs, and whether it was not run because fewer were available (then never passed)
+    cpus: int = 1
+    inconclusive: bool = False
+    cpus_available: int | None = None
 
     @property
     def score(self) -> float:
         return self.points if self.passed else 0.0
 
+    @property
+    def outcome(self) -> str:
+        """``PASS``, ``FAIL`` or ``INCONCLUSIVE``."""
+        return "INCONCLUSIVE" if self.inconclusive else ("PASS" if self.passed else "FAIL")
+
     def verdict(self) -> str:
-        return f"{'PASS' if self.passed else 'FAIL'} [{self.name}] {self.message}"
+        return f"{self.outcome} [{self.name}] {self.message}"
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form, as published for the grader."""
@@ -118,6 +172,9 @@ class CheckResult:
             "threshold": self.threshold,
             "margin": self.margin if self.margin is None or math.isfinite(self.margin) else None,
             "figures": figures,
+            "cpus": self.cpus,
+            "inconclusive": self.inconclusive,
+            "cpus_available": self.cpus_available,
             "token": _GRADER_TOKEN,
         }
 
@@ -167,9 +224,15 @@ def _publish(result: CheckResult) -> None:
 
 
 def finish(result: CheckResult) -> CheckResult:
-    """Publish ``result``; raise :class:`CheckFailed` unless it passed."""
+    """Publish ``result``; raise :class:`CheckFailed` unless it passed or was inconclusive.
+
+    A result made while a check runs carries that check's CPU count, however it was made.
+    """
+    running = _RUNNING[-1] if _RUNNING else None
+    if running is not None and running.name == result.name:
+        result.cpus = max(result.cpus, running.cpus)
     _publish(result)
-    if not result.passed:
+    if not result.passed and not result.inconclusive:
         raise CheckFailed(result)
     return result
 
@@ -241,7 +304,9 @@ class Check:
     that relation is the first that fails. ``blame`` maps probe labels to
     the name of the student's function shown when a probe fails
     (default: ``calls``). ``figures`` adds figures for the grader and the
-    robustness report.
+    robustness report. ``cpus`` is how many CPUs the check needs to keep
+    its verdicts (1 unless measured otherwise, ``bench/reports/one_core.md``):
+    where fewer are available it is not run and comes back inconclusive.
     """
 
     name: str
@@ -254,6 +319,7 @@ class Check:
     blame: Mapping[str, str] = field(default_factory=dict)
     figures: Callable[[Outcome], Mapping[str, float]] | None = None
     functions: tuple[str, ...] = ()
+    cpus: int = 1
     code: Callable[..., CheckResult] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -261,6 +327,8 @@ class Check:
             raise TypeError("a check needs a non-empty string name.")
         if isinstance(self.points, bool) or not isinstance(self.points, (int, float)) or self.points < 0:
             raise ValueError(f"points must be a non-negative number, got {self.points!r}.")
+        if isinstance(self.cpus, bool) or not isinstance(self.cpus, int) or self.cpus < 1:
+            raise ValueError(f"check {self.name}: cpus must be a whole number of at least 1, got {self.cpus!r}.")
         names = [r.name for r in self.relations]
         if len(set(names)) != len(names):
             raise ValueError(f"check {self.name}: relation names must be unique, got {names}.")
@@ -280,14 +348,20 @@ class Check:
         if self.code is None:
             raise TypeError(f"check {self.name} declares no code to run.")
         bound = inspect.signature(self.code).bind(self, *args, **kwargs)
+        available = available_cpus()
+        if available < self.cpus and not measure_anyway():
+            return self.inconclusive(available)
         for name in self.functions:
             value = bound.arguments.get(name)
             if not callable(value):
                 return self.fail(f"{name} must be a function, not {type(value).__name__}")
+        _RUNNING.append(self)
         try:
             return self.code(self, *args, **kwargs)
         except Rejected as error:
             return self.fail(str(error))
+        finally:
+            _RUNNING.remove(self)
 
     def in_fresh_process(
         self,
@@ -313,6 +387,22 @@ class Check:
 
     # ------------------------------------------------------------ results
 
+    def inconclusive(self, available: int) -> CheckResult:
+        """Publish the result of a check not run for want of CPUs: neither a pass nor a fail (raises nothing)."""
+        return finish(
+            CheckResult(
+                self.name,
+                self.points,
+                False,
+                needs_cpus_sentence(self.cpus, available),
+                {"cpus": self.cpus, "cpus_available": available},
+                self.threshold,
+                cpus=self.cpus,
+                inconclusive=True,
+                cpus_available=available,
+            )
+        )
+
     def fail(self, message: str, figures: Mapping[str, float] | None = None) -> CheckResult:
         """Publish and raise a failing result with ``message``."""
         return finish(
@@ -324,6 +414,7 @@ class Check:
                 dict(figures or {}),
                 self.threshold,
                 margin=0.0 if self.relations else None,
+                cpus=self.cpus,
             )
         )
 
@@ -395,7 +486,9 @@ class Check:
         if self.figures is not None:
             figures.update(self.figures(outcome))
         figures.update({"rounds": outcome.rounds, "seconds": outcome.seconds})
-        return finish(CheckResult(self.name, self.points, passed, message, figures, self.threshold, margin=margin))
+        return finish(
+            CheckResult(self.name, self.points, passed, message, figures, self.threshold, margin=margin, cpus=self.cpus)
+        )
 
     def run(self, probes: Mapping[str, Probe]) -> CheckResult:
         """Measure with ``probes`` and judge: the one path every measured check takes."""
@@ -460,7 +553,7 @@ def check(name: str, points: float, **declaration: Any) -> Callable[[Callable[..
 
     ``declaration`` takes :class:`Check`'s fields (``relations``, ``sentence``,
     ``threshold``, ``protocol``, ``calls``, ``blame``, ``figures``,
-    ``functions``). The function takes the check first, then the arguments
+    ``functions``, ``cpus``). The function takes the check first, then the arguments
     the check cell passes.
     """
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import asynclab
+from asynclab.checks.core import available_cpus, measure_anyway
 from asynclab.grading import report
 from asynclab.grading.integrity import IntegrityError, PackageIntegrity, tree_digest
 from asynclab.grading.layout import Discovery, LayoutError, discover, find_solution, overlapping
@@ -80,6 +81,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"\n{bar}\nGRADING ABORTED: {error}\n{bar}", file=sys.stderr)
         return 3
     print(outcome.overhead_report())
+    unsure = [r for r in outcome.results if r.inconclusive]
+    if unsure:
+        print(
+            f"{len(unsure)} submission(s) have inconclusive checks: this grader could use {config.cpus} CPU(s), "
+            "fewer than they need, so they were not run and their points are withheld (status 'inconclusive' "
+            "in the gradebook); grade those submissions again on a machine with enough CPUs."
+        )
     if outcome.submissions_changed:
         print(
             "WARNING: the submissions folder changed while grading. The grader never writes there; "
@@ -190,6 +198,9 @@ def grade_class(
     lab_label = f"Lab {solution_path.name.split('_', 1)[0]} ({solution_path.stem})"
     config = config or GradingConfig()
     config.lab_label = lab_label
+    if config.cpus is None:  # the kernels inherit the grader's CPUs
+        config.cpus = available_cpus()
+    config.measure_anyway = config.measure_anyway or measure_anyway()
     if overlapping(submissions, out):
         raise LayoutError(
             f"the results folder {out} and the submissions folder {submissions} overlap; "

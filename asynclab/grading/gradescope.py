@@ -15,6 +15,13 @@ its root:
   ``/autograder/results/results.json``;
 - the package source, ``pyproject.toml`` (the pins) and the lab's solution.
 
+The size it needs: :data:`CPUS_NEEDED` CPUs (the course's reference
+machine, :data:`asynclab.foundation.budget.BUDGET`), stated in both scripts
+and passed to ``gradescope-run`` (``--cpus-needed``), which checks it at run
+time: on fewer, the results' text says so in one sentence, and the checks
+that need more CPUs than the container has come back inconclusive (points
+withheld, not failed; ``bench/reports/one_core.md`` says which).
+
 ``AUTOGRADER_ROOT`` (default ``/autograder``) and ``AUTOGRADER_PYTHON``
 (default ``$AUTOGRADER_ROOT/venv/bin/python``) let the same two scripts run
 in a folder laid out like ``/autograder``, which is how the tests run them.
@@ -32,7 +39,10 @@ from pathlib import Path
 from typing import Any
 
 import asynclab
+from asynclab.checks.core import available_cpus
+from asynclab.foundation.budget import BUDGET
 from asynclab.grading.layout import LayoutError, find_solution
+from asynclab.grading.model import INCONCLUSIVE
 from asynclab.tooling import nbtools
 
 __all__ = [
@@ -43,10 +53,16 @@ __all__ = [
     "add_run_arguments",
     "run_build",
     "run_grade",
+    "CPUS_NEEDED",
+    "size_sentence",
 ]
+
+#: The autograder size the bundle needs: the CPUs of the machine the course's checks were set on.
+CPUS_NEEDED = BUDGET.cores
 
 SETUP_SH = r"""#!/usr/bin/env bash
 # Gradescope runs this once, as root, when it builds the autograder's image.
+# Autograder size: at least {cpus} CPUs and 4 GB of memory (run_autograder checks the CPUs).
 set -euo pipefail
 ROOT="${AUTOGRADER_ROOT:-/autograder}"
 if ! command -v python3.11 >/dev/null 2>&1; then
@@ -69,13 +85,15 @@ python3.11 -m venv "$ROOT/venv"
 
 RUN_AUTOGRADER = r"""#!/usr/bin/env bash
 # Gradescope runs this once per submission, in a fresh container.
+# It needs an autograder size with at least {cpus} CPUs: with fewer, the results say so in one sentence
+# and the checks that need more CPUs come back inconclusive (points withheld, not failed).
 set -uo pipefail
 ROOT="${{AUTOGRADER_ROOT:-/autograder}}"
 PY="${{AUTOGRADER_PYTHON:-$ROOT/venv/bin/python}}"
 mkdir -p "$ROOT/results"
 cd "$ROOT/source"
 "$PY" -m asynclab gradescope-run --lab {lab} --submission "$ROOT/submission" \
-    --solutions "$ROOT/source/solutions" --results "$ROOT/results/results.json"
+    --solutions "$ROOT/source/solutions" --results "$ROOT/results/results.json" --cpus-needed {cpus}
 """
 
 
@@ -120,8 +138,8 @@ def build(lab: str, out: Path, *, solutions: Path = Path("solutions")) -> Path:
         tmp = Path(handle.name)
     try:
         with zipfile.ZipFile(tmp, "w") as zf:
-            _add(zf, "setup.sh", SETUP_SH.encode(), executable=True)
-            _add(zf, "run_autograder", RUN_AUTOGRADER.format(lab=lab).encode(), executable=True)
+            _add(zf, "setup.sh", SETUP_SH.replace("{cpus}", str(CPUS_NEEDED)).encode(), executable=True)
+            _add(zf, "run_autograder", RUN_AUTOGRADER.format(lab=lab, cpus=CPUS_NEEDED).encode(), executable=True)
             _add(zf, "pyproject.toml", (root / "pyproject.toml").read_bytes())
             _add(zf, "README.md", (root / "README.md").read_bytes())
             for path in files:
@@ -137,11 +155,39 @@ def _failure(lab: str, message: str) -> dict[str, Any]:
     return {"score": 0.0, "output": f"Lab {lab}: {message}", "visibility": "visible", "tests": []}
 
 
+def size_sentence(available: int, needed: int = CPUS_NEEDED, withheld: bool = False) -> str:
+    """One sentence when the container has fewer CPUs than the bundle needs (empty otherwise)."""
+    if available >= needed:
+        return ""
+    then = (
+        "the checks that need more came back inconclusive, their points withheld, not failed"
+        if withheld
+        else "no check of this lab needs more, so every check was graded"
+    )
+    return (
+        f"This autograder could use {available} CPU{'s' if available != 1 else ''}, fewer than the {needed} "
+        f"it needs (pick an autograder size with at least {needed} CPUs): {then}."
+    )
+
+
 def grade_submission_folder(
-    lab: str, submission: Path, results: Path, *, solutions: Path = Path("solutions")
+    lab: str,
+    submission: Path,
+    results: Path,
+    *,
+    solutions: Path = Path("solutions"),
+    cpus_needed: int = CPUS_NEEDED,
+    cpus: int | None = None,
 ) -> dict[str, Any]:
-    """Grade the one notebook in ``submission``; always write Gradescope's ``results.json``."""
+    """Grade the one notebook in ``submission``; always write Gradescope's ``results.json``.
+
+    ``cpus``: how many CPUs this process may use (default: read now); fewer than ``cpus_needed``
+    adds :func:`size_sentence` to the results' text.
+    """
+    from asynclab.grading.runner import GradingConfig
     from asynclab.grading.selfcheck import check_notebook
+
+    cpus = available_cpus() if cpus is None else cpus
 
     submission = Path(submission)
     notebooks = sorted(p for p in submission.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
@@ -156,10 +202,20 @@ def grade_submission_folder(
     else:
         with tempfile.TemporaryDirectory(prefix="asynclab-gradescope-") as tmp:
             try:
-                checked = check_notebook(notebooks[0], lab=lab, solutions=Path(solutions), out=Path(tmp) / "out")
+                checked = check_notebook(
+                    notebooks[0],
+                    lab=lab,
+                    solutions=Path(solutions),
+                    out=Path(tmp) / "out",
+                    config=GradingConfig(cpus=cpus),
+                )
                 data = json.loads((checked.out / checked.result.student / "results.json").read_text("utf-8"))
             except (LayoutError, nbtools.NotebookError) as error:
                 data = _failure(lab, str(error))
+    withheld = any(INCONCLUSIVE in t.get("tags", []) for t in data.get("tests", []))
+    sentence = size_sentence(cpus, cpus_needed, withheld)
+    if sentence:
+        data["output"] = f"{data.get('output', '')} {sentence}".strip()
     results = Path(results)
     results.parent.mkdir(parents=True, exist_ok=True)
     results.write_text(json.dumps(data, indent=1), encoding="utf-8")
@@ -204,6 +260,12 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--submission", required=True, help="the folder Gradescope put the submission in")
     parser.add_argument("--results", required=True, help="where to write results.json")
     parser.add_argument("--solutions", default="solutions", help="folder of solution notebooks")
+    parser.add_argument(
+        "--cpus-needed",
+        type=int,
+        default=CPUS_NEEDED,
+        help=f"the autograder size's CPUs the bundle needs (default: {CPUS_NEEDED}); fewer are said in the results",
+    )
 
 
 def run_build(args: argparse.Namespace) -> int:
@@ -217,6 +279,12 @@ def run_build(args: argparse.Namespace) -> int:
 
 
 def run_grade(args: argparse.Namespace) -> int:
-    data = grade_submission_folder(args.lab, Path(args.submission), Path(args.results), solutions=Path(args.solutions))
+    data = grade_submission_folder(
+        args.lab,
+        Path(args.submission),
+        Path(args.results),
+        solutions=Path(args.solutions),
+        cpus_needed=args.cpus_needed,
+    )
     print(data.get("output", ""))
     return 0

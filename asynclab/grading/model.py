@@ -7,6 +7,8 @@ from typing import Any
 
 # How one check ended, as written in the gradebook and the feedback.
 PASS, FAIL, NO_RESULT, TAMPERING, NOT_RUN = "pass", "fail", "no result", "tampering suspected", "not run"
+# Not decided: the check needs more CPUs than the grader's kernel may use (its points are withheld, not lost).
+INCONCLUSIVE = "inconclusive"
 
 # How one submission ended.
 OK = "ok"  # graded; every check cell produced its result
@@ -14,6 +16,8 @@ PROBLEMS = "problems"  # graded, but cells timed out, errored, killed the kernel
 INVALID = "invalid"  # not gradable (bad file, wrong lab, empty folder); scored 0
 ERROR = "error"  # the grader itself failed on this submission; scored 0, please report
 PENDING = "pending"  # not graded yet (grading stopped before it)
+# graded without other trouble, but checks came back inconclusive (too few CPUs): their points are withheld
+WITHHELD = "inconclusive"
 
 
 @dataclass(frozen=True)
@@ -42,10 +46,26 @@ class CheckOutcome:
     message: str = ""
     threshold: str = ""
     figures: dict[str, Any] = field(default_factory=dict)
+    cpus: int = 1  # CPUs the check needs to keep its verdicts
+    cpus_available: int | None = None  # where inconclusive: how many it had
 
     @property
     def passed(self) -> bool:
         return self.status == PASS
+
+    @property
+    def inconclusive(self) -> bool:
+        return self.status == INCONCLUSIVE
+
+    @property
+    def withheld(self) -> float:
+        """Points neither given nor lost: the whole check's, when it was inconclusive."""
+        return self.max_score if self.inconclusive else 0.0
+
+    def needs_cpus(self) -> str:
+        """The short form of an inconclusive outcome: ``inconclusive: needs 2 CPUs, had 1``."""
+        had = f", had {self.cpus_available}" if self.cpus_available is not None else ""
+        return f"{INCONCLUSIVE}: needs {self.cpus} CPUs{had}"
 
 
 @dataclass(frozen=True)
@@ -101,6 +121,15 @@ class SubmissionResult:
     def max_score(self) -> float:
         return round(sum(c.max_score for c in self.checks), 4)
 
+    @property
+    def withheld(self) -> float:
+        """Points of inconclusive checks: neither in ``score`` nor lost; a regrade on enough CPUs decides them."""
+        return round(sum(c.withheld for c in self.checks), 4)
+
+    @property
+    def inconclusive(self) -> list[CheckOutcome]:
+        return [c for c in self.checks if c.inconclusive]
+
     def notes(self) -> str:
         """One line for the gradebook's notes column."""
         if self.problem:
@@ -111,6 +140,10 @@ class SubmissionResult:
         bad = [c for c in self.checks if c.status in (TAMPERING, NO_RESULT, NOT_RUN)]
         for c in bad:
             parts.append(f"{c.name}: {c.status} ({c.message})")
+        for c in self.inconclusive:
+            parts.append(
+                f"{c.name}: {c.needs_cpus()} ({c.max_score:g} points withheld, not lost: regrade on {c.cpus} CPUs)"
+            )
         kinds: dict[str, int] = {}
         for event in self.events:
             kinds[event.kind] = kinds.get(event.kind, 0) + 1

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from asynclab.grading.model import ERROR, INVALID, PASS, PENDING, CheckSpec, SubmissionResult
+from asynclab.grading.model import ERROR, INCONCLUSIVE, INVALID, PASS, PENDING, CheckSpec, SubmissionResult
 
 _UMASK = os.umask(0o022)
 os.umask(_UMASK)
@@ -29,7 +29,23 @@ VERDICT = {
     "no result": "NO RESULT",
     "tampering suspected": "TAMPERING SUSPECTED",
     "not run": "NOT RUN",
+    "inconclusive": "INCONCLUSIVE",
 }
+
+
+def withheld_sentence(result: SubmissionResult) -> str:
+    """One sentence on the checks that came back inconclusive (empty when none did)."""
+    found = result.inconclusive
+    if not found:
+        return ""
+    needed = max(c.cpus for c in found)
+    had = min((c.cpus_available for c in found if c.cpus_available is not None), default=None)
+    names = ", ".join(c.name for c in found)
+    where = f"could use {had} CPU{'s' if had != 1 else ''}" if had is not None else "could use too few CPUs"
+    return (
+        f"The grader {where} and {names} need{'s' if len(found) == 1 else ''} {needed}: "
+        f"inconclusive, {_fmt(result.withheld)} point(s) withheld, not lost, until graded again on {needed} CPUs."
+    )
 
 
 # -- atomic files -------------------------------------------------------------
@@ -67,7 +83,11 @@ def _cell(text: str) -> str:
 
 # -- gradebook ----------------------------------------------------------------
 def gradebook_csv(results: Sequence[SubmissionResult], specs: Sequence[CheckSpec]) -> str:
-    """One row per student, one column per check, total, max, status and notes."""
+    """One row per student, one column per check, total, max, status and notes.
+
+    An inconclusive check's column reads ``inconclusive`` (not a number): its points are in neither
+    the total nor lost; the row's status is ``inconclusive`` and its notes say how many are withheld.
+    """
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["student", *[s.grade_id for s in specs], "total", "max", "status", "notes"])
@@ -84,11 +104,11 @@ def gradebook_csv(results: Sequence[SubmissionResult], specs: Sequence[CheckSpec
                 ]
             )
             continue
-        scores = {c.grade_id: c.score for c in result.checks}
+        scores = {c.grade_id: (INCONCLUSIVE if c.inconclusive else _fmt(c.score)) for c in result.checks}
         writer.writerow(
             [
                 result.student,
-                *[_fmt(scores.get(s.grade_id, 0.0)) for s in specs],
+                *[scores.get(s.grade_id, "0") for s in specs],
                 _fmt(result.score),
                 _fmt(result.max_score),
                 result.status,
@@ -104,29 +124,42 @@ def results_json(result: SubmissionResult, lab_label: str) -> dict[str, Any]:
     tests = []
     for number, check in enumerate(result.checks, start=1):
         text = f"{VERDICT.get(check.status, check.status.upper())} [{check.name}] {check.message}".strip()
-        tests.append(
-            {
-                "name": check.name,
-                "number": str(number),
-                "score": check.score,
-                "max_score": check.max_score,
-                "status": "passed" if check.status == PASS else "failed",
-                "output": text,
-                "visibility": "visible",
+        test: dict[str, Any] = {
+            "name": check.name,
+            "number": str(number),
+            "score": check.score,
+            "max_score": check.max_score,
+            "status": "passed" if check.status == PASS else "failed",
+            "output": text,
+            "visibility": "visible",
+        }
+        if check.inconclusive:  # neither passed nor failed: Gradescope's own two statuses do not apply
+            del test["status"]
+            test["tags"] = [INCONCLUSIVE]
+            test["extra_data"] = {
+                "outcome": INCONCLUSIVE,
+                "cpus_needed": check.cpus,
+                "cpus_available": check.cpus_available,
+                "points_withheld": check.max_score,
             }
-        )
+        tests.append(test)
     summary = f"{lab_label}: {_fmt(result.score)} / {_fmt(result.max_score)} points."
     if result.problem:
         summary += f" {result.problem}"
+    if result.inconclusive:
+        summary += " " + withheld_sentence(result)
     if result.restored:
         summary += f" {len(result.restored)} check cell(s) were restored from the lab."
-    return {
+    data: dict[str, Any] = {
         "score": result.score,
         "output": summary,
         "visibility": "visible",
         "execution_time": round(result.timings.total, 1),
         "tests": tests,
     }
+    if result.inconclusive:
+        data["extra_data"] = {"points_withheld": result.withheld, "inconclusive": [c.name for c in result.inconclusive]}
+    return data
 
 
 # -- feedback -----------------------------------------------------------------
@@ -147,11 +180,17 @@ def feedback_md(result: SubmissionResult, lab_label: str) -> str:
             "Every check scores 0. Fix the file and submit it again, or ask your instructor.",
             "",
         ]
+    if result.inconclusive:
+        lines += [withheld_sentence(result), ""]
     lines += ["| check | result | points | details |", "|---|---|---|---|"]
     for check in result.checks:
+        points = (
+            f"withheld / {_fmt(check.max_score)}"
+            if check.inconclusive
+            else f"{_fmt(check.score)} / {_fmt(check.max_score)}"
+        )
         lines.append(
-            f"| {check.name} | {VERDICT.get(check.status, check.status)} | "
-            f"{_fmt(check.score)} / {_fmt(check.max_score)} | {_cell(check.message)} |"
+            f"| {check.name} | {VERDICT.get(check.status, check.status)} | {points} | {_cell(check.message)} |"
         )
     lines.append("")
     figured = [c for c in result.checks if c.figures]
@@ -212,11 +251,24 @@ def summary_md(
             f"median {statistics.median(totals):g}, min {min(totals):g}, max {max(totals):g}."
         )
     lines.append("")
-    if scored:
-        lines += ["| check | points | passed |", "|---|---|---|"]
+    withheld = [r for r in scored if r.inconclusive]
+    if withheld:
+        lines += [
+            f"**{len(withheld)} submission(s) have inconclusive checks** (status `inconclusive`): the grader "
+            "could use fewer CPUs than those checks need, so they were not run and their points are withheld, "
+            "not lost; grade those submissions again on a machine with enough CPUs.",
+            "",
+        ]
+    if scored:  # an inconclusive column only where a check was
+        extra = (" inconclusive |", "---|") if withheld else ("", "")
+        lines += [f"| check | points | passed |{extra[0]}", f"|---|---|---|{extra[1]}"]
         for spec in specs:
             passed = sum(1 for r in scored for c in r.checks if c.grade_id == spec.grade_id and c.status == PASS)
-            lines.append(f"| {spec.name} | {_fmt(spec.points)} | {passed} / {len(scored)} |")
+            unsure = sum(1 for r in scored for c in r.checks if c.grade_id == spec.grade_id and c.inconclusive)
+            lines.append(
+                f"| {spec.name} | {_fmt(spec.points)} | {passed} / {len(scored)} |"
+                + (f" {unsure} |" if withheld else "")
+            )
         lines.append("")
     if histogram:
         lines += [f"![score histogram]({histogram})", ""]

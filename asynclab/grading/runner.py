@@ -24,7 +24,17 @@ from asynclab.grading.integrity import PackageIntegrity
 from asynclab.grading.kernel import DEAD, ERROR, MEMORY, OK, TIMEOUT, CellRun, GradingKernel, KernelStartError
 from asynclab.grading.layout import Submission
 from asynclab.grading.model import ERROR as STATUS_ERROR
-from asynclab.grading.model import INVALID, NOT_RUN, PROBLEMS, CheckOutcome, CheckSpec, Event, SubmissionResult
+from asynclab.grading.model import (
+    INCONCLUSIVE,
+    INVALID,
+    NOT_RUN,
+    PROBLEMS,
+    WITHHELD,
+    CheckOutcome,
+    CheckSpec,
+    Event,
+    SubmissionResult,
+)
 from asynclab.grading.model import OK as STATUS_OK
 from asynclab.grading.report import atomic_write_text
 from asynclab.grading.restore import CHECK, WrongLab, restore
@@ -46,6 +56,10 @@ class GradingConfig:
     memory_mb: float = 4096.0  # resident memory of the kernel's process tree
     max_restarts: int = 3
     lab_label: str = "this lab"
+    # CPUs the grader's process (and so its kernels) may use; None: read when grading starts
+    cpus: int | None = None
+    # keep the verdicts of checks that ran on fewer CPUs than they need (the robustness bench)
+    measure_anyway: bool = False
 
 
 def _snippet(source: str) -> str:
@@ -157,10 +171,10 @@ def _grade(
         graded_nb_path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write_text(graded_nb_path, nbtools.dumps(result_nb))
     if result.status not in (STATUS_ERROR, INVALID):
-        trouble = any(c.status not in ("pass", "fail") for c in result.checks) or any(
+        trouble = any(c.status not in ("pass", "fail", INCONCLUSIVE) for c in result.checks) or any(
             e.kind in ("error", "timeout", "kernel death", "memory limit") for e in result.events
         )
-        result.status = PROBLEMS if trouble else STATUS_OK
+        result.status = PROBLEMS if trouble else (WITHHELD if result.inconclusive else STATUS_OK)
 
 
 class _NotebookRun:
@@ -266,7 +280,15 @@ class _NotebookRun:
             self.result.timings.cells += run.seconds
         else:
             run = guard_run
-        outcome = score_check(spec, run, report, token, self.config.timeout)
+        outcome = score_check(
+            spec,
+            run,
+            report,
+            token,
+            self.config.timeout,
+            cpus=self.config.cpus,
+            measure_anyway=self.config.measure_anyway,
+        )
         self.outcomes[spec.grade_id].__dict__.update(outcome.__dict__)
         return run
 

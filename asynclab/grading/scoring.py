@@ -13,6 +13,14 @@ Only that payload counts, and only when
   an error after it.
 
 Anything else scores 0, with the reason.
+
+A check that needs more CPUs than are available (its declaration's
+``cpus``) is *inconclusive*: neither passed nor failed, its points withheld.
+The check says so itself when the kernel may use too few CPUs (it is then
+not run); and the grader, which knows how many CPUs its own process may use
+(the kernel inherits them), withholds the verdict of a check that needs more
+than that even if it ran, unless told to measure anyway (the robustness
+bench).
 """
 
 from __future__ import annotations
@@ -20,10 +28,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from asynclab.checks.core import MIME_TYPE
+from asynclab.checks.core import MIME_TYPE, needs_cpus_sentence
 from asynclab.grading.guard import GuardReport
 from asynclab.grading.kernel import DEAD, ERROR, MEMORY, TIMEOUT, CellRun
-from asynclab.grading.model import FAIL, NO_RESULT, PASS, TAMPERING, CheckOutcome, CheckSpec
+from asynclab.grading.model import FAIL, INCONCLUSIVE, NO_RESULT, PASS, TAMPERING, CheckOutcome, CheckSpec
 
 _RESULT_OUTPUTS = ("display_data", "execute_result", "update_display_data")
 
@@ -43,8 +51,25 @@ def _number(value: Any) -> float | None:
     return float(value)
 
 
-def score_check(spec: CheckSpec, run: CellRun, guard: GuardReport, token: str, timeout: float) -> CheckOutcome:
-    """The outcome of one check cell run."""
+def _count(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 1 else None
+
+
+def score_check(
+    spec: CheckSpec,
+    run: CellRun,
+    guard: GuardReport,
+    token: str,
+    timeout: float,
+    *,
+    cpus: int | None = None,
+    measure_anyway: bool = False,
+) -> CheckOutcome:
+    """The outcome of one check cell run.
+
+    ``cpus``: how many CPUs the grader's process may use (None: not known, trust the check);
+    ``measure_anyway``: keep the verdict of a check that ran on fewer CPUs than it needs.
+    """
     outcome = CheckOutcome(spec.grade_id, spec.name, spec.points)
 
     def give(status: str, message: str) -> CheckOutcome:
@@ -78,6 +103,21 @@ def score_check(spec: CheckSpec, run: CellRun, guard: GuardReport, token: str, t
     points, score = _number(payload.get("points")), _number(payload.get("score"))
     if not isinstance(passed, bool) or points is None or score is None:
         return give(TAMPERING, "the check's result is malformed")
+    outcome.cpus = _count(payload.get("cpus")) or 1
+    if payload.get("inconclusive") is True:
+        had = _count(payload.get("cpus_available"))
+        outcome.cpus_available = had
+        message = str(payload.get("message", ""))[:1000]
+        if cpus is not None and cpus >= outcome.cpus:
+            message += (
+                f" (the grader's process may use {cpus} CPUs: something in the notebook narrowed "
+                "its kernel's CPUs; regrade it and read it)"
+            )
+        return give(INCONCLUSIVE, message)
+    if cpus is not None and cpus < outcome.cpus and not measure_anyway:
+        outcome.cpus_available = cpus
+        said = "PASS" if passed else "FAIL"
+        return give(INCONCLUSIVE, needs_cpus_sentence(outcome.cpus, cpus, "the grader", verdict=said))
     if passed and run.status == ERROR:
         return give(TAMPERING, f"a passing result followed by an error in the same cell ({run.error})")
     outcome.message = str(payload.get("message", ""))[:1000]

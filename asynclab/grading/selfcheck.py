@@ -20,6 +20,7 @@ from pathlib import Path
 
 from asynclab.grading.layout import LayoutError
 from asynclab.grading.model import SubmissionResult
+from asynclab.grading.report import withheld_sentence
 from asynclab.grading.runner import GradingConfig
 from asynclab.tooling import nbtools
 
@@ -122,10 +123,16 @@ def score_table(checked: Checked) -> str:
     width = max([len(c.name) for c in result.checks] + [5])
     for c in result.checks:
         first = (c.message or c.status).splitlines()[0] if (c.message or c.status) else ""
-        lines.append(f"  {c.name:<{width}}  {c.score:g}/{c.max_score:g}  {first}")
+        if c.inconclusive:  # neither a pass nor a fail: say so, and not as a zero
+            lines.append(f"  {c.name:<{width}}  -/{c.max_score:g}  {c.status}: {first}")
+        else:
+            lines.append(f"  {c.name:<{width}}  {c.score:g}/{c.max_score:g}  {first}")
     total = sum(c.score for c in result.checks)
     maximum = sum(c.max_score for c in result.checks)
-    lines.append(f"  {'total':<{width}}  {total:g}/{maximum:g}")
+    withheld = f"  ({result.withheld:g} withheld: inconclusive)" if result.inconclusive else ""
+    lines.append(f"  {'total':<{width}}  {total:g}/{maximum:g}{withheld}")
+    if result.inconclusive:
+        lines.append("  " + withheld_sentence(result))
     return "\n".join(lines)
 
 
