@@ -8,7 +8,11 @@ ran on fewer CPUs than it needs), and how the outcome reads in
 ``results.json``, the gradebook, the feedback, the self-check's table and the
 Gradescope results.
 
-Which checks need 2 CPUs, and why, is measured in ``bench/reports/one_core.md``.
+The measured test at the end (marked ``measured`` and ``kernel``: the timing
+lane) grades lab 03's solution and one wrong answer with the course's grader
+pinned to one core (``taskset -c 0``) and asserts outcomes, never figures.
+Which checks keep their verdicts on one core is measured in
+``bench/reports/one_core.md``.
 """
 
 from __future__ import annotations
@@ -17,6 +21,9 @@ import csv
 import io
 import json
 import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -225,3 +232,79 @@ def test_gradescope_states_its_size_and_says_when_it_has_less():
     assert sentence.startswith("This autograder could use 1 CPU, fewer than the 2 it needs")
     assert "inconclusive" in sentence and sentence.count(". ") == 0
     assert "every check was graded" in gradescope.size_sentence(1, withheld=False)
+
+
+# -- the grader on one core ---------------------------------------------------------
+# No check of the course's labs loses its verdicts on one core (bench/reports/one_core.md), so
+# none declares cpus=2. To run the inconclusive path through a real kernel, this test grades lab 03
+# with a private copy of the package in which async-beats-sync declares cpus=2; its other two
+# checks (one CPU) must keep their verdicts there: the solution passes them, a wrong answer fails.
+LAB03_WRONG = "issue-waits-every-time"  # caught by t1-below-synced-op
+GRADE_ON_ONE_CORE = """
+import sys
+from pathlib import Path
+from asynclab.grading.cli import grade_class
+subs, out, solutions, package = map(Path, sys.argv[1:5])
+grade_class(subs, out, lab="03", solutions=solutions, progress=False, package_dir=package)
+"""
+
+
+@pytest.mark.measured
+@pytest.mark.kernel
+@pytest.mark.skipif(shutil.which("taskset") is None, reason="taskset (util-linux) is not installed")
+@pytest.mark.skipif(not hasattr(os, "sched_getaffinity"), reason="no CPU affinity on this platform")
+def test_grader_pinned_to_one_core_keeps_verdicts_or_says_inconclusive(tmp_path):
+    from build_fixture import copy_package  # registered by conftest.py
+
+    from asynclab import course
+    from asynclab.grading import answers as catalogue
+    from asynclab.tooling import nbtools
+
+    package = copy_package(tmp_path)
+    checks = package / "lessons" / "l03_async_speed" / "checks.py"
+    text = checks.read_text(encoding="utf-8")
+    declared = '    "async-beats-sync",\n    points=3,\n'
+    assert declared in text
+    checks.write_text(text.replace(declared, declared + "    cpus=2,\n"), encoding="utf-8")
+
+    solution_path = ROOT / "solutions" / "03_async_speed_lab.ipynb"
+    solution = nbtools.read(solution_path)
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    nbtools.write(solution, subs / "solution.ipynb")
+    wrong = catalogue.load_answer(course.lesson("03").answers / f"{LAB03_WRONG}.py", solution)
+    nbtools.write(wrong.apply(solution), subs / f"{LAB03_WRONG}.ipynb")
+    out = tmp_path / "out"
+    env = {k: v for k, v in os.environ.items() if k != core.MEASURE_ANYWAY_VARIABLE}
+    cpu = str(min(os.sched_getaffinity(0)))
+    done = subprocess.run(
+        ["taskset", "-c", cpu, sys.executable, "-c", GRADE_ON_ONE_CORE, subs, out, solution_path.parent, package],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+
+    rows = {r["student"]: r for r in csv.DictReader(io.StringIO((out / "gradebook.csv").read_text()))}
+    explain = json.dumps(rows, indent=1)
+    # the check that needs 2 CPUs: not run, inconclusive, for the right answer and the wrong one alike
+    assert rows["solution"]["check-async-beats-sync"] == "inconclusive", explain
+    assert rows[LAB03_WRONG]["check-async-beats-sync"] == "inconclusive", explain
+    # the checks that need one keep their verdicts: the solution passes both, the wrong answer fails its own
+    assert (rows["solution"]["check-model-predicts"], rows["solution"]["check-t1-below-synced-op"]) == ("2", "2"), (
+        explain
+    )
+    assert (rows[LAB03_WRONG]["check-model-predicts"], rows[LAB03_WRONG]["check-t1-below-synced-op"]) == ("2", "0"), (
+        explain
+    )
+    assert [rows[s]["status"] for s in ("solution", LAB03_WRONG)] == ["inconclusive", "inconclusive"], explain
+    assert (rows["solution"]["total"], rows["solution"]["max"]) == ("4", "7"), explain
+    assert "async-beats-sync: inconclusive: needs 2 CPUs, had 1 (3 points withheld" in rows["solution"]["notes"]
+
+    data = json.loads((out / "solution" / "results.json").read_text())
+    tests = {t["name"]: t for t in data["tests"]}
+    assert tests["async-beats-sync"]["output"].startswith("INCONCLUSIVE [async-beats-sync] needs 2 CPUs and this")
+    assert "status" not in tests["async-beats-sync"] and tests["async-beats-sync"]["tags"] == ["inconclusive"]
+    assert tests["model-predicts"]["status"] == tests["t1-below-synced-op"]["status"] == "passed"
+    assert "3 point(s) withheld, not lost" in data["output"]
