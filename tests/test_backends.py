@@ -96,8 +96,12 @@ def test_run_fresh_says_in_one_sentence_what_went_wrong():
         fresh.run_fresh("1 / 0", timeout=60, what="the job")
     with pytest.raises(fresh.FreshProcessError, match="without a result .*last line on stderr: no output"):
         fresh.run_fresh("pass", timeout=60)
-    with pytest.raises(fresh.FreshProcessError, match="did not finish within 0.5 s"):
+    with pytest.raises(fresh.FreshProcessError, match="did not finish within 0.5 s") as stopped:
         fresh.run_fresh("import time; time.sleep(30)", timeout=0.5)
+    assert stopped.value.timed_out
+    with pytest.raises(fresh.FreshProcessError) as failed:
+        fresh.run_fresh("1 / 0", timeout=60)
+    assert not failed.value.timed_out
     with pytest.raises(mxb.SnippetError):  # the caller's error class
         fresh.run_fresh("1 / 0", timeout=60, error=mxb.SnippetError)
     assert issubclass(mxb.SnippetError, fresh.FreshProcessError)

@@ -65,7 +65,13 @@ _payload: Any = _NO_PAYLOAD
 
 
 class FreshProcessError(RuntimeError):
-    """The code failed, timed out or gave no result in its fresh process."""
+    """The code failed, timed out or gave no result in its fresh process.
+
+    ``timed_out`` is True when the process was stopped at its time limit (it may be hung), False when it
+    ended on its own without a result.
+    """
+
+    timed_out: bool = False
 
 
 @dataclass(frozen=True)
@@ -156,7 +162,9 @@ def _run(
             argv, input=json.dumps(payload), text=True, capture_output=True, env=full_env, timeout=timeout
         )
     except subprocess.TimeoutExpired:
-        raise error(f"{what} did not finish within {timeout:g} s in a fresh process.") from None
+        stopped = error(f"{what} did not finish within {timeout:g} s in a fresh process.")
+        stopped.timed_out = True
+        raise stopped from None
     seconds = time.perf_counter() - start
     if proc.returncode != 0:
         raise error(f"{what} failed in a fresh process: {_last_line(proc.stderr, proc.returncode)}")

@@ -32,6 +32,8 @@ __all__ = [
     "cores_used",
     "ScheduleRun",
     "fresh_schedules",
+    "OperatorThreads",
+    "operator_threads",
     "chain_then_copy",
     "chain_with_copies",
     "PipelineRun",
@@ -158,6 +160,104 @@ def fresh_schedules(
     seconds = {k: Samples(tuple(v)) for k, v in run.result["seconds"].items()}
     spans = {k: [OpSpan(*row) for row in rows] for k, rows in run.result["spans"].items()}
     return ScheduleRun(seconds, spans, env)
+
+
+# ------------------------------------------------------------------ threads per operator
+@dataclass(frozen=True)
+class OperatorThreads:
+    """One setting of MXNet's OpenMP threads per operator (``MXNET_OMP_MAX_THREADS``), in fresh processes.
+
+    ``cores_one_device``: cores in use (CPU time over wall time) while ``cpu(0)`` alone runs its
+    products; ``ms_per_product``: their wall time per product, milliseconds; ``pairs_finished``: whether
+    ``pairs`` rounds of one product on ``cpu(0)`` and one on ``cpu(1)`` at once, each round waited for,
+    finished within ``timeout_s`` seconds (process start included); ``pairs_seconds``: how long they
+    took, None when they did not finish.
+    """
+
+    threads: int
+    cores_one_device: float
+    ms_per_product: float
+    pairs: int
+    pairs_finished: bool
+    pairs_seconds: float | None
+    timeout_s: float
+
+
+def _one_device_child(job: dict) -> dict:
+    """In a fresh process: cores in use and seconds per product while ``cpu(0)`` runs ``reps`` products."""
+    from mxnet import nd
+
+    from asynclab.foundation.workloads import square_matrix
+
+    x = square_matrix(job["n"])
+    nd.dot(x, x).wait_to_read()  # warm-up: the worker and its OpenMP threads are started
+    start = time.perf_counter()
+    cores = cores_used(lambda: [nd.dot(x, x) for _ in range(job["reps"])])
+    return {"cores": cores, "seconds_per_product": (time.perf_counter() - start) / job["reps"]}
+
+
+def _pairs_child(job: dict) -> dict:
+    """In a fresh process: ``pairs`` rounds of one product on ``cpu(0)`` and one on ``cpu(1)``, each waited for."""
+    import mxnet as mx
+    from mxnet import nd
+
+    from asynclab.foundation.workloads import square_matrix
+
+    xa = square_matrix(job["n"])
+    xb = xa.copyto(mx.cpu(1))
+    nd.waitall()
+    start = time.perf_counter()
+    for _ in range(job["pairs"]):
+        nd.dot(xa, xa)
+        nd.dot(xb, xb)
+        nd.waitall()
+    return {"seconds": time.perf_counter() - start}
+
+
+def operator_threads(
+    threads: int, *, n: int = 400, reps: int = 10, pairs: int = 50, timeout: float = 15.0
+) -> OperatorThreads:
+    """:class:`OperatorThreads` for ``threads`` OpenMP threads per operator, measured in two fresh processes.
+
+    The processes start with ``MXNET_OMP_MAX_THREADS`` set to ``threads`` and keep it (the course's
+    budget would otherwise impose its own). ``n`` is the matrices' side; ``timeout`` (seconds) stops
+    the pairs' process when it does not finish, which is reported, not raised.
+    """
+    from asynclab.foundation.backends.fresh import FreshProcessError, run_program
+    from asynclab.foundation.budget import APPLIED_VARIABLE
+
+    if threads < 1:
+        raise ValueError(f"threads must be at least 1, got {threads}.")
+    # the mark tells the child's budget to keep the setting made here on purpose
+    env = {"MXNET_OMP_MAX_THREADS": str(threads), APPLIED_VARIABLE: "1"}
+    one = run_program(
+        f"{__name__}:_one_device_child",
+        payload={"n": n, "reps": reps},
+        env=env,
+        timeout=120.0,
+        what="one device's products",
+    ).result
+    try:
+        both = run_program(
+            f"{__name__}:_pairs_child",
+            payload={"n": n, "pairs": pairs},
+            env=env,
+            timeout=timeout,
+            what="products on two devices at once",
+        ).result["seconds"]
+    except FreshProcessError as error:
+        if not error.timed_out:
+            raise
+        both = None
+    return OperatorThreads(
+        threads=threads,
+        cores_one_device=one["cores"],
+        ms_per_product=1e3 * one["seconds_per_product"],
+        pairs=pairs,
+        pairs_finished=both is not None,
+        pairs_seconds=both,
+        timeout_s=timeout,
+    )
 
 
 # ------------------------------------------------------------------ copies beside compute

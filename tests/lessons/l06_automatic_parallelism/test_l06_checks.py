@@ -55,3 +55,15 @@ def test_the_thresholds_leave_the_wrong_schedules_below_them():
     assert worst < lab06.BOTH_OVERLAP
     low, high = lab06.HEAD_REPS
     assert min(low) >= lab06.TEMP_COPIES and max(low) < min(high)
+
+
+def test_operator_threads_refuses_fewer_than_one_thread():
+    with pytest.raises(ValueError, match="threads must be at least 1, got 0"):
+        parallelism.operator_threads(0)
+
+
+@pytest.mark.measured
+def test_under_the_budget_two_devices_finish_and_one_product_keeps_to_one_core():
+    run = parallelism.operator_threads(1, n=200, reps=5, pairs=10, timeout=60.0)
+    assert run.pairs_finished and run.pairs_seconds is not None
+    assert run.cores_one_device < 1.5
