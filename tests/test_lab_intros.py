@@ -1,0 +1,41 @@
+"""Each lab's introduction says what the lab holds: its time is the one the start page gives
+(``lab_minutes`` in the lesson's ``lesson.toml``), and its step count is the number of its steps."""
+
+from __future__ import annotations
+
+import re
+
+import nbformat
+import pytest
+
+from asynclab import course
+
+WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+
+
+def _intro_and_steps(lesson) -> tuple[str, int]:
+    nb = nbformat.read(lesson.solution, as_version=4)
+    steps = sum(
+        1
+        for cell in nb.cells
+        if cell.cell_type == "markdown"
+        for line in cell.source.splitlines()
+        if re.match(r"#+ Step \d+\b", line)
+    )
+    return nb.cells[0].source, steps
+
+
+@pytest.mark.parametrize("lesson", course.lessons(), ids=lambda x: x.number)
+def test_the_intro_gives_the_start_pages_time(lesson):
+    intro, _ = _intro_and_steps(lesson)
+    found = re.search(r"## Suggested time\s+(\d+) minutes", intro)
+    assert found, f"lab {lesson.number}'s introduction has no '## Suggested time' with its minutes"
+    assert int(found.group(1)) == lesson.lab_minutes
+
+
+@pytest.mark.parametrize("lesson", course.lessons(), ids=lambda x: x.number)
+def test_the_intro_counts_the_steps_the_lab_has(lesson):
+    intro, steps = _intro_and_steps(lesson)
+    found = re.search(r"work through the (\w+) steps", intro)
+    assert found, f"lab {lesson.number}'s introduction does not say how many steps it has"
+    assert WORDS.get(found.group(1)) == steps, f"the introduction says {found.group(1)}, the lab has {steps} steps"
