@@ -848,10 +848,9 @@ def check_predict_schedule(self, predicted) -> CheckResult:
         if bad:
             return False, (f"each prediction must be a round number 0, 1, 2, ...; {bad[0]!r} is {predicted[bad[0]]!r}")
         measured = measure_schedule()
-        missed = sum(_as_round(predicted[n]) != measured[n] for n in names)
-        if missed:
+        if any(_as_round(predicted[n]) != measured[n] for n in names):
             return False, (
-                f"{missed} of your {len(names)} predictions did not match the rounds measured: an "
+                "your predictions did not all match the rounds measured: an "
                 "operation starts when every operation queued before it on a variable it uses "
                 "allows it, and a worker is free"
             )
