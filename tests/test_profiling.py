@@ -5,6 +5,10 @@ dump: header and device names, list left open; later dumps: a leading
 comma, no header; a closed file), cut down from real dumps.
 """
 
+import os
+import subprocess
+import sys
+
 import pytest
 
 from asynclab.foundation.profiling import OpSpan, TraceError, busy_overlap, busy_time, parse_trace, share_beside
@@ -228,3 +232,20 @@ def test_worker_rows_number_the_threads_in_order():
         ("worker 1", "relu"),
         ("worker 2", "dot"),
     ]
+
+
+@pytest.mark.measured
+def test_a_process_that_profiles_leaves_no_file_behind(tmp_path):
+    # MXNet writes its trace again at exit, to the last file configured: the folder must be gone by then
+    code = (
+        "from mxnet import nd\n"
+        "from asynclab.foundation.profiling import record\n"
+        "from asynclab.lessons.l03_async_speed.loops import backend_seconds\n"
+        "x = nd.ones((8, 8))\n"
+        "with record():\n"
+        "    nd.dot(x, x)\n"
+        "backend_seconds(lambda a: a + 1, x, n=5)\n"
+    )
+    env = dict(os.environ, TMPDIR=str(tmp_path))
+    subprocess.run([sys.executable, "-c", code], env=env, check=True, timeout=120, capture_output=True)
+    assert sorted(p.name for p in tmp_path.iterdir()) == []

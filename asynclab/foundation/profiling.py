@@ -27,9 +27,12 @@ Foundation layer: imports MXNet only inside :func:`record`.
 
 from __future__ import annotations
 
+import atexit
+import itertools
 import json
 import os
 import re
+import shutil
 import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -52,6 +55,7 @@ __all__ = [
     "ProfilerBroken",
     "configure",
     "BROKEN",
+    "trace_file",
 ]
 
 
@@ -64,6 +68,23 @@ BROKEN = (
     "profiler.dump() with finished=True (its default) or set continuous_dump=False before; restart the "
     "kernel, and end a recording with profiler.dump(finished=False) instead"
 )
+
+
+_TRACE_FOLDER: list[str] = []
+_RECORDINGS = itertools.count(1)  # this process's folder for the profiler's files, made on first use
+
+
+def trace_file(name: str) -> str:
+    """A path for a file of MXNet's profiler, ``name`` in a folder of this process's own.
+
+    MXNet writes its trace once more when the process ends, to the last file it was configured with,
+    after Python's own clean-up. The folder is removed at exit, before that last write, which then
+    finds no folder and writes nothing: a process that profiled leaves no file behind.
+    """
+    if not _TRACE_FOLDER or not os.path.isdir(_TRACE_FOLDER[0]):
+        _TRACE_FOLDER[:] = [tempfile.mkdtemp(prefix=f"asynclab-profiler-{os.getpid()}-")]
+        atexit.register(shutil.rmtree, _TRACE_FOLDER[0], ignore_errors=True)
+    return os.path.join(_TRACE_FOLDER[0], name)
 
 
 class ProfilerBroken(RuntimeError):
@@ -169,8 +190,11 @@ def record(*, folder: str | None = None) -> Iterator[Trace]:
     from mxnet import nd, profiler
 
     trace = Trace()
-    handle, path = tempfile.mkstemp(prefix="asynclab-trace-", suffix=".json", dir=folder)
-    os.close(handle)
+    if folder is None:
+        path = trace_file(f"trace-{next(_RECORDINGS)}.json")
+    else:
+        handle, path = tempfile.mkstemp(prefix="asynclab-trace-", suffix=".json", dir=folder)
+        os.close(handle)
     try:
         nd.waitall()
         configure(profile_imperative=True, aggregate_stats=False, filename=path)

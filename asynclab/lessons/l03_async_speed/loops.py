@@ -131,16 +131,15 @@ def backend_seconds(op: ArrayOp, x, n: int = 200) -> float:
     Runs the operation ``n`` times under MXNet's profiler and reads the
     aggregate statistics of the operator that ran most often.
     """
-    import os
-    import tempfile
-
     from mxnet import nd, profiler
+
+    from asynclab.foundation.profiling import trace_file
 
     check_n(n)
     op(x)
     nd.waitall()
-    # MXNet writes a trace file when asked to dump; keep it out of the working directory.
-    trace = os.path.join(tempfile.gettempdir(), f"asynclab-profile-{os.getpid()}.json")
+    # MXNet writes a trace file when asked to dump, and at exit: in a folder that goes at exit
+    trace = trace_file("t2-profile.json")
     profiler.set_config(aggregate_stats=True, profile_imperative=True, profile_all=False, filename=trace)
     profiler.dumps(reset=True)
     profiler.set_state("run")

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import gc
 import os
-import tempfile
 import time
 from collections.abc import Callable
 from typing import Any
@@ -55,7 +54,7 @@ def _profiled(fn: Callable[[], Any]):
     """The check's own aggregate table of what ``fn()`` ran (all sections); only a check may call it."""
     from mxnet import nd, profiler
 
-    from asynclab.foundation.profiling import aggregate, configure
+    from asynclab.foundation.profiling import aggregate, configure, trace_file
 
     if not _checking[0]:
         raise RuntimeError("this is the check's own profiling, not an answer: write your own with mx.profiler")
@@ -63,7 +62,7 @@ def _profiled(fn: Callable[[], Any]):
     gc.collect()  # an array collected inside the window would record a free
     # continuous_dump stays at its default: after a set_config that turns it off, the next one that
     # leaves it on fails in MXNet 1.9.1, and so would the student's own profile after this check
-    path = os.path.join(tempfile.gettempdir(), f"asynclab-check-{os.getpid()}.json")
+    path = trace_file("check-profile.json")
     try:
         configure(profile_imperative=True, aggregate_stats=True, filename=path)
     except ProfilerBroken:
