@@ -77,11 +77,21 @@ def _numpy_kit(n: int) -> Kit:
 
 
 def _mxnet_kit(n: int) -> Kit:
-    """MXNet: ``x = mx.nd.ones((n, n))``, ``t = mx.nd.ones((1,))``, ``mx.nd.dot(x, x)``; waits with
-    ``a.wait_to_read()`` and ``mx.nd.waitall()``."""
+    """MXNet on the device d2l chooses, ``device = d2l.try_gpu()`` (GPU 0 where MXNet sees one, else the
+    CPU): ``x = mx.nd.ones((n, n), ctx=device)``, ``t = mx.nd.ones((1,), ctx=device)``, ``mx.nd.dot(x, x)``;
+    waits with ``a.wait_to_read()`` and ``mx.nd.waitall()``."""
     import mxnet as mx
+    from d2l import mxnet as d2l
 
-    return Kit(mx.nd.ones((n, n)), mx.nd.ones((1,)), mx.nd.dot, mx.nd.NDArray.wait_to_read, mx.nd.waitall, {"mx": mx})
+    device = d2l.try_gpu()
+    return Kit(
+        mx.nd.ones((n, n), ctx=device),
+        mx.nd.ones((1,), ctx=device),
+        mx.nd.dot,
+        mx.nd.NDArray.wait_to_read,
+        mx.nd.waitall,
+        {"mx": mx},
+    )
 
 
 def _torch_kit(n: int) -> Kit:

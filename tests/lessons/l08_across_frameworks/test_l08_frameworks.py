@@ -68,3 +68,11 @@ def test_a_reference_without_its_machine_is_refused(tmp_path):
     with pytest.raises(ValueError, match="machine needs a 'date' entry"):
         frameworks.save_reference(measured, {"cpu": "x", "os": "y", "by": "z"}, path=tmp_path / "r.json")
     assert not (tmp_path / "r.json").exists()
+
+
+def test_mxnet_puts_its_arrays_where_d2l_chooses():
+    from d2l import mxnet as d2l
+
+    kit = frameworks.FRAMEWORKS["MXNet"].make(4)
+    assert kit.x.context == kit.t.context == d2l.try_gpu()
+    assert "d2l.try_gpu()" in frameworks.FRAMEWORKS["MXNet"].make.__doc__
