@@ -57,6 +57,7 @@ from __future__ import annotations
 import inspect
 import math
 import os
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -65,6 +66,7 @@ from asynclab.checks.relations import Band, Relation, decide
 from asynclab.foundation.timing import quartiles, run_interleaved
 
 MIME_TYPE = "application/vnd.asynclab.check+json"
+_DOTTED_COURSE_NAME = re.compile(r"^asynclab(?:\.[A-Za-z_][A-Za-z0-9_]*)+$")
 
 # Set by the grader right before a check cell runs; copied into every
 # published result so that results printed by anything else do not count.
@@ -307,6 +309,14 @@ class Check:
     robustness report. ``cpus`` is how many CPUs the check needs to keep
     its verdicts (1 unless measured otherwise, ``bench/reports/one_core.md``):
     where fewer are available it is not run and comes back inconclusive.
+
+    The grader scores 0 an answer that copies the course's own code
+    (:mod:`asynclab.grading.copies`), judged on the arguments named in
+    ``functions``. ``allows`` names the course's functions, classes or
+    modules (dotted, ``"asynclab.foundation.workloads.chunked.read_chunks"``)
+    the step's text gives the student as helpers; ``transcribes`` says why the
+    step is today a transcription of the lesson (its right answer re-types the
+    lesson's code), which skips the re-typed verdict for this check only.
     """
 
     name: str
@@ -320,6 +330,8 @@ class Check:
     figures: Callable[[Outcome], Mapping[str, float]] | None = None
     functions: tuple[str, ...] = ()
     cpus: int = 1
+    allows: tuple[str, ...] = ()
+    transcribes: str = ""
     code: Callable[..., CheckResult] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -329,6 +341,15 @@ class Check:
             raise ValueError(f"points must be a non-negative number, got {self.points!r}.")
         if isinstance(self.cpus, bool) or not isinstance(self.cpus, int) or self.cpus < 1:
             raise ValueError(f"check {self.name}: cpus must be a whole number of at least 1, got {self.cpus!r}.")
+        if not isinstance(self.allows, tuple) or not all(
+            isinstance(a, str) and _DOTTED_COURSE_NAME.match(a) for a in self.allows
+        ):
+            raise ValueError(
+                f"check {self.name}: allows must be a tuple of dotted course names such as "
+                f"'asynclab.foundation.plots.timeline', got {self.allows!r}."
+            )
+        if not isinstance(self.transcribes, str):
+            raise TypeError(f"check {self.name}: transcribes must be a sentence (str), got {self.transcribes!r}.")
         names = [r.name for r in self.relations]
         if len(set(names)) != len(names):
             raise ValueError(f"check {self.name}: relation names must be unique, got {names}.")
@@ -553,7 +574,7 @@ def check(name: str, points: float, **declaration: Any) -> Callable[[Callable[..
 
     ``declaration`` takes :class:`Check`'s fields (``relations``, ``sentence``,
     ``threshold``, ``protocol``, ``calls``, ``blame``, ``figures``,
-    ``functions``, ``cpus``). The function takes the check first, then the arguments
+    ``functions``, ``cpus``, ``allows``, ``transcribes``). The function takes the check first, then the arguments
     the check cell passes.
     """
 

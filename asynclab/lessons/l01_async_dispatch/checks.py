@@ -322,6 +322,7 @@ def _memory_why(key: str):
 @check(
     "memory-of-result",
     points=2,
+    allows=("asynclab.foundation.memory",),
     protocol=_MEMORY,
     calls="memory_of",
     functions=("memory_of",),

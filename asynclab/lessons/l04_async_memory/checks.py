@@ -316,6 +316,7 @@ def check_sync_bounds_memory(self, train_synced: Callable) -> CheckResult:
 @check(
     "sync-every-k",
     points=3,
+    transcribes="the foundation's waiting_loop (asynclab.foundation.workloads.mlp), which lesson 04 runs: redesign pending (issue 31 item 1)",
     protocol=_EPOCHS,
     calls="train_every",
     functions=("train_every",),

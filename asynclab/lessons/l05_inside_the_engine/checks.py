@@ -558,7 +558,12 @@ def _random_programs(engine_class, count: int = 12, seed: int = 2024) -> tuple[b
     return True, f"read/write orders held in targeted cases and {count} random programs"
 
 
-@check("hazards", points=2, threshold="1/1")
+@check(
+    "hazards",
+    points=2,
+    transcribes="its right answer is the dependency rule of engine_reference.Engine, the answer key lesson 05 runs on: redesign pending (issue 31 item 1)",
+    threshold="1/1",
+)
 def check_hazards(self, engine_class) -> CheckResult:
     """Read-after-write, write-after-read and write-after-write hold in push order.
 
@@ -579,6 +584,7 @@ def check_hazards(self, engine_class) -> CheckResult:
 @check(
     "serialize",
     points=1,
+    transcribes="its right answer is the dependency rule of engine_reference.Engine, the answer key lesson 05 runs on: redesign pending (issue 31 item 1)",
     protocol=_PAIRS,
     calls="your engine",
     relations=(_serial("dependent"),),
@@ -603,6 +609,7 @@ def check_serialize(self, engine_class) -> CheckResult:
 @check(
     "overlap",
     points=2,
+    transcribes="its right answer is the dependency rule of engine_reference.Engine, the answer key lesson 05 runs on: redesign pending (issue 31 item 1)",
     protocol=_PAIRS,
     calls="your engine",
     relations=(_side_by_side("shared input"), _side_by_side(QUEUED_READS)),
@@ -719,7 +726,12 @@ def check_worked_example(self, worked_example: Callable) -> CheckResult:
     )
 
 
-@check("errors-at-wait", points=1, threshold="3/3")
+@check(
+    "errors-at-wait",
+    points=1,
+    transcribes="its right answer is the dependency rule of engine_reference.Engine, the answer key lesson 05 runs on: redesign pending (issue 31 item 1)",
+    threshold="3/3",
+)
 def check_errors_at_wait(self, engine_class) -> CheckResult:
     """An error inside an op comes out of the next wait covering it, not out of push.
 

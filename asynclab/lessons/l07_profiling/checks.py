@@ -158,6 +158,7 @@ def check_names_the_hotspot(self, profile: Callable) -> CheckResult:
 @check(
     "agrees-with-clock",
     points=2,
+    allows=("asynclab.foundation.profiling.record",),
     protocol=_QUICK,
     calls="backend_ms",
     functions=("backend_ms",),

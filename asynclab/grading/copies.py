@@ -1,0 +1,762 @@
+"""Copied course code earns nothing: the verdict on one check's answer, read from its source.
+
+Before a check cell runs, the grader (and so the self-check) and the in-process
+catalogue test ask :meth:`Judge.verdict` about it. The judge reads the check
+cell's call (``lab03.check_model_predicts(fit_line)``), finds the declared
+:class:`~asynclab.checks.core.Check` by the cell's ``grade_id``, and looks at
+the student's names the call passes, each with its *closure*: the statements of
+the student's cells that bind it and, transitively, the student's functions,
+classes and module-level names they use (the cells the lab hands out are not the
+student's: a statement found in the lab as handed out is left out). Three
+verdicts score the check 0, with one sentence that names what the answer used,
+never the right answer:
+
+1. **reach-in**: the closure names (through an import, a name the lab binds such
+   as ``lab01``, an import inside a function, or a dotted string) a module of the
+   checks or the grader: ``asynclab.checks``, ``asynclab.grading``,
+   ``asynclab.lessons.*.checks``, ``asynclab.lessons.*.gpu``;
+2. **course function**: the closure calls, aliases or subclasses a function or
+   class of the course (any name under ``asynclab``, resolved through the
+   notebook's imports and the course's own re-exports to where it is defined)
+   that the check does not allow. Allowed are
+   - the foundation's (``asynclab.foundation``) functions and classes that the lab
+     as handed out imports *by their own name* (``from asynclab.foundation.timing
+     import Benchmark``: the tools a setup cell gives the student); a module the
+     lab imports (``from asynclab.foundation.workloads import psgd``) gives its
+     functions to the lab's own cells, not to answers: ``psgd.worker_loop`` is
+     lab 10's step, ``timing.fit_line`` lab 03's;
+   - the dotted names the check's declaration lists in ``allows`` (a module's name
+     allows everything in it), the helpers its step's text names;
+   a function or class of a lesson (``asynclab.lessons.*``) is allowed only there;
+3. **re-typed**: the answer's code contains the code of a course function,
+   class or method (every module of ``asynclab/lessons/*/`` but ``answers/``,
+   ``asynclab/foundation/``, ``asynclab/checks/``) or of a code cell of a lesson
+   notebook (``notebooks/NN_*.ipynb``), by a similarity over normalized syntax
+   trees, at or above :data:`THRESHOLD`. A check whose step is today a
+   transcription of the lesson declares ``transcribes="why"`` and skips this
+   verdict only.
+
+The similarity: both sides are parsed and normalized (docstrings, comments,
+annotations and imports gone; every local name, argument, function and class
+name becomes one placeholder; a name imported from a module becomes that
+module's dotted name, resolved through the course's re-exports, so ``nd.dot``
+and ``mx.nd.dot`` agree; string constants become one placeholder). Every
+statement and expression of at least :data:`MIN_NODES` nodes is a fingerprint.
+A course unit's score is the share of its fingerprints found among the
+answer's; units with fewer than :data:`MIN_FINGERPRINTS` are too small to tell
+a copy from the obvious code and are not compared. Renaming, reordering
+statements and wrapping the copy in a function of one's own keep almost every
+fingerprint.
+
+The threshold was set from measurements (``docs/instructors.md``, "Copied course
+code"): the best score of every solution's and catalogue answer's functions
+against the corpus, and of hand-made copies (pasted, renamed and reordered,
+wrapped).
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import functools
+import importlib
+import inspect
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import nbformat
+
+from asynclab.grading.answers import code_of, names_used
+from asynclab.tooling import nbtools
+
+#: At or above this share of a course unit's fingerprints found in an answer, the answer re-types it.
+THRESHOLD = 0.6
+#: The smallest statement or expression that counts as a fingerprint (nodes of its normalized tree).
+MIN_NODES = 6
+#: Course units with fewer fingerprints are not compared (too small to tell a copy from the obvious code).
+MIN_FINGERPRINTS = 8
+
+PACKAGE = "asynclab"
+REACH_IN = re.compile(r"^asynclab\.(?:checks|grading|lessons\.[A-Za-z0-9_]+\.(?:checks|gpu))(?:\.|$)")
+_DOTTED_STRING = re.compile(r"^asynclab(?:\.[A-Za-z_][A-Za-z0-9_]*)+$")
+_BUILTINS = frozenset(dir(builtins))
+_LOCAL, _DEF, _STRING = "_v", "_f", "S"
+
+REACHES_IN, COURSE_FUNCTION, RETYPED = "reach-in", "course function", "re-typed"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Why an answer earns nothing: ``kind``, the student's name, the course code it used, and (re-typed) the score."""
+
+    kind: str
+    name: str
+    course: str
+    score: float | None = None
+
+    @property
+    def sentence(self) -> str:
+        """The one sentence the student reads: what was used, never the right answer."""
+        if self.kind == REACHES_IN:
+            return (
+                f"scored 0: `{self.name}` reaches into {self.course}, the course's checks and grader, "
+                "which no answer may use"
+            )
+        if self.kind == COURSE_FUNCTION:
+            return (
+                f"scored 0: `{self.name}` uses the course's own {self.course} instead of doing the step's work itself"
+            )
+        return (
+            f"scored 0: `{self.name}` re-types the course's own code ({self.course}) instead of doing the step's work"
+        )
+
+    @property
+    def detail(self) -> str:
+        """The instructor's line: the verdict, what it found and, for a re-typed answer, the similarity."""
+        score = f", similarity {self.score:.2f} (threshold {THRESHOLD:g})" if self.score is not None else ""
+        return f"{self.kind}: `{self.name}` and {self.course}{score}"
+
+
+# ---------------------------------------------------------------- the course's own modules
+
+
+@dataclass(frozen=True)
+class Target:
+    """What a dotted name of the course denotes: where it is defined and its kind (function, class, module, value)."""
+
+    defined: str
+    kind: str
+
+
+@dataclass
+class _Module:
+    name: str
+    path: Path
+    tree: ast.Module
+    kinds: dict[str, str] = field(default_factory=dict)  # top-level name -> function | class | value
+    imports: dict[str, str] = field(default_factory=dict)  # top-level name -> dotted name it imports
+
+
+def _imported(node: ast.Import | ast.ImportFrom, package: str = "") -> dict[str, str]:
+    """The names an import statement binds, each with the dotted name it binds to."""
+    bound: dict[str, str] = {}
+    if isinstance(node, ast.Import):
+        for alias in node.names:
+            if alias.asname:
+                bound[alias.asname] = alias.name
+            else:
+                root = alias.name.split(".")[0]
+                bound[root] = root
+        return bound
+    base = node.module or ""
+    if node.level:
+        parts = package.split(".")
+        parts = parts[: len(parts) - node.level + 1] if node.level > 1 else parts
+        base = ".".join(p for p in [*parts, base] if p)
+    for alias in node.names:
+        if alias.name != "*":
+            bound[alias.asname or alias.name] = f"{base}.{alias.name}" if base else alias.name
+    return bound
+
+
+def _top_imports(body: Iterable[ast.stmt], package: str = "") -> dict[str, str]:
+    """Imports at a module's top level, including those inside its top-level if/try blocks."""
+    found: dict[str, str] = {}
+    for node in body:
+        for inner in _module_level(node):
+            if isinstance(inner, (ast.Import, ast.ImportFrom)):
+                found.update(_imported(inner, package))
+    return found
+
+
+def _module_level(node: ast.stmt) -> Iterable[ast.stmt]:
+    """``node`` and the statements of its if/try/with blocks that still run at module level."""
+    yield node
+    if isinstance(node, (ast.If, ast.Try, ast.With)):
+        for block in ("body", "orelse", "finalbody"):
+            for inner in getattr(node, block, []):
+                yield from _module_level(inner)
+        for handler in getattr(node, "handlers", []):
+            for inner in handler.body:
+                yield from _module_level(inner)
+
+
+class CourseIndex:
+    """The course's modules read as text (nothing imported): what each dotted name is and where it is defined."""
+
+    def __init__(self, package_dir: Path) -> None:
+        self.package_dir = Path(package_dir)
+        self.modules: dict[str, _Module] = {}
+        for path in sorted(self.package_dir.rglob("*.py")):
+            parts = path.relative_to(self.package_dir.parent).with_suffix("").parts
+            if "__pycache__" in parts or "answers" in parts:
+                continue
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            try:
+                tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+            except (SyntaxError, UnicodeDecodeError):  # pragma: no cover - the course's own files parse
+                continue
+            package = name if parts[-1] == "__init__" else name.rpartition(".")[0]
+            module = _Module(name, path, tree, imports=_top_imports(tree.body, package))
+            for node in tree.body:
+                for inner in _module_level(node):
+                    if isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                        module.kinds[inner.name] = "function"
+                    elif isinstance(inner, ast.ClassDef):
+                        module.kinds[inner.name] = "class"
+                    elif isinstance(inner, (ast.Assign, ast.AnnAssign)):
+                        targets = inner.targets if isinstance(inner, ast.Assign) else [inner.target]
+                        for target in targets:
+                            for sub in ast.walk(target):
+                                if isinstance(sub, ast.Name):
+                                    module.kinds.setdefault(sub.id, "value")
+            self.modules[name] = module
+
+    def resolve(self, dotted: str, _depth: int = 0) -> Target | None:
+        """What ``dotted`` (``asynclab.lessons.l03_async_speed.models.fit_line``) denotes; None outside the course."""
+        if _depth > 8 or not (dotted == PACKAGE or dotted.startswith(PACKAGE + ".")):
+            return None
+        parts = dotted.split(".")
+        for cut in range(len(parts), 0, -1):
+            name = ".".join(parts[:cut])
+            if name not in self.modules:
+                continue
+            if cut == len(parts):
+                return Target(name, "module")
+            module, attr = self.modules[name], parts[cut]
+            if attr in module.imports:
+                found = self.resolve(".".join([module.imports[attr], *parts[cut + 1 :]]), _depth + 1)
+                return found or Target(module.imports[attr], "value")
+            if attr in module.kinds:
+                return Target(f"{name}.{attr}", module.kinds[attr])
+            return Target(f"{name}.{attr}", "value")
+        return None
+
+    def canonical(self, dotted: str) -> str:
+        """``dotted`` as where it is defined, when it is a course name (for comparing code); else as it is."""
+        found = self.resolve(dotted)
+        if found is None or found.kind == "value":
+            return dotted
+        return found.defined
+
+
+# ---------------------------------------------------------------- normalized trees and fingerprints
+
+
+def _strip_docstring(body: list[ast.stmt]) -> list[ast.stmt]:
+    if body and isinstance(body[0], ast.Expr) and isinstance(getattr(body[0], "value", None), ast.Constant):
+        if isinstance(body[0].value.value, str):
+            return body[1:] or [ast.Pass()]
+    return body
+
+
+def _chain(node: ast.expr) -> list[str] | None:
+    """``a.b.c`` as ``["a", "b", "c"]``; ``getattr(a, "b")`` as ``["a", "b"]``; None for anything else."""
+    if isinstance(node, ast.Name):
+        return [node.id]
+    if isinstance(node, ast.Attribute):
+        inner = _chain(node.value)
+        return None if inner is None else [*inner, node.attr]
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "getattr"
+        and len(node.args) >= 2
+        and isinstance(node.args[1], ast.Constant)
+        and isinstance(node.args[1].value, str)
+    ):
+        inner = _chain(node.args[0])
+        return None if inner is None else [*inner, node.args[1].value]
+    return None
+
+
+def _stored(node: ast.AST) -> set[str]:
+    """Every name a unit binds locally: arguments, assignment and loop targets, nested defs and classes."""
+    names: set[str] = set()
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name) and isinstance(sub.ctx, (ast.Store, ast.Del)):
+            names.add(sub.id)
+        elif isinstance(sub, ast.arg):
+            names.add(sub.arg)
+        elif isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(sub.name)
+        elif isinstance(sub, ast.ExceptHandler) and sub.name:
+            names.add(sub.name)
+    return names
+
+
+def _local_imports(node: ast.AST, package: str = "") -> dict[str, str]:
+    found: dict[str, str] = {}
+    for sub in ast.walk(node):
+        if isinstance(sub, (ast.Import, ast.ImportFrom)):
+            found.update(_imported(sub, package))
+    return found
+
+
+_SKIPPED_FIELDS = frozenset({"ctx", "type_comment", "kind", "type_ignores", "annotation", "returns", "name"})
+
+
+class _Printer:
+    """Writes a unit's normalized text (see the module's text) and collects its fingerprints on the way."""
+
+    def __init__(
+        self, aliases: Mapping[str, str], local: set[str], canonical: Callable[[str], str], found: set[int]
+    ) -> None:
+        self.aliases, self.local, self.canonical, self.found = aliases, local, canonical, found
+
+    def _dotted(self, node: ast.expr) -> str | None:
+        chain = _chain(node) if not isinstance(node, ast.Call) else None
+        if not chain or chain[0] in self.local or chain[0] not in self.aliases:
+            return None
+        return self.canonical(".".join([self.aliases[chain[0]], *chain[1:]]))
+
+    def text(self, node: ast.AST, root: bool = False) -> tuple[str, int] | None:
+        """The normalized text of ``node`` and its size in nodes; None for what normalizing removes."""
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            return None
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            return None  # a docstring or a string used as a comment
+        if isinstance(node, ast.AnnAssign):
+            if node.value is None:
+                return None
+            node = ast.Assign([node.target], node.value)
+        if isinstance(node, ast.Name):
+            if node.id in self.local:
+                return f"N({_LOCAL})", 1
+            dotted = self._dotted(node)
+            return f"N({dotted or (node.id if node.id in _BUILTINS else _LOCAL)})", 1
+        if isinstance(node, ast.Attribute):
+            dotted = self._dotted(node)
+            if dotted is not None:
+                return f"N({dotted})", 1
+        if isinstance(node, ast.Constant):
+            return ("C(S)" if isinstance(node.value, (str, bytes)) else f"C({node.value!r})"), 1
+        parts: list[str] = []
+        size = 1
+        for name, value in ast.iter_fields(node):
+            if name in _SKIPPED_FIELDS and not (name == "name" and isinstance(node, ast.alias)):
+                continue
+            if isinstance(value, list):
+                texts = []
+                for item in value:
+                    if isinstance(item, ast.AST):
+                        made = self.text(item)
+                        if made is not None:
+                            texts.append(made[0])
+                            size += made[1]
+                    else:
+                        texts.append(repr(item))
+                parts.append(f"{name}=[{','.join(texts)}]")
+            elif isinstance(value, ast.AST):
+                made = self.text(value)
+                if made is not None:
+                    parts.append(f"{name}={made[0]}")
+                    size += made[1]
+            elif name == "arg" and isinstance(node, ast.arg):
+                parts.append(f"arg={_LOCAL}")
+            elif name == "attr" or name == "op":
+                parts.append(f"{name}={value!r}")
+            elif value is not None and name not in ("id", "value"):
+                parts.append(f"{name}={value!r}")
+        text = f"{type(node).__name__}({';'.join(parts)})"
+        if not root and isinstance(node, (ast.stmt, ast.expr)) and size >= MIN_NODES:
+            self.found.add(hash(text))
+        return text, size
+
+
+def fingerprints(nodes: Sequence[ast.AST], aliases: Mapping[str, str], canonical: Callable[[str], str]) -> frozenset:
+    """The fingerprints of some statements: hashes of their normalized statements and expressions of
+    at least :data:`MIN_NODES` nodes (a function's or class's own definition, the unit's root, excluded)."""
+    found: set[int] = set()
+    for node in nodes:
+        printer = _Printer({**aliases, **_local_imports(node)}, _stored(node), canonical, found)
+        for root in node.body if isinstance(node, ast.Module) else [node]:
+            printer.text(root, root=isinstance(root, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)))
+    return frozenset(found)
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One piece of course code an answer is compared with: where it is, and its fingerprints."""
+
+    where: str
+    fingerprints: frozenset
+
+
+def containment(unit: Unit, answer: frozenset) -> float:
+    """The share of ``unit``'s fingerprints found in ``answer``'s."""
+    if not unit.fingerprints:
+        return 0.0
+    return len(unit.fingerprints & answer) / len(unit.fingerprints)
+
+
+def _corpus_module(name: str) -> bool:
+    return (
+        name.startswith("asynclab.foundation")
+        or name.startswith("asynclab.checks")
+        or re.match(r"^asynclab\.lessons\.l\d\d_[a-z0-9_]+\.[A-Za-z0-9_]+$", name) is not None
+    )
+
+
+def _module_units(index: CourseIndex) -> list[Unit]:
+    units: list[Unit] = []
+    for name, module in index.modules.items():
+        if not _corpus_module(name):
+            continue
+        for node in module.tree.body:
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                continue
+            units.append(Unit(f"{name}.{node.name}", fingerprints([node], module.imports, index.canonical)))
+            if isinstance(node, ast.ClassDef):
+                for method in node.body:
+                    if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                        where = f"{name}.{node.name}.{method.name}"
+                        units.append(Unit(where, fingerprints([method], module.imports, index.canonical)))
+    return units
+
+
+def _notebook_units(notebooks: Path, index: CourseIndex) -> list[Unit]:
+    units: list[Unit] = []
+    for path in sorted(Path(notebooks).glob("[0-9][0-9]_*.ipynb")):
+        try:
+            nb = nbformat.read(path, as_version=4)
+        except Exception:  # pragma: no cover - the course's notebooks read
+            continue
+        parsed: list[tuple[int, ast.Module]] = []
+        for number, cell in enumerate(nb.cells):
+            if cell.cell_type != "code":
+                continue
+            try:
+                parsed.append((number, ast.parse(code_of(cell.source))))
+            except SyntaxError:
+                continue
+        aliases: dict[str, str] = {}
+        for _, tree in parsed:
+            aliases.update(_top_imports(tree.body))
+        lesson = path.name[:2]
+        for number, tree in parsed:
+            where = f"lesson {lesson}'s notebook, cell {number}"
+            units.append(Unit(where, fingerprints([tree], aliases, index.canonical)))
+            for node in tree.body:
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    units.append(Unit(f"{where}, {node.name}", fingerprints([node], aliases, index.canonical)))
+    return units
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """The course as the judge knows it: its index and the units an answer is compared with."""
+
+    index: CourseIndex
+    units: tuple[Unit, ...]
+
+    def best(self, answer: frozenset) -> tuple[float, str]:
+        """The highest score of any comparable unit in ``answer``, and where that unit is."""
+        best, where = 0.0, ""
+        for unit in self.units:
+            if len(unit.fingerprints) < MIN_FINGERPRINTS:
+                continue
+            score = containment(unit, answer)
+            if score > best:
+                best, where = score, unit.where
+        return best, where
+
+
+@functools.cache
+def course_corpus(package_dir: Path | None = None, notebooks: Path | None = None) -> Corpus:
+    """The corpus of the course this package was loaded from (read once per process)."""
+    package_dir = Path(package_dir) if package_dir is not None else Path(__file__).resolve().parents[1]
+    notebooks = Path(notebooks) if notebooks is not None else package_dir.parent / "notebooks"
+    index = CourseIndex(package_dir)
+    units = _module_units(index) + (_notebook_units(notebooks, index) if notebooks.is_dir() else [])
+    return Corpus(index, tuple(units))
+
+
+# ---------------------------------------------------------------- a submission's names
+
+
+@dataclass(frozen=True)
+class _Binding:
+    """The last thing that bound a name before the check: an import (``dotted``) or a statement."""
+
+    dotted: str = ""  # an import, or an assignment that aliases an importable dotted name
+    statement: ast.stmt | None = None
+    given: bool = False  # the statement is the lab's own, as handed out
+
+
+def _parse(source: str) -> list[ast.stmt]:
+    try:
+        return ast.parse(code_of(source)).body
+    except SyntaxError:
+        return []
+
+
+def _bound_names(node: ast.stmt) -> set[str]:
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return {node.name}
+    names: set[str] = set()
+    targets: list[ast.AST] = []
+    if isinstance(node, ast.Assign):
+        targets = list(node.targets)
+    elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+        targets = [node.target]
+    elif isinstance(node, (ast.For, ast.AsyncFor)):
+        targets = [node.target]
+    elif isinstance(node, (ast.With, ast.AsyncWith)):
+        targets = [item.optional_vars for item in node.items if item.optional_vars is not None]
+    for target in targets:
+        names |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+    if isinstance(node, (ast.If, ast.Try, ast.With, ast.For, ast.While)):
+        for inner in ast.iter_child_nodes(node):
+            if isinstance(inner, ast.stmt):
+                names |= _bound_names(inner)
+    return names
+
+
+def _bindings(sources: Sequence[str], given: set[str]) -> dict[str, _Binding]:
+    """Each name's last binding in ``sources`` (code cells, in order); ``given``: the lab's own statements."""
+    table: dict[str, _Binding] = {}
+    for source in sources:
+        for node in _parse(source):
+            handed_out = ast.dump(node) in given
+            for inner in _module_level(node):
+                if isinstance(inner, (ast.Import, ast.ImportFrom)):
+                    for name, dotted in _imported(inner).items():
+                        table[name] = _Binding(dotted=dotted, statement=inner, given=handed_out)
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                continue
+            alias = ""
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                chain = _chain(node.value)
+                if chain and chain[0] in table and table[chain[0]].dotted:
+                    alias = ".".join([table[chain[0]].dotted, *chain[1:]])
+            for name in _bound_names(node):
+                table[name] = _Binding(dotted=alias, statement=node, given=handed_out)
+    return table
+
+
+def _statement_names(node: ast.stmt) -> set[str]:
+    try:
+        return names_used(ast.unparse(node))
+    except SyntaxError:  # pragma: no cover - a statement that parsed unparses
+        return set()
+
+
+@dataclass
+class _Closure:
+    statements: list[ast.stmt] = field(default_factory=list)
+    dotted: list[str] = field(default_factory=list)  # every dotted name it reaches (imports, chains, strings)
+
+
+def _closure(root: str, table: Mapping[str, _Binding]) -> _Closure:
+    found = _Closure()
+    seen: set[str] = set()
+    todo = [root]
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in table:
+            continue
+        seen.add(name)
+        binding = table[name]
+        if binding.statement is None or isinstance(binding.statement, (ast.Import, ast.ImportFrom)):
+            if binding.dotted:
+                found.dotted.append(binding.dotted)
+            continue
+        if binding.given:
+            continue
+        node = binding.statement
+        if node not in found.statements:
+            found.statements.append(node)
+        if binding.dotted:
+            found.dotted.append(binding.dotted)
+        used = _statement_names(node)
+        local_imports = _local_imports(node)
+        found.dotted.extend(local_imports.values())
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Constant) and isinstance(sub.value, str) and _DOTTED_STRING.match(sub.value):
+                found.dotted.append(sub.value)
+            if not isinstance(sub, (ast.Name, ast.Attribute, ast.Call)):
+                continue
+            chain = _chain(sub)
+            if not chain:
+                continue
+            head = chain[0]
+            if head in local_imports and head not in used:
+                found.dotted.append(".".join([local_imports[head], *chain[1:]]))
+            elif head in used and head in table and table[head].dotted:
+                found.dotted.append(".".join([table[head].dotted, *chain[1:]]))
+        todo.extend(sorted(used))
+    return found
+
+
+# ---------------------------------------------------------------- the judge
+
+
+@dataclass(frozen=True)
+class _Call:
+    check: object  # the declared Check
+    arguments: dict[str, str]  # the check code's parameter -> the student's name passed to it
+
+
+def _check_call(source: str, name: str, table: Mapping[str, _Binding]) -> _Call | None:
+    """The declared check a check cell calls, and the student's names it passes (None: not a course check)."""
+    nodes = _parse(source)
+    local = dict(_top_imports(nodes))
+    for node in nodes:
+        for call in ast.walk(node):
+            if not isinstance(call, ast.Call):
+                continue
+            chain = _chain(call.func)
+            if not chain or len(chain) < 2:
+                continue
+            head = local.get(chain[0]) or (table[chain[0]].dotted if chain[0] in table else "")
+            if not head:
+                continue
+            module_name = ".".join([head, *chain[1:-1]])
+            try:
+                module = importlib.import_module(module_name)
+            except Exception:
+                continue
+            check = getattr(module, chain[-1], None)
+            if getattr(check, "name", None) != name or getattr(check, "code", None) is None:
+                continue
+            try:
+                bound = inspect.signature(check.code).bind(None, *call.args, **{k.arg: k.value for k in call.keywords})
+            except TypeError:
+                return None
+            arguments = {
+                parameter: value.id for parameter, value in bound.arguments.items() if isinstance(value, ast.Name)
+            }
+            return _Call(check, arguments)
+    return None
+
+
+def _is_code(binding: _Binding | None) -> bool:
+    """Whether a name is bound to code (a def, a class, a lambda, an import or an alias of a dotted name), not data."""
+    if binding is None:
+        return False
+    node = binding.statement
+    if binding.dotted or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return True
+    return isinstance(node, ast.Assign) and isinstance(node.value, ast.Lambda)
+
+
+def _judged(check: object, arguments: Mapping[str, str], table: Mapping[str, _Binding]) -> list[str]:
+    """The check's parameters whose answers are judged: those its declaration names in ``functions``,
+    and any other to which the student passes code (an engine class); data (predictions, snippets) is not."""
+    declared = set(getattr(check, "functions", ()) or ())
+    return [p for p, student in arguments.items() if p in declared or _is_code(table.get(student))]
+
+
+def lab_allowances(solution: nbformat.NotebookNode, index: CourseIndex) -> frozenset[str]:
+    """The foundation's functions and classes the lab as handed out imports by their own name (where defined)."""
+    allowed: set[str] = set()
+    for cell in nbtools.make_lab(solution).cells:
+        if cell.cell_type != "code":
+            continue
+        for dotted in _top_imports(_parse(cell.source)).values():
+            found = index.resolve(dotted)
+            if found and found.kind in ("function", "class") and found.defined.startswith("asynclab.foundation."):
+                allowed.add(found.defined)
+    return frozenset(allowed)
+
+
+def _given_statements(solution: nbformat.NotebookNode) -> set[str]:
+    return {
+        ast.dump(node)
+        for cell in nbtools.make_lab(solution).cells
+        if cell.cell_type == "code"
+        for node in _parse(cell.source)
+    }
+
+
+def _allowed(dotted: str, target: Target, allows: Iterable[str], lab: frozenset[str]) -> bool:
+    if target.defined in lab:
+        return True
+    return any(
+        name == allowed or name.startswith(allowed + ".") for allowed in allows for name in (dotted, target.defined)
+    )
+
+
+class Judge:
+    """Judges the answers of one lab, whose solution notebook is ``solution``."""
+
+    def __init__(self, solution: nbformat.NotebookNode, corpus: Corpus | None = None) -> None:
+        self.corpus = corpus or course_corpus()
+        self.given = _given_statements(solution)
+        self.lab_allows = lab_allowances(solution, self.corpus.index)
+
+    def verdict(self, sources: Sequence[str], check_source: str, name: str) -> Verdict | None:
+        """The verdict on check ``name`` (its grade_id without ``check-``), or None when it is judged by running.
+
+        ``sources`` are the code cells that run before the check cell, in order; ``check_source`` is the check cell.
+        """
+        table = _bindings(
+            [*sources, check_source],
+            self.given,
+        )
+        call = _check_call(check_source, name, table)
+        if call is None:
+            return None
+        check = call.check
+        allows = tuple(getattr(check, "allows", ()) or ())
+        declared = _judged(check, call.arguments, table)
+        closures = {parameter: _closure(call.arguments[parameter], table) for parameter in declared}
+        for parameter, closure in closures.items():
+            found = self._uses_course(call.arguments[parameter], closure, allows)
+            if found is not None:
+                return found
+        if getattr(check, "transcribes", ""):
+            return None
+        for parameter, closure in closures.items():
+            score, where = self._similarity(closure, table)
+            if score >= THRESHOLD:
+                return Verdict(RETYPED, call.arguments[parameter], where, score)
+        return None
+
+    def scores(self, sources: Sequence[str], check_source: str, name: str) -> dict[str, tuple[float, str]]:
+        """Each declared function's best similarity to the course and where, exemption or not (to measure)."""
+        table = _bindings([*sources, check_source], self.given)
+        call = _check_call(check_source, name, table)
+        if call is None:
+            return {}
+        declared = _judged(call.check, call.arguments, table)
+        return {call.arguments[p]: self._similarity(_closure(call.arguments[p], table), table) for p in declared}
+
+    def _similarity(self, closure: _Closure, table: Mapping[str, _Binding]) -> tuple[float, str]:
+        if not closure.statements:
+            return 0.0, ""
+        answer = fingerprints(closure.statements, self._aliases(table), self.corpus.index.canonical)
+        return self.corpus.best(answer)
+
+    @staticmethod
+    def _aliases(table: Mapping[str, _Binding]) -> dict[str, str]:
+        return {name: binding.dotted for name, binding in table.items() if binding.dotted}
+
+    def _uses_course(self, student: str, closure: _Closure, allows: Sequence[str]) -> Verdict | None:
+        for dotted in closure.dotted:
+            if REACH_IN.match(dotted):
+                return Verdict(REACHES_IN, student, REACH_IN.match(dotted).group(0).rstrip("."))
+        for dotted in closure.dotted:
+            target = self.corpus.index.resolve(dotted)
+            if target is None or target.kind not in ("function", "class"):
+                continue
+            if _allowed(dotted, target, allows, self.lab_allows):
+                continue
+            if REACH_IN.match(target.defined):
+                return Verdict(REACHES_IN, student, REACH_IN.match(target.defined).group(0).rstrip("."))
+            return Verdict(COURSE_FUNCTION, student, dotted)
+        return None
+
+
+@functools.cache
+def _judge_for(key: int, solution_json: str) -> Judge:
+    return Judge(nbformat.reads(solution_json, as_version=4))
+
+
+def judge_for(solution: nbformat.NotebookNode) -> Judge:
+    """A :class:`Judge` for ``solution``, made once per solution per process."""
+    text = nbformat.writes(solution)
+    return _judge_for(hash(text), text)

@@ -1,0 +1,245 @@
+"""The copy detector (asynclab.grading.copies) on sources: no kernel, no measurement.
+
+Each verdict is asserted on a lab's solution with one exercise cell replaced,
+as a student would submit it: the check cell is the solution's own, so the
+declared check, its ``allows`` and its exemption are the course's.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import textwrap
+
+import pytest
+
+from asynclab import course
+from asynclab.checks.core import Check, CheckResult, check
+from asynclab.grading import answers as catalogue
+from asynclab.grading import copies
+from asynclab.grading.layout import find_solution
+from asynclab.tooling import nbtools
+from tests.test_catalogue import SOLUTIONS
+
+LABS = course.numbers()
+
+
+@functools.cache
+def _solution(lab: str):
+    return nbtools.read(find_solution(SOLUTIONS, lab))
+
+
+def _verdicts(lab: str, cells: dict[str, str] | None = None) -> dict[str, copies.Verdict | None]:
+    """The verdict on every check of ``lab``'s solution with ``cells`` (grade_id -> source) in place."""
+    solution = _solution(lab)
+    nb = catalogue.Answer(lab, "t", "t", cells or {}, {}).apply(solution)
+    judge = copies.judge_for(solution)
+    found, sources = {}, []
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        if nbtools.is_check(cell):
+            name = nbtools.grade_id(cell)[len("check-") :]
+            found[name] = judge.verdict(sources, cell.source, name)
+        sources.append(cell.source)
+    return found
+
+
+def _cell(text: str) -> str:
+    return textwrap.dedent(text).strip("\n")
+
+
+# ------------------------------------------------------------------ the three verdicts, lab 03's fit_line
+FIT_LINE_PASTED = _cell(
+    """
+    from collections.abc import Sequence
+    import math
+
+
+    def _floats(values, what):
+        out = [float(v) for v in values]
+        if any(not math.isfinite(v) for v in out):
+            raise ValueError(f"{what} must be finite numbers.")
+        return out
+    """
+)
+
+
+def test_an_alias_of_the_course_function_is_a_copy():
+    verdict = _verdicts(
+        "03", {"ex2-fit-line": "from asynclab.lessons.l03_async_speed import models\n\nfit_line = models.fit_line"}
+    )
+    found = verdict["model-predicts"]
+    assert found is not None and found.kind == copies.COURSE_FUNCTION
+    assert found.sentence.startswith("scored 0: `fit_line` uses the course's own asynclab.lessons.l03_async_speed")
+    assert verdict["async-beats-sync"] is None and verdict["t1-below-synced-op"] is None
+
+
+def test_a_call_inside_the_answer_is_a_copy():
+    source = _cell(
+        """
+        from asynclab.foundation import timing as t
+
+
+        def fit_line(ns, seconds):
+            line = t.fit_line(ns, seconds)
+            return line.intercept, line.slope
+        """
+    )
+    found = _verdicts("03", {"ex2-fit-line": source})["model-predicts"]
+    assert found is not None and found.kind == copies.COURSE_FUNCTION
+    assert "asynclab.foundation.timing.fit_line" in found.sentence
+
+
+def _course_source(dotted: str) -> str:
+    module, _, name = dotted.rpartition(".")
+    index = copies.course_corpus().index
+    tree = index.modules[module].tree
+    node = next(n for n in tree.body if getattr(n, "name", None) == name)
+    return ast.unparse(node)
+
+
+def test_pasted_renamed_reordered_and_wrapped_copies_are_caught():
+    # the course's own fit_line, returning a plain pair (a LineFit would be caught as a course class)
+    pasted = _course_source("asynclab.foundation.timing.fit_line").replace(
+        "LineFit(intercept, slope, n, rms)", "(intercept, slope)"
+    )
+    helper = _course_source("asynclab.foundation.timing._floats")
+    imports = "import math\n\n"
+    renamed = (
+        pasted.replace("def fit_line", "def fit_line")
+        .replace("xs", "ns_values")
+        .replace("ys", "secs")
+        .replace("_floats", "as_floats")
+    )
+    tree = ast.parse(renamed)
+    body = tree.body[0].body
+    body[1:4] = [body[3], body[2], body[1]]  # n = len(x) first, then the two checks swapped
+    reordered = ast.unparse(tree)
+    wrapped = (
+        imports
+        + helper.replace("_floats", "as_floats")
+        + "\n\n\ndef fit_line(ns, seconds):\n"
+        + textwrap.indent(renamed.replace("def fit_line", "def _mine"), "    ")
+        + "\n    return tuple(_mine(ns, seconds))[:2]\n"
+    )
+    for label, source in {
+        "pasted": imports + helper + "\n\n\n" + pasted,
+        "renamed": imports + helper.replace("_floats", "as_floats") + "\n\n\n" + renamed,
+        "reordered": imports + helper.replace("_floats", "as_floats") + "\n\n\n" + reordered,
+        "wrapped": wrapped,
+    }.items():
+        found = _verdicts("03", {"ex2-fit-line": source})["model-predicts"]
+        assert found is not None and found.kind == copies.RETYPED, f"the {label} copy was not caught"
+        assert found.sentence.startswith(
+            "scored 0: `fit_line` re-types the course's own code (asynclab.foundation.timing."
+        )
+        assert found.sentence.endswith(") instead of doing the step's work")
+
+
+def test_reaching_into_the_checks_is_caught_however_it_is_named():
+    ways = {
+        "the lab's own name": "def fit_line(ns, seconds):\n    return lab03.some_reference(ns, seconds)",
+        "an import inside": (
+            "def fit_line(ns, seconds):\n    from asynclab.lessons.l03_async_speed import checks\n"
+            "    return checks.some_reference(ns, seconds)"
+        ),
+        "a string": (
+            "import importlib\n\n\ndef fit_line(ns, seconds):\n"
+            '    return importlib.import_module("asynclab.grading.answers").x(ns, seconds)'
+        ),
+    }
+    for label, source in ways.items():
+        found = _verdicts("03", {"ex2-fit-line": source})["model-predicts"]
+        assert found is not None and found.kind == copies.REACHES_IN, label
+        assert "reaches into asynclab." in found.sentence and "no answer may use" in found.sentence
+
+
+def test_the_sentence_names_no_right_answer():
+    found = _verdicts(
+        "03", {"ex2-fit-line": "from asynclab.lessons.l03_async_speed import models\n\nfit_line = models.fit_line"}
+    )
+    text = found["model-predicts"].sentence
+    assert "polyfit" not in text and "least" not in text and text.count(".") >= 2
+
+
+# ------------------------------------------------------------------ allowed helpers
+def test_what_the_lab_imports_by_name_is_allowed():
+    # lab 04's setup cell imports PeakMemory by its name: the step's tool
+    assert _verdicts("04")["peak-increase"] is None
+
+
+def test_a_module_the_lab_imports_does_not_give_its_functions():
+    # lab 10's setup cell imports psgd as a module; psgd.worker_loop is the step itself
+    source = "def worker_loop(kv, key, w, gradient_at, steps):\n    psgd.worker_loop(kv, key, w, gradient_at, steps)"
+    found = _verdicts("10", {"ex1-worker-loop": source})["sync-equals-one-process"]
+    assert found is not None and found.kind == copies.COURSE_FUNCTION
+    assert "asynclab.foundation.workloads.psgd.worker_loop" in found.sentence
+
+
+def test_allows_names_the_steps_helpers():
+    declared = course.lab_checks("09")["result-exact"]
+    assert "asynclab.foundation.workloads.chunked.read_chunks" in declared.allows
+    assert _verdicts("09")["result-exact"] is None
+
+
+def test_data_arguments_are_not_judged():
+    # a prediction is data: a right one equals the course's figures by construction
+    assert all(v is None for v in _verdicts("05").values())
+
+
+# ------------------------------------------------------------------ the declarations
+def test_allows_and_transcribes_are_checked_when_declared():
+    def code(self, f) -> CheckResult: ...
+
+    with pytest.raises(ValueError, match="allows must be a tuple of dotted course names"):
+        check("x", 1, functions=("f",), allows=("numpy.polyfit",))(code)
+    with pytest.raises(ValueError, match="allows must be a tuple"):
+        check("x", 1, functions=("f",), allows="asynclab.foundation")(code)
+    with pytest.raises(TypeError, match="transcribes must be a sentence"):
+        check("x", 1, functions=("f",), transcribes=True)(code)
+    made = check("x", 1, functions=("f",), allows=("asynclab.foundation.plots",), transcribes="why")(code)
+    assert isinstance(made, Check) and made.allows == ("asynclab.foundation.plots",) and made.transcribes == "why"
+
+
+def _exempt() -> list[tuple[str, str]]:
+    return [(lab, name) for lab in LABS for name, c in course.lab_checks(lab).items() if c.transcribes]
+
+
+@pytest.mark.parametrize("lab, name", _exempt())
+def test_an_exemption_holds_only_while_the_solution_is_flagged(lab, name):
+    """An exempt check's solution still re-types the course: when it no longer does, remove ``transcribes``."""
+    solution = _solution(lab)
+    judge = copies.judge_for(solution)
+    sources, scores = [], {}
+    for cell in solution.cells:
+        if cell.cell_type != "code":
+            continue
+        if nbtools.grade_id(cell) == f"check-{name}":
+            scores = judge.scores(sources, cell.source, name)
+            break
+        sources.append(cell.source)
+    assert scores and max(score for score, _ in scores.values()) >= copies.THRESHOLD, (
+        f"lab {lab} {name}: its solution no longer re-types the course ({scores}); remove its transcribes="
+    )
+
+
+@pytest.mark.parametrize("lab", LABS)
+def test_no_right_answer_is_taken_for_a_copy(lab):
+    """The solution and every right catalogue answer (full points in EXPECT) earn their points here."""
+    solution = _solution(lab)
+    points = catalogue.check_points(solution)
+    for answer in catalogue.lab_answers(lab, SOLUTIONS):
+        changed = set(points) if answer.name == catalogue.SOLUTION_NAME else set(catalogue.plan(solution, answer).run)
+        verdicts = _verdicts(lab, answer.cells)
+        taken = {
+            name: v.detail
+            for name, v in verdicts.items()
+            if v is not None and name in changed and answer.expect.get(name) == points[name]
+        }
+        assert not taken, f"lab {lab} {answer.name}: a right answer is taken for a copy: {taken}"
+
+
+def test_the_course_is_read_once():
+    assert copies.course_corpus() is copies.course_corpus()
+    assert len(copies.course_corpus().units) > 100
