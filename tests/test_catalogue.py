@@ -36,6 +36,11 @@ ignores k pass sync-every-k). The catalogue's answers sit far from the threshold
 loops near 1x, right ones past 1.3x-300x); how the full protocol behaves on
 a noisy machine is what ``make bench-checks`` measures.
 
+Before any cell runs, every check the answer can change is judged as the grader
+judges it (:mod:`asynclab.grading.copies`): an answer that copies the course's
+own code scores 0 on that check with the detector's sentence, and the check
+is not run.
+
 Run a single answer by hand with ``python tests/test_catalogue.py 04 peak-absolute``.
 """
 
@@ -60,6 +65,7 @@ import pytest
 
 from asynclab import course
 from asynclab.grading import answers as catalogue
+from asynclab.grading import copies
 from asynclab.grading.layout import find_solution
 from asynclab.tooling import nbtools
 
@@ -203,12 +209,40 @@ def _last_expression(code: str, filename: str, namespace: dict):
     return eval(compile(ast.Expression(last.value), filename, "eval"), namespace)
 
 
+def copied(lab: str, answer: catalogue.Answer, checks: list[str]) -> dict[str, str]:
+    """The checks among ``checks`` that the grader scores 0 as copied course code, with the sentence."""
+    solution = _solution(lab)
+    judge = copies.judge_for(solution)
+    found, sources = {}, []
+    for cell in answer.apply(solution).cells:
+        if cell.cell_type != "code":
+            continue
+        name = (nbtools.grade_id(cell) or "")[len("check-") :]
+        if nbtools.is_check(cell) and name in checks:
+            verdict = judge.verdict(sources, cell.source, name)
+            if verdict is not None:
+                found[name] = f"FAIL [{name}] {verdict.sentence}"
+        sources.append(cell.source)
+    return found
+
+
+def without_checks(todo: catalogue.Plan, names) -> catalogue.Plan:
+    """``todo`` with the check cells of ``names`` left out (their scores are decided already)."""
+    cells = [c for c in todo.cells if not (c[1] == "check" and c[0][len("check-") :] in names)]
+    return catalogue.Plan(cells, [r for r in todo.run if r not in names], todo.unchanged)
+
+
 def run_answer(lab: str, name: str) -> tuple[dict[str, float], dict[str, str]]:
     """The scores of the checks answer ``name`` can change, and a note per check or cell that raised."""
     answer = _answer(lab, name)
     todo = catalogue.plan(_solution(lab), answer)
+    judged = copied(lab, answer, todo.run)
+    todo = without_checks(todo, judged)
     with quick_checks(lab, answer.expect), _environment_kept():
-        return _run_cells(todo, lab, one_round_first(lab, answer.expect))
+        scores, notes = _run_cells(todo, lab, one_round_first(lab, answer.expect)) if todo.run else ({}, {})
+    scores.update(dict.fromkeys(judged, 0.0))
+    notes.update(judged)
+    return scores, notes
 
 
 @contextlib.contextmanager
@@ -332,20 +366,26 @@ def _run_in_worker(lab: str, name: str) -> tuple[dict[str, float], dict[str, str
     if worker is None or not worker.alive():
         worker = _WORKERS[lab] = _Worker(lab)
     answer = _answer(lab, name)
-    result = worker.run(catalogue.plan(_solution(lab), answer), answer.expect)
+    todo = catalogue.plan(_solution(lab), answer)
+    judged = copied(lab, answer, todo.run)
+    todo = without_checks(todo, judged)
+    result = worker.run(todo, answer.expect) if todo.run else ({}, {})
     assert result is not None, f"the worker running {lab}/{name} died:\n{worker.last_words}"
-    return result
+    return {**result[0], **dict.fromkeys(judged, 0.0)}, {**result[1], **judged}
 
 
 def _run_in_own_process(lab: str, name: str) -> tuple[dict[str, float], dict[str, str]]:
     worker = _Worker(lab)
     try:
         answer = _answer(lab, name)
-        result = worker.run(catalogue.plan(_solution(lab), answer), answer.expect)
+        todo = catalogue.plan(_solution(lab), answer)
+        judged = copied(lab, answer, todo.run)
+        todo = without_checks(todo, judged)
+        result = worker.run(todo, answer.expect) if todo.run else ({}, {})
     finally:
         worker.close()
     assert result is not None, f"the process running {lab}/{name} died:\n{worker.last_words}"
-    return result
+    return {**result[0], **dict.fromkeys(judged, 0.0)}, {**result[1], **judged}
 
 
 def serve(lab: str) -> int:

@@ -243,3 +243,31 @@ def test_no_right_answer_is_taken_for_a_copy(lab):
 def test_the_course_is_read_once():
     assert copies.course_corpus() is copies.course_corpus()
     assert len(copies.course_corpus().units) > 100
+
+
+# ------------------------------------------------------------------ through the grader
+@pytest.mark.kernel
+def test_the_grader_scores_a_copy_zero_with_its_sentence(tmp_path):
+    """The lab as handed out with lab 03's step 2 answered by the course's own function: 0 and the sentence."""
+    from build_fixture import copy_package  # registered by conftest.py
+
+    from asynclab.grading.cli import grade_class
+
+    solution = _solution("03")
+    lab = nbtools.make_lab(solution)
+    for cell in lab.cells:
+        if nbtools.grade_id(cell) == "ex2-fit-line":
+            cell.source = "from asynclab.lessons.l03_async_speed import models\n\nfit_line = models.fit_line"
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    nbtools.write(lab, subs / "copier.ipynb")
+    outcome = grade_class(
+        subs, tmp_path / "out", lab="03", solutions=SOLUTIONS, progress=False, package_dir=copy_package(tmp_path)
+    )
+    (result,) = outcome.results
+    check = next(c for c in result.checks if c.name == "model-predicts")
+    assert (check.status, check.score, check.figures) == ("fail", 0.0, {}), check
+    assert check.message.startswith("scored 0: `fit_line` uses the course's own asynclab.lessons.l03_async_speed")
+    assert "model-predicts: copied course code" in result.notes()
+    feedback = (tmp_path / "out" / "copier" / "feedback.md").read_text(encoding="utf-8")
+    assert "uses the course's own" in feedback

@@ -454,13 +454,13 @@ class Corpus:
 
     def best(self, answer: frozenset) -> tuple[float, str]:
         """The highest score of any comparable unit in ``answer``, and where that unit is."""
-        best, where = 0.0, ""
+        best, size, where = 0.0, 0, ""
         for unit in self.units:
             if len(unit.fingerprints) < MIN_FINGERPRINTS:
                 continue
             score = containment(unit, answer)
-            if score > best:
-                best, where = score, unit.where
+            if (score, len(unit.fingerprints)) > (best, size) and score > 0:  # a tie names the larger unit
+                best, size, where = score, len(unit.fingerprints), unit.where
         return best, where
 
 

@@ -48,6 +48,7 @@ class CheckOutcome:
     figures: dict[str, Any] = field(default_factory=dict)
     cpus: int = 1  # CPUs the check needs to keep its verdicts
     cpus_available: int | None = None  # where inconclusive: how many it had
+    copied: str = ""  # where scored 0 as copied course code: the instructor's line (asynclab.grading.copies)
 
     @property
     def passed(self) -> bool:
@@ -140,6 +141,9 @@ class SubmissionResult:
         bad = [c for c in self.checks if c.status in (TAMPERING, NO_RESULT, NOT_RUN)]
         for c in bad:
             parts.append(f"{c.name}: {c.status} ({c.message})")
+        for c in self.checks:
+            if c.copied:
+                parts.append(f"{c.name}: copied course code ({c.copied})")
         for c in self.inconclusive:
             parts.append(
                 f"{c.name}: {c.needs_cpus()} ({c.max_score:g} points withheld, not lost: regrade on {c.cpus} CPUs)"

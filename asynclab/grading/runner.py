@@ -19,6 +19,7 @@ from pathlib import Path
 import nbformat
 
 from asynclab.foundation.memory import MB
+from asynclab.grading import copies
 from asynclab.grading import guard as guard_code
 from asynclab.grading.integrity import PackageIntegrity
 from asynclab.grading.kernel import DEAD, ERROR, MEMORY, OK, TIMEOUT, CellRun, GradingKernel, KernelStartError
@@ -39,7 +40,7 @@ from asynclab.grading.model import OK as STATUS_OK
 from asynclab.grading.report import atomic_write_text
 from asynclab.grading.restore import CHECK, WrongLab, restore
 from asynclab.grading.scan import scan_cells
-from asynclab.grading.scoring import score_check
+from asynclab.grading.scoring import copied_outcome, score_check
 from asynclab.grading.watchdog import MemoryWatchdog
 from asynclab.tooling import nbtools
 
@@ -158,7 +159,7 @@ def _grade(
         )
         watchdog.reset_peak()
         try:
-            _NotebookRun(nb, plan, kernel, config, integrity, result).run()
+            _NotebookRun(nb, plan, kernel, config, integrity, result, _judge(solution)).run()
         except KernelStartError as error:
             result.status = STATUS_ERROR
             result.problem = f"grader error: {error}"
@@ -177,6 +178,14 @@ def _grade(
         result.status = PROBLEMS if trouble else (WITHHELD if result.inconclusive else STATUS_OK)
 
 
+def _judge(solution) -> copies.Judge | None:
+    """The copy detector for this lab; None (every check judged by running) if it cannot read the course."""
+    try:
+        return copies.judge_for(solution)
+    except Exception:  # pragma: no cover - a course tree the detector cannot read must not stop grading
+        return None
+
+
 class _NotebookRun:
     """The cell-by-cell run of one restored notebook in one (restartable) kernel."""
 
@@ -188,8 +197,10 @@ class _NotebookRun:
         config: GradingConfig,
         integrity: PackageIntegrity,
         result: SubmissionResult,
+        judge: copies.Judge | None = None,
     ) -> None:
         self.nb, self.plan, self.kernel, self.config = nb, plan, kernel, config
+        self.judge = judge
         self.integrity, self.result = integrity, result
         self.outcomes = {c.grade_id: c for c in result.checks}
         self.replayable: list[int] = []  # student cells that ran fine, replayed after a death
@@ -229,7 +240,7 @@ class _NotebookRun:
                 outcome.status, outcome.message = NOT_RUN, f"not run: {self.stopped}"
             return
 
-        run = self._check(cell, planned.spec) if planned.kind == CHECK else self._student(index, cell, label)
+        run = self._check(index, cell, planned.spec) if planned.kind == CHECK else self._student(index, cell, label)
         cell.outputs = run.outputs
         if run.status == TIMEOUT:
             self._event("timeout", index, f"{label} ran longer than {config.timeout:g} s and was interrupted")
@@ -259,7 +270,25 @@ class _NotebookRun:
             self._event("error", index, f"{label} raised {run.error}")
         return run
 
-    def _check(self, cell, spec: CheckSpec) -> CellRun:
+    def _copied(self, index: int, cell, spec: CheckSpec) -> CellRun | None:
+        """A check whose answer copies course code is not run: FAIL, 0 points, the detector's sentence."""
+        if self.judge is None:
+            return None
+        sources = [c.source for c in self.nb.cells[:index] if c.cell_type == "code"]
+        try:
+            verdict = self.judge.verdict(sources, cell.source, spec.name)
+        except Exception:  # pragma: no cover - a detector bug must not cost a student the check
+            return None
+        if verdict is None:
+            return None
+        self.outcomes[spec.grade_id].__dict__.update(copied_outcome(spec, verdict.sentence, verdict.detail).__dict__)
+        line = f"FAIL [{spec.name}] {verdict.sentence}\n"
+        return CellRun(OK, [nbformat.v4.new_output("stream", name="stdout", text=line)])
+
+    def _check(self, index: int, cell, spec: CheckSpec) -> CellRun:
+        copied = self._copied(index, cell, spec)
+        if copied is not None:
+            return copied
         token, nonce = guard_code.new_secret(), guard_code.new_secret()
         began = time.perf_counter()
         guard_run = self.kernel.run(

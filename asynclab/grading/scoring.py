@@ -14,6 +14,10 @@ Only that payload counts, and only when
 
 Anything else scores 0, with the reason.
 
+A check whose answer copies the course's own code (:mod:`asynclab.grading.copies`)
+is not run: :func:`copied_outcome` is its FAIL, with the detector's sentence
+and no figures.
+
 A check that needs more CPUs than are available (its declaration's
 ``cpus``) is *inconclusive*: neither passed nor failed, its points withheld.
 The check says so itself when the kernel may use too few CPUs (it is then
@@ -132,3 +136,8 @@ def score_check(
     outcome.status = PASS
     outcome.score = round(spec.points * fraction, 4)
     return outcome
+
+
+def copied_outcome(spec: CheckSpec, sentence: str, detail: str) -> CheckOutcome:
+    """The outcome of a check whose answer copies course code: FAIL, 0 points, ``sentence``; ``detail`` for the instructor."""
+    return CheckOutcome(spec.grade_id, spec.name, spec.points, 0.0, FAIL, sentence, copied=detail)
