@@ -3,8 +3,11 @@
 The training itself (the worker's program, the one-process reference, the
 staleness count) lives in :mod:`asynclab.foundation.workloads.psgd`, which the checks
 use too; this module adds what only the lesson needs: the time each step
-took, and the figures (loss against wall time and against updates, the
-staleness each gradient saw, the time per step with its quartiles).
+took, and the figures (loss against wall time, updates or gradients, the
+staleness each gradient saw, the time per step with its quartiles). For the
+simulation of many workers (:mod:`.simulation`) it sets a simulated run
+beside a measured one (:func:`simulated_against_measured`) and draws the
+round's time and the staleness against the number of workers.
 
 Lesson-helper layer.
 """
@@ -12,19 +15,37 @@ Lesson-helper layer.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
 from asynclab.foundation.timing import Samples, summarize
 from asynclab.foundation.workloads import psgd
+from asynclab.lessons.l10_distributed_sgd import simulation
 
-__all__ = ["step_times", "updates_seen", "plot_loss", "plot_staleness", "plot_step_times", "push_then_die"]
+__all__ = [
+    "step_seconds",
+    "step_times",
+    "updates_seen",
+    "plot_loss",
+    "plot_staleness",
+    "plot_step_times",
+    "plot_sync_rounds",
+    "plot_staleness_growth",
+    "Agreement",
+    "simulated_against_measured",
+    "push_then_die",
+]
+
+
+def step_seconds(trace: psgd.WorkerTrace) -> np.ndarray:
+    """One worker's time of every step (s): between the reads of its weights, and from the last to its end."""
+    return np.diff(list(trace.reads) + [trace.end])
 
 
 def step_times(trace: psgd.WorkerTrace) -> Samples:
-    """Quartiles of one worker's time per step (s): between the reads of its weights, and from the last to its end."""
-    marks = list(trace.reads) + [trace.end]
-    return summarize(np.diff(marks))
+    """Quartiles of one worker's time per step (s), as :func:`step_seconds` measures them."""
+    return summarize(step_seconds(trace))
 
 
 def updates_seen(run: psgd.DistRun) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -47,17 +68,20 @@ def updates_seen(run: psgd.DistRun) -> list[tuple[np.ndarray, np.ndarray]]:
 
 
 def plot_loss(runs: Mapping[str, psgd.DistRun], *, x: str = "time", ax=None, title: str = ""):
-    """Loss at every read of the weights, against seconds since the start (``x="time"``) or updates applied."""
+    """Loss at every read of the weights, against seconds since the start (``x="time"``), updates applied
+    (``x="updates"``) or gradients applied (``x="gradients"``: a synchronous update applies one gradient per
+    worker, an asynchronous one a single gradient)."""
     import matplotlib.pyplot as plt
 
-    if x not in ("time", "updates"):
-        raise ValueError(f"x must be 'time' or 'updates', got {x!r}.")
+    if x not in _LOSS_AXES:
+        raise ValueError(f"x must be 'time' or 'updates' (or 'gradients'), got {x!r}.")
     ax = ax or plt.subplots(figsize=(6, 4))[1]
     styles = ("-", "--", ":", "-.")
     for label, run in runs.items():
         line = None
+        per_update = 1 if run.kind == "dist_async" else len(run.workers)
         for trace, (seconds, applied) in zip(run.workers, updates_seen(run)):
-            xs = seconds if x == "time" else applied
+            xs = seconds if x == "time" else applied if x == "updates" else per_update * applied
             style = dict(color=line.get_color()) if line is not None else {}
             (line,) = ax.plot(
                 xs,
@@ -69,11 +93,18 @@ def plot_loss(runs: Mapping[str, psgd.DistRun], *, x: str = "time", ax=None, tit
                 **style,
             )
     ax.set_yscale("log")
-    ax.set_xlabel("seconds since the first step" if x == "time" else "updates applied to the weights read")
+    ax.set_xlabel(_LOSS_AXES[x])
     ax.set_ylabel("loss at the weights read")
-    ax.set_title(title or ("loss against wall time" if x == "time" else "loss against updates"))
+    ax.set_title(title or f"loss against {x.replace('time', 'wall time')}")
     ax.legend(fontsize=7)
     return ax
+
+
+_LOSS_AXES = {
+    "time": "seconds since the first step",
+    "updates": "updates applied to the weights read",
+    "gradients": "gradients applied to the weights read",
+}
 
 
 def plot_staleness(counts: Sequence[Sequence[int]], *, ax=None, title: str = "staleness of each gradient"):
@@ -101,7 +132,7 @@ def plot_step_times(runs: Mapping[str, psgd.DistRun], *, ax=None, title: str = "
     for label, run in runs.items():
         for trace in run.workers:
             s = step_times(trace)
-            labels.append(f"{label}\nworker {trace.rank}")
+            labels.append(label.replace(", ", "\n") + f"\nworker {trace.rank}")
             medians.append(1e3 * s.median)
             low.append(1e3 * (s.median - s.q1))
             high.append(1e3 * (s.q3 - s.median))
@@ -110,6 +141,97 @@ def plot_step_times(runs: Mapping[str, psgd.DistRun], *, ax=None, title: str = "
     ax.set_ylabel("ms per step")
     ax.set_title(title)
     return ax
+
+
+def plot_sync_rounds(curves: Mapping[str, Sequence], *, ax=None, title: str = "synchronous: time per round"):
+    """Per curve, a list of :class:`~.simulation.SyncRun` (one per cluster size): the mean time of a round (ms)
+    against the workers whose gradients a round averages (a log2 axis), with whiskers from the 10th to the
+    90th percentile of the rounds. The curves are nudged apart along the axis so that none hides another."""
+    import matplotlib.pyplot as plt
+
+    ax = ax or plt.subplots(figsize=(6, 4))[1]
+    styles = ("-", "--", "-.", ":")
+    sizes = [r.workers for r in next(iter(curves.values()))]
+    for k, (label, runs) in enumerate(curves.items()):
+        n = np.array([r.workers for r in runs]) * 2.0 ** (0.08 * (k - (len(curves) - 1) / 2))
+        mean = np.array([1e3 * r.mean_round_s for r in runs])
+        low, high = (np.array([1e3 * r.quantile_s(q) for r in runs]) for q in (0.1, 0.9))
+        (line,) = ax.plot(n, mean, marker="o", markersize=3, linestyle=styles[k % len(styles)], label=label)
+        ax.vlines(n, low, high, color=line.get_color(), linewidth=1.2, alpha=0.7)
+    ax.set_xscale("log", base=2)
+    ax.set_xticks(sizes, [str(n) for n in sizes])
+    # room above the highest whisker for the legend (an axis shared with another plot keeps the larger room)
+    top = 1.5 * max(1e3 * r.quantile_s(0.9) for runs in curves.values() for r in runs)
+    ax.set_ylim(0, max(top, ax.get_ylim()[1]))
+    ax.set_xlabel("workers N whose gradients a round averages (log2 axis)")
+    ax.set_ylabel("ms per round")
+    ax.set_title(title)
+    ax.legend(fontsize=7, loc="upper left", title="mean; whiskers: 10th-90th percentile", title_fontsize=7)
+    return ax
+
+
+def plot_staleness_growth(runs: Sequence, *, ax=None, title: str = "asynchronous: staleness of each gradient"):
+    """For a list of :class:`~.simulation.AsyncRun` (one per cluster size): the median staleness (updates) with
+    a band from the first to the third quartile, the 90th percentile, and N - 1, against N (linear axes)."""
+    import matplotlib.pyplot as plt
+
+    ax = ax or plt.subplots(figsize=(6, 4))[1]
+    n = np.array([r.workers for r in runs])
+    median = [np.median(r.staleness) for r in runs]
+    (line,) = ax.plot(n, median, marker="o", markersize=3, label="median")
+    q1, q3 = ([r.staleness_quantile(q) for r in runs] for q in (0.25, 0.75))
+    ax.fill_between(n, q1, q3, color=line.get_color(), alpha=0.2, linewidth=0, label="quartiles")
+    ax.plot(n, [r.staleness_quantile(0.9) for r in runs], marker="s", markersize=3, label="90th percentile")
+    ax.plot(n, n - 1, "k:", label="N - 1")
+    ax.set_xlim(0, n.max() * 1.05)
+    ax.set_ylim(bottom=0)
+    ax.set_xlabel("workers N")
+    ax.set_ylabel("updates between read and push")
+    ax.set_title(title)
+    ax.legend(fontsize=7, loc="upper left")
+    return ax
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """One measured figure and the simulation's for the same run: ``what`` it is, in ``unit``."""
+
+    what: str
+    unit: str
+    measured: float
+    simulated: float
+
+    @property
+    def ratio(self) -> float:
+        """Simulated over measured."""
+        return self.simulated / self.measured
+
+
+def simulated_against_measured(
+    model: simulation.StepModel, run: psgd.DistRun, delays: Sequence[float], *, seed: int = 0
+) -> Agreement:
+    """The simulation of a measured run (same store, delays and steps) beside it.
+
+    A synchronous run is compared on its median time per round (ms, every
+    worker's steps); an asynchronous one on the mean staleness (updates) of
+    the gradients of its slowest workers (the largest delay: all of them when
+    the workers are equal), as :func:`psgd.staleness` counts it; the simulated
+    workers start at random points of their first step (``stagger``): on the
+    real store their phases drift apart within a few steps.
+    """
+    if run.kind == "dist_sync":
+        measured = float(np.median(np.concatenate([step_seconds(t) for t in run.workers])))
+        simulated = simulation.simulate_sync(model, delays, rounds=4000, seed=seed).median_round_s
+        return Agreement("median time per round", "ms", 1e3 * measured, 1e3 * simulated)
+    slowest = [rank for rank, d in enumerate(delays) if d == max(delays)]
+    counts = psgd.staleness(run)
+    measured = float(np.mean(np.concatenate([counts[r] for r in slowest])))
+    simulated_run = simulation.simulate_async(
+        model, delays, steps=[len(t.reads) for t in run.workers], seed=seed, stagger=True
+    )
+    simulated = float(np.mean(np.concatenate([simulated_run.staleness_of(r) for r in slowest])))
+    what = "mean staleness" if len(slowest) == len(delays) else "mean staleness of the slowest"
+    return Agreement(what, "updates", measured, simulated)
 
 
 def push_then_die(job: Mapping) -> None:
