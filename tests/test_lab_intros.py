@@ -39,3 +39,21 @@ def test_the_intro_counts_the_steps_the_lab_has(lesson):
     found = re.search(r"work through the (\w+) steps", intro)
     assert found, f"lab {lesson.number}'s introduction does not say how many steps it has"
     assert WORDS.get(found.group(1)) == steps, f"the introduction says {found.group(1)}, the lab has {steps} steps"
+
+
+@pytest.mark.parametrize("lesson", course.lessons(), ids=lambda x: x.number)
+def test_each_step_heading_sits_in_a_cell_named_for_its_step(lesson):
+    """A markdown cell headed "Step N" has the id (and grade_id, if any) ``stepN`` or ``stepN-...``."""
+    from asynclab.tooling import nbtools
+
+    nb = nbformat.read(lesson.solution, as_version=4)
+    wrong = []
+    for cell in nb.cells:
+        heading = re.match(r"#+ Step (\d+)\b", cell.source) if cell.cell_type == "markdown" else None
+        if heading is None:
+            continue
+        want = f"step{heading.group(1)}"
+        for name in (cell.get("id"), nbtools.grade_id(cell)):
+            if name and not (name == want or name.startswith(want + "-")):
+                wrong.append(f"{name!r} is headed 'Step {heading.group(1)}'")
+    assert not wrong, f"lab {lesson.number}: " + "; ".join(wrong)
