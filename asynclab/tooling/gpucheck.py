@@ -5,6 +5,9 @@ failed, 2 when there is nothing to check (no PyTorch, no CUDA device, an
 unknown check). ``--save FILE`` writes the verdicts, their figures and the
 machine (GPU name, PyTorch and CUDA versions, date) as JSON: how the
 reference figures that lessons show on a CPU-only machine are recorded.
+:func:`reference_lines` is how the lessons show those figures: each with the
+machine, the library versions, the date, who recorded it and the command
+that measures it again.
 """
 
 from __future__ import annotations
@@ -13,10 +16,11 @@ import datetime
 import json
 import platform
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-__all__ = ["machine", "main", "gpu_checks", "run_all"]
+__all__ = ["machine", "main", "gpu_checks", "run_all", "reference_lines"]
 
 
 def machine(device: str) -> dict[str, Any]:
@@ -31,6 +35,36 @@ def machine(device: str) -> dict[str, Any]:
         "python": platform.python_version(),
         "date": datetime.date.today().isoformat(),
     }
+
+
+def reference_lines(select: Callable[[str], bool] | None = None) -> list[str]:
+    """The stored reference GPU figures (all, or those whose name ``select`` accepts) as lines to print.
+
+    The first line says where and when they were recorded (``asynclab/data/gpu_reference.json``);
+    then one group per source and command: who recorded the figures (the course's GPU probes, or the
+    course team's notes, which no code of this package measured) and what measures them again.
+    """
+    from asynclab.checks.gpu import reference
+
+    stored = reference()
+    where = stored["machine"]
+    lines = [
+        f"No CUDA device here: reference figures, not measured on this machine. Recorded {where['date']} on an "
+        f"{where['device']} (PyTorch {where['torch']}, CUDA {where['cuda']}, Python {where['python']}); "
+        "not re-measured for this release."
+    ]
+    groups: dict[tuple[str, str], list[str]] = {}
+    for name, value in stored["figures_ms"].items():
+        if select is not None and not select(name):
+            continue
+        source = stored.get("sources", {}).get(name, {})
+        key = (source.get("by", where.get("by", "")), source.get("measure_again", where.get("measure_again", "")))
+        shown = f"{value[0]:g}-{value[1]:g}" if isinstance(value, list) else f"{value:g}"
+        groups.setdefault(key, []).append(f"    {name}: {shown} ms")
+    for (by, again), figures in groups.items():
+        lines.append(f"  {by}; measured again by: {again}")
+        lines.extend(figures)
+    return lines
 
 
 def gpu_checks(device: str = "cuda") -> dict[str, Any]:
