@@ -75,7 +75,7 @@ unit-fast: setup
 	$(PY) -m pytest tests -m "not measured and not kernel"
 
 nbval: setup
-	$(PY) -m pytest --nbval --nbval-sanitize-with tests/sanitize.cfg --nbval-cell-timeout=600 $(NOTEBOOK_DIRS)
+	ASYNCLAB_CHECK_FIGURES=1 $(PY) -m pytest -p asynclab.tooling.kernel --nbval --nbval-sanitize-with tests/sanitize.cfg --nbval-cell-timeout=600 $(NOTEBOOK_DIRS)
 
 ## gpu-check: the course's GPU checks with PyTorch on a CUDA device, one verdict per check. Needs
 ## only a Python with torch (GPU_PYTHON, default python3), not the course's .venv: GPU machines

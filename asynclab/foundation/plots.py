@@ -17,6 +17,7 @@ from asynclab.foundation.timing import Span
 
 __all__ = [
     "bar_compare",
+    "bar_panels",
     "stacked_bars",
     "Span",
     "timeline",
@@ -31,7 +32,8 @@ __all__ = [
 def _axes(ax: Axes | None, figsize: tuple[float, float]) -> Axes:
     if ax is not None:
         return ax
-    _, ax = plt.subplots(figsize=figsize)
+    # constrained layout: the labels, titles and legends fit inside the figure
+    _, ax = plt.subplots(figsize=figsize, layout="constrained")
     return ax
 
 
@@ -44,17 +46,21 @@ def bar_compare(
     spread: Mapping[str, tuple[float, float]] | None = None,
     ax: Axes | None = None,
 ) -> Axes:
-    """One bar per label; each bar is annotated with its value in ``unit``.
+    """One bar per label on a linear axis; each bar is annotated with its value in ``unit``.
 
     ``spread`` gives, per label, the (first, third) quartile in the same unit
-    as the bar (a median): drawn as a whisker, so the eye sees the IQR.
+    as the bar (a median): drawn as a whisker, so the eye sees the IQR; the
+    value label then starts beyond the whisker. Values that span orders of
+    magnitude belong in :func:`bar_panels` (one linear axis per group), not on a
+    log axis: ``log=True`` is kept for old cells, and the figure check flags it.
     """
     if not values:
         raise ValueError("bar_compare needs at least one value.")
-    ax = _axes(ax, (6.4, 0.5 + 0.45 * len(values)))
+    ax = _axes(ax, (6.4, 1.2 + 0.45 * len(values)))
     labels = list(values)
     heights = [float(values[k]) for k in labels]
     xerr = None
+    ends = list(heights)
     if spread is not None:
         missing = [k for k in labels if k not in spread]
         if missing:
@@ -63,18 +69,88 @@ def bar_compare(
             [max(h - float(spread[k][0]), 0.0) for k, h in zip(labels, heights)],
             [max(float(spread[k][1]) - h, 0.0) for k, h in zip(labels, heights)],
         ]
-    bars = ax.barh(labels, heights, xerr=xerr, capsize=3 if xerr else 0, color=plt.cm.tab10.colors[: len(labels)])
+        ends = [max(h, float(spread[k][1])) for k, h in zip(labels, heights)]
+    colors = [plt.cm.tab10.colors[i % 10] for i in range(len(labels))]
+    bars = ax.barh(labels, heights, xerr=xerr, capsize=3 if xerr else 0, color=colors)
     ax.invert_yaxis()
     if log:
         ax.set_xscale("log")
-    for bar, value in zip(bars, heights):
+    for bar, value, end in zip(bars, heights, ends):
         ax.annotate(
-            f" {value:.3g} {unit}", (bar.get_width(), bar.get_y() + bar.get_height() / 2), va="center", fontsize=9
+            f"{value:.3g} {unit}",
+            (end, bar.get_y() + bar.get_height() / 2),
+            xytext=(5, 0),
+            textcoords="offset points",
+            va="center",
+            fontsize=9,
         )
     ax.set_xlabel(unit)
     ax.set_title(title)
-    ax.margins(x=0.25)
+    if not log:
+        ax.set_xlim(0, max(ends) * 1.3 if max(ends) > 0 else 1.0)
+    else:
+        ax.margins(x=0.25)
     return ax
+
+
+def bar_panels(
+    values: Mapping[str, float],
+    *,
+    unit: str = "ms",
+    title: str = "",
+    spread: Mapping[str, tuple[float, float]] | None = None,
+    ratio: float = 10.0,
+    max_panels: int = 3,
+    width: float = 7.5,
+) -> list[Axes]:
+    """Bars whose values span orders of magnitude: one linear panel per group, in one ``unit``.
+
+    The values (sorted) are split where one is more than ``ratio`` times the one below it (at the
+    largest such gaps, into ``max_panels`` groups at most); each
+    group gets its own panel, smallest first, with its own linear axis, so that every bar's length
+    means something and the small ones are not flattened to nothing. The bars keep the order of
+    ``values`` within a panel. ``spread`` as :func:`bar_compare`. Returns the panels' Axes.
+    """
+    if not values:
+        raise ValueError("bar_panels needs at least one value.")
+    ordered = sorted(values, key=lambda k: float(values[k]))
+    gaps = [
+        (float(values[high]) / float(values[low]), i + 1)
+        for i, (low, high) in enumerate(zip(ordered, ordered[1:]))
+        if float(values[low]) > 0 and float(values[high]) / float(values[low]) > ratio
+    ]
+    cuts = sorted(i for _, i in sorted(gaps, reverse=True)[: max_panels - 1])
+    groups = [ordered[a:b] for a, b in zip([0, *cuts], [*cuts, len(ordered)])]
+    groups = [[k for k in values if k in group] for group in groups]
+    fig, axes = plt.subplots(
+        len(groups),
+        1,
+        figsize=(width, 0.9 + sum(0.9 + 0.42 * len(g) for g in groups)),
+        height_ratios=[0.9 + 0.42 * len(g) for g in groups],
+        layout="constrained",
+        squeeze=False,
+    )
+    panels = list(axes[:, 0])
+    for number, (ax, group) in enumerate(zip(panels, groups)):
+        top = max(
+            max(float(values[k]) for k in group),
+            max((float(spread[k][1]) for k in group), default=0.0) if spread else 0.0,
+        )
+        what = "" if len(groups) == 1 else f"its own scale: 0 to {top * 1.3:.3g} {unit}"
+        bar_compare(
+            {k: values[k] for k in group},
+            unit=unit,
+            spread={k: spread[k] for k in group} if spread is not None else None,
+            ax=ax,
+        )
+        ax.set_title(what, loc="right", fontsize=9)
+        for bar, label in zip(ax.patches, group):  # one colour per label across the panels
+            bar.set_color(plt.cm.tab10.colors[list(values).index(label) % 10])
+        if number < len(panels) - 1:
+            ax.set_xlabel("")
+    if title:
+        fig.suptitle(title)
+    return panels
 
 
 def stacked_bars(

@@ -75,22 +75,29 @@ def plot_loss(runs: Mapping[str, psgd.DistRun], *, x: str = "time", ax=None, tit
 
     if x not in _LOSS_AXES:
         raise ValueError(f"x must be 'time' or 'updates' (or 'gradients'), got {x!r}.")
-    ax = ax or plt.subplots(figsize=(6, 4))[1]
+    ax = ax or plt.subplots(figsize=(6, 4), layout="constrained")[1]
     styles = ("-", "--", ":", "-.")
     for label, run in runs.items():
         line = None
         per_update = 1 if run.kind == "dist_async" else len(run.workers)
+        curves = []  # [xs, losses, ranks]: workers that read the same weights share one line
         for trace, (seconds, applied) in zip(run.workers, updates_seen(run)):
-            xs = seconds if x == "time" else applied if x == "updates" else per_update * applied
+            xs = np.asarray(seconds if x == "time" else applied if x == "updates" else per_update * applied, float)
+            losses = np.asarray(trace.losses, float)
+            same = next((c for c in curves if _same_curve(c[0], c[1], xs, losses)), None)
+            if same is not None:
+                same[2].append(trace.rank)
+            else:
+                curves.append([xs, losses, [trace.rank]])
+        for k, (xs, losses, ranks) in enumerate(curves):
+            who = (
+                f"worker {ranks[0]}"
+                if len(ranks) == 1
+                else f"workers {', '.join(map(str, ranks))} (one line: the same weights)"
+            )
             style = dict(color=line.get_color()) if line is not None else {}
             (line,) = ax.plot(
-                xs,
-                trace.losses,
-                styles[trace.rank % len(styles)],
-                marker=".",
-                markersize=3,
-                label=f"{label}, worker {trace.rank}",
-                **style,
+                xs, losses, styles[k % len(styles)], marker=".", markersize=3, label=f"{label}, {who}", **style
             )
     ax.set_yscale("log")
     ax.set_xlabel(_LOSS_AXES[x])
@@ -98,6 +105,15 @@ def plot_loss(runs: Mapping[str, psgd.DistRun], *, x: str = "time", ax=None, tit
     ax.set_title(title or f"loss against {x.replace('time', 'wall time')}")
     ax.legend(fontsize=7)
     return ax
+
+
+def _same_curve(xs_a, ys_a, xs_b, ys_b) -> bool:
+    """Whether two workers' loss curves are one line: the same losses at (nearly) the same x, as the
+    workers of a synchronous run read the same weights at every step (1% of the x range apart)."""
+    if len(xs_a) != len(xs_b) or len(xs_a) == 0:
+        return False
+    span = max(float(np.ptp(xs_a)), float(np.ptp(xs_b)), 1e-12)
+    return bool(np.allclose(ys_a, ys_b, rtol=1e-3) and np.max(np.abs(xs_a - xs_b)) <= 0.01 * span)
 
 
 _LOSS_AXES = {
@@ -111,12 +127,12 @@ def plot_staleness(counts: Sequence[Sequence[int]], *, ax=None, title: str = "st
     """A histogram per worker of the updates each of its gradients missed."""
     import matplotlib.pyplot as plt
 
-    ax = ax or plt.subplots(figsize=(6, 4))[1]
+    ax = ax or plt.subplots(figsize=(6, 4), layout="constrained")[1]
     top = max([max(c) for c in counts if len(c)] + [1])
     bins = np.arange(-0.5, top + 1.5, 1.0)
     for rank, c in enumerate(counts):
         ax.hist(c, bins=bins, alpha=0.6, label=f"worker {rank} (median {np.median(c):.0f})")
-    ax.set_xlabel("updates applied between reading the weights and pushing the gradient")
+    ax.set_xlabel("staleness: updates applied between its read and its push")
     ax.set_ylabel("gradients")
     ax.set_title(title)
     ax.legend(fontsize=8)
@@ -127,7 +143,7 @@ def plot_step_times(runs: Mapping[str, psgd.DistRun], *, ax=None, title: str = "
     """Bars of each worker's median time per step, with whiskers from the first to the third quartile (ms)."""
     import matplotlib.pyplot as plt
 
-    ax = ax or plt.subplots(figsize=(6, 4))[1]
+    ax = ax or plt.subplots(figsize=(6, 4), layout="constrained")[1]
     labels, medians, low, high = [], [], [], []
     for label, run in runs.items():
         for trace in run.workers:
@@ -149,7 +165,7 @@ def plot_sync_rounds(curves: Mapping[str, Sequence], *, ax=None, title: str = "s
     90th percentile of the rounds. The curves are nudged apart along the axis so that none hides another."""
     import matplotlib.pyplot as plt
 
-    ax = ax or plt.subplots(figsize=(6, 4))[1]
+    ax = ax or plt.subplots(figsize=(6, 4), layout="constrained")[1]
     styles = ("-", "--", "-.", ":")
     sizes = [r.workers for r in next(iter(curves.values()))]
     for k, (label, runs) in enumerate(curves.items()):
@@ -175,7 +191,7 @@ def plot_staleness_growth(runs: Sequence, *, ax=None, title: str = "asynchronous
     a band from the first to the third quartile, the 90th percentile, and N - 1, against N (linear axes)."""
     import matplotlib.pyplot as plt
 
-    ax = ax or plt.subplots(figsize=(6, 4))[1]
+    ax = ax or plt.subplots(figsize=(6, 4), layout="constrained")[1]
     n = np.array([r.workers for r in runs])
     median = [np.median(r.staleness) for r in runs]
     (line,) = ax.plot(n, median, marker="o", markersize=3, label="median")
