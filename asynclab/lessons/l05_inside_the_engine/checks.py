@@ -638,6 +638,63 @@ def check_overlap(self, engine_class) -> CheckResult:
         unpin()
 
 
+# ---------------------------------------------------------------- step 2 (step 4 shows it): errors travel with the data
+@check(
+    "errors-at-wait",
+    points=1,
+    transcribes="its right answer is the dependency rule of engine_reference.Engine, the answer key lesson 05 runs on: redesign pending (issue 31 item 1)",
+    threshold="3/3",
+)
+def check_errors_at_wait(self, engine_class) -> CheckResult:
+    """An error inside an op comes out of the next wait covering it, not out of push.
+
+    Ops that read the failed variable are skipped; unrelated variables stay
+    usable; the error is reported once.
+    """
+    _refuse_answer_key(engine_class)
+
+    def condition() -> tuple[bool, str]:
+        engine = _new_engine(engine_class, num_workers=2)
+        try:
+            error = OpError("raised inside an operation")
+            ran: list[str] = []
+
+            def faulty():
+                raise error
+
+            y, z, w = engine.new_var("y"), engine.new_var("z"), engine.new_var("w")
+            try:
+                engine.push(faulty, mutates=[y], name="faulty")
+                engine.push(lambda: ran.append("z"), reads=[y], mutates=[z], name="z = y + 1")
+                engine.push(lambda: ran.append("w"), mutates=[w], name="w = 1")
+            except OpError:
+                return False, (
+                    "the error came out of push, at the faulty line; a threaded engine reports it at the next wait"
+                )
+            try:
+                engine.wait_for_var(w, timeout=TIMEOUT)
+            except OpError:
+                return False, "waiting for an unrelated variable raised the error"
+            try:
+                engine.wait_for_var(z, timeout=TIMEOUT)
+            except OpError as caught:
+                if caught is not error:
+                    return False, "the wait raised a different error from the one the op raised"
+            else:
+                return False, "waiting for z = y + 1 raised nothing: the error of the op writing y was lost"
+            if "z" in ran:
+                return False, "z = y + 1 ran although y had failed; it should have been skipped"
+            try:
+                engine.wait_all(timeout=TIMEOUT)
+            except OpError:
+                return False, "wait_all raised the same error again; it is reported once"
+            return True, ("the error surfaced at the wait for z, the op reading y was skipped, w was unaffected")
+        finally:
+            _close(engine)
+
+    return self.holds(condition, repeat=3)
+
+
 # ---------------------------------------------------------------- step 3
 
 WORKED_EXAMPLE = (  # (statement, reads, writes) of MXNet's engine notes
@@ -726,72 +783,20 @@ def check_worked_example(self, worked_example: Callable) -> CheckResult:
     )
 
 
-@check(
-    "errors-at-wait",
-    points=1,
-    transcribes="its right answer is the dependency rule of engine_reference.Engine, the answer key lesson 05 runs on: redesign pending (issue 31 item 1)",
-    threshold="3/3",
-)
-def check_errors_at_wait(self, engine_class) -> CheckResult:
-    """An error inside an op comes out of the next wait covering it, not out of push.
-
-    Ops that read the failed variable are skipped; unrelated variables stay
-    usable; the error is reported once.
-    """
-    _refuse_answer_key(engine_class)
-
-    def condition() -> tuple[bool, str]:
-        engine = _new_engine(engine_class, num_workers=2)
-        try:
-            error = OpError("raised inside an operation")
-            ran: list[str] = []
-
-            def faulty():
-                raise error
-
-            y, z, w = engine.new_var("y"), engine.new_var("z"), engine.new_var("w")
-            try:
-                engine.push(faulty, mutates=[y], name="faulty")
-                engine.push(lambda: ran.append("z"), reads=[y], mutates=[z], name="z = y + 1")
-                engine.push(lambda: ran.append("w"), mutates=[w], name="w = 1")
-            except OpError:
-                return False, (
-                    "the error came out of push, at the faulty line; a threaded engine reports it at the next wait"
-                )
-            try:
-                engine.wait_for_var(w, timeout=TIMEOUT)
-            except OpError:
-                return False, "waiting for an unrelated variable raised the error"
-            try:
-                engine.wait_for_var(z, timeout=TIMEOUT)
-            except OpError as caught:
-                if caught is not error:
-                    return False, "the wait raised a different error from the one the op raised"
-            else:
-                return False, "waiting for z = y + 1 raised nothing: the error of the op writing y was lost"
-            if "z" in ran:
-                return False, "z = y + 1 ran although y had failed; it should have been skipped"
-            try:
-                engine.wait_all(timeout=TIMEOUT)
-            except OpError:
-                return False, "wait_all raised the same error again; it is reported once"
-            return True, ("the error surfaced at the wait for z, the op reading y was skipped, w was unaffected")
-        finally:
-            _close(engine)
-
-    return self.holds(condition, repeat=3)
-
-
 # ---------------------------------------------------------------- step 5
 #: Step 5's program, in push order: (name, reads, mutates). Each op sleeps OP_SECONDS; two workers.
+#: Three operations are ready at once when it starts, one more than there are workers, so the worker
+#: limit decides a round; every other tie is between exactly two operations, so the rounds do not
+#: depend on which of two operations of a round ends first.
 SCHEDULE = (
     ("load x", (), ("x",)),
     ("load y", (), ("y",)),
-    ("z = f(x)", ("x",), ("z",)),
-    ("w = g(y)", ("y",), ("w",)),
+    ("load v", (), ("v",)),
+    ("z = f(x, y)", ("x", "y"), ("z",)),
     ("x[:] = 0", (), ("x",)),
-    ("out = h(z, w)", ("z", "w"), ("out",)),
+    ("w = g(v)", ("v",), ("w",)),
     ("print(x)", ("x",), ()),
+    ("out = h(z, w)", ("z", "w"), ("out",)),
 )
 SCHEDULE_WORKERS = 2
 OP_SECONDS = 0.1
@@ -846,7 +851,7 @@ def check_predict_schedule(self, predicted) -> CheckResult:
     The check runs the program on an engine with MXNet's rule and two
     workers, each op taking 0.1 s, reads the rounds off the measured start
     and end times (:func:`rounds_of`), and passes when every prediction
-    matches. A FAIL says how many predictions missed, not which.
+    matches. A FAIL says neither how many predictions missed nor which.
     """
     names = [name for name, _, _ in SCHEDULE]
 

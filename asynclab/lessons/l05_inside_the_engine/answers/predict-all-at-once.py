@@ -1,4 +1,4 @@
-"""Predicts that all seven operations start at once, as if the engine ignored what they read and write."""
+"""Predicts that all eight operations start at once, as if the engine ignored what they read and write and had a worker for each."""
 
 EXPECT = {"predict-schedule": 0}
 
@@ -7,9 +7,10 @@ EXPECT = {"predict-schedule": 0}
 PREDICTED_ROUNDS = {
     "load x": 0,
     "load y": 0,
-    "z = f(x)": 0,
-    "w = g(y)": 0,
+    "load v": 0,
+    "z = f(x, y)": 0,
     "x[:] = 0": 0,
-    "out = h(z, w)": 0,
+    "w = g(v)": 0,
     "print(x)": 0,
+    "out = h(z, w)": 0,
 }

@@ -1,4 +1,4 @@
-"""Predicts that x[:] = 0 starts as soon as load x is done, as if a write could start while z = f(x) still reads x."""
+"""Predicts that x[:] = 0 starts as soon as load x is done, as if a write could start while z = f(x, y) still reads x."""
 
 EXPECT = {"predict-schedule": 0}
 
@@ -7,9 +7,10 @@ EXPECT = {"predict-schedule": 0}
 PREDICTED_ROUNDS = {
     "load x": 0,
     "load y": 0,
-    "z = f(x)": 1,
-    "w = g(y)": 1,
+    "load v": 1,
+    "z = f(x, y)": 1,
     "x[:] = 0": 1,
-    "out = h(z, w)": 2,
-    "print(x)": 3,
+    "w = g(v)": 2,
+    "print(x)": 2,
+    "out = h(z, w)": 3,
 }

@@ -7,9 +7,10 @@ EXPECT = {"predict-schedule": 0}
 PREDICTED_ROUNDS = {
     "load x": 0.0,
     "load y": 0.0,
-    "z = f(x)": 0.1,
-    "w = g(y)": 0.1,
+    "load v": 0.1,
+    "z = f(x, y)": 0.1,
     "x[:] = 0": 0.2,
-    "out = h(z, w)": 0.2,
+    "w = g(v)": 0.2,
     "print(x)": 0.3,
+    "out = h(z, w)": 0.3,
 }

@@ -7,8 +7,9 @@ EXPECT = {"predict-schedule": 0}
 PREDICTED_ROUNDS = {
     "load x": 0,
     "load y": 0,
-    "z = f(x)": 1,
-    "w = g(y)": 1,
+    "load v": 1,
+    "z = f(x, y)": 1,
     "x[:] = 0": 2,
-    "out = h(z, w)": 2,
+    "w = g(v)": 2,
+    "out = h(z, w)": 3,
 }

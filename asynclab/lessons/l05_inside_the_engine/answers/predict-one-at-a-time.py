@@ -7,9 +7,10 @@ EXPECT = {"predict-schedule": 0}
 PREDICTED_ROUNDS = {
     "load x": 0,
     "load y": 1,
-    "z = f(x)": 2,
-    "w = g(y)": 3,
+    "load v": 2,
+    "z = f(x, y)": 3,
     "x[:] = 0": 4,
-    "out = h(z, w)": 5,
+    "w = g(v)": 5,
     "print(x)": 6,
+    "out = h(z, w)": 7,
 }

@@ -1,4 +1,4 @@
-"""Predicts that print(x) reads x alongside z = f(x), overtaking the write x[:] = 0 queued before it."""
+"""Predicts that print(x) reads x right after load x, overtaking the write x[:] = 0 queued before it."""
 
 EXPECT = {"predict-schedule": 0}
 
@@ -7,9 +7,10 @@ EXPECT = {"predict-schedule": 0}
 PREDICTED_ROUNDS = {
     "load x": 0,
     "load y": 0,
-    "z = f(x)": 1,
-    "w = g(y)": 1,
+    "load v": 1,
+    "z = f(x, y)": 1,
     "x[:] = 0": 2,
-    "out = h(z, w)": 2,
+    "w = g(v)": 2,
     "print(x)": 1,
+    "out = h(z, w)": 3,
 }
