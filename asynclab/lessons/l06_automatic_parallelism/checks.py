@@ -84,9 +84,10 @@ def check_two_devices_at_once(self, run_both: Callable) -> CheckResult:
 
     ``xa`` lives on ``cpu(0)`` and ``xb`` on ``cpu(1)``; the function returns
     the ``2 * reps`` results without waiting for them. Passes when ``reps``
-    of the results live on each device and are right, and, in MXNet's
-    profile, the two devices were busy side by side for at least 0.75 of
-    the less busy one's busy time.
+    of the results live on each device, are right and distinct, MXNet's
+    profile shows ``reps`` products run on each device (what ran, not what
+    was returned), and the two devices were busy side by side for at least
+    0.75 of the less busy one's busy time.
     """
     import mxnet as mx
     import numpy as np
@@ -119,9 +120,17 @@ def check_two_devices_at_once(self, run_both: Callable) -> CheckResult:
         for y in results:
             if y.shape != (SIZE, SIZE) or not np.allclose(y[:4].asnumpy(), expected, rtol=1e-4, atol=1e-3):
                 raise Rejected("a result is not x . x for its array x")
+        if len({id(y) for y in results}) != len(results):
+            raise Rejected(f"run_both must return {2 * reps} results, each computed once, not one result listed twice")
         on = {device: trace.on(device, "dot") for device in (0, 1)}
         if not on[0] or not on[1]:
             raise Rejected("MXNet's profile shows no product on one of the devices")
+        for device in (0, 1):  # what ran, as MXNet's profile saw it, not what was returned
+            if len(on[device]) < reps:
+                raise Rejected(
+                    f"MXNet's profile shows {len(on[device])} products on cpu({device}), not {reps}: "
+                    "each device must compute every one of its products"
+                )
         return {"overlap": busy_overlap(on[0], on[1]), "reps": float(reps)}
 
     return self.run({"both": both})
