@@ -28,6 +28,16 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   SGD waits for the straggler at every step), and both runs must train
   (the loss at every worker's final weights below half the first).
   A barrier at every step gives about 1x.
+- predict-staleness: ``predict_staleness(step_seconds)`` must answer at
+  once and follow its arguments, then predict, from each worker's measured
+  median step, the median staleness of the slowest worker's gradients on
+  ``dist_async`` over 2 and over 3 workers (the course's loop; the slow
+  worker 2.5-4x slower, delays drawn): within 0.25 of the measured median
+  plus 0.5. Measured over 10 runs: the sum over the other workers of the
+  slow step over theirs is off by at most 0.41 with two workers (medians
+  3-3.5) and 1.19 with three (medians 5.5-6.5: the round trip is part of a
+  step but not of the interval counted); counting one other worker only is
+  off by about half the median with three, a typed-in 3 by 2.5-3.5.
 - predict-sync-time: ``predict_sync_seconds(steps, delays, overhead)``
   must answer at once, follow its arguments, and then predict the training
   time of the course's loop on ``dist_sync`` with two delays drawn at
@@ -70,6 +80,11 @@ SLOW_DELAYS = (0.045, 0.070)
 PREDICT_TOLERANCE = 0.15
 PREDICT_CALL_S = 0.1
 TIMEOUT_S = 30.0  # a run takes 4-9 s, start-up included; a deadlocked one is stopped
+STALE_STEPS = 12  # the slow worker's steps in the staleness check's runs
+STALE_FAST_DELAYS = (0.008, 0.012)  # each fast worker's delay per step, drawn uniformly (s)
+STALE_SLOWDOWN = (2.5, 4.0)  # the slow worker's delay over the fastest's, drawn uniformly
+STALE_TOLERANCE = 0.25  # of the median staleness measured, plus STALE_SLACK
+STALE_SLACK = 0.5  # updates: a median of whole counts moves in halves
 
 
 def _need_dist_kvstore() -> None:
@@ -229,7 +244,7 @@ def check_sync_equals_one_process(self, setup_store: Callable, worker_loop: Call
     return _judge(self, condition)
 
 
-# ------------------------------------------------------------ step 2: not waiting for the straggler
+# ------------------------------------------------------------ step 1 too: not waiting for the straggler
 @check("async-outruns-straggler", points=3, functions=("setup_store", "worker_loop"), threshold=f">= {RACE_FACTOR:g}x")
 def check_async_outruns_straggler(self, setup_store: Callable, worker_loop: Callable) -> CheckResult:
     """With a straggler, your loop's fast worker finishes its steps far sooner on dist_async than on dist_sync.
@@ -286,6 +301,106 @@ def check_async_outruns_straggler(self, setup_store: Callable, worker_loop: Call
         if factor < RACE_FACTOR:
             return False, sentence + ": an asynchronous worker must never wait for the others", figures, margin
         return True, sentence, figures, margin
+
+    return _judge(self, condition)
+
+
+# ------------------------------------------------------------ step 2: predict the staleness
+def _stale_prediction(predict: Callable, step_seconds: tuple[float, ...]) -> float:
+    """``predict(step_seconds)`` as a number of updates, answered at once, or :class:`Rejected`."""
+    from asynclab.foundation.workloads import as_number
+
+    call = f"predict_staleness(({', '.join(f'{s:.4f}' for s in step_seconds)}))"
+    start = time.perf_counter()
+    try:
+        value = predict(step_seconds)
+    except Exception as error:
+        raise Rejected(f"{call} raised {type(error).__name__}: {error}") from None
+    took = time.perf_counter() - start
+    number = as_number(value)
+    if number is None or not math.isfinite(number):
+        raise Rejected(f"{call} returned {value!r}, not a number of updates")
+    if took > PREDICT_CALL_S:
+        raise Rejected(
+            f"{call} took {took:.2f} s: a prediction is arithmetic on its arguments (it must return "
+            f"within {PREDICT_CALL_S:g} s), not a measurement"
+        )
+    return number
+
+
+def _stale_run(workers: int) -> tuple[tuple[float, ...], float]:
+    """One dist_async run of the course's loop, the last of ``workers`` workers slow: the median seconds per
+    step of each worker, and the median staleness (updates) of the slow worker's gradients."""
+    from asynclab.foundation.workloads import psgd
+
+    fast = [round(draw.uniform(*STALE_FAST_DELAYS), 4) for _ in range(workers - 1)]
+    slow = round(max(fast) * draw.uniform(*STALE_SLOWDOWN), 4)
+    # the fast workers take enough steps to keep pushing until the slow one is done
+    steps = [math.ceil(STALE_STEPS * (slow + 0.004) / (d + 0.001) * 1.3) for d in fast] + [STALE_STEPS]
+    run = psgd.run("dist_async", steps=steps, delays=(*fast, slow), seed=draw.randrange(2**31), timeout=TIMEOUT_S)
+    per_step = tuple(float(np.median(np.diff([*w.reads, w.end]))) for w in run.workers)
+    return per_step, float(np.median(psgd.staleness(run)[-1]))
+
+
+@check(
+    "predict-staleness",
+    points=2,
+    functions=("predict_staleness",),
+    threshold=f"within {STALE_TOLERANCE:g} of the median + {STALE_SLACK:g} update, over 2 and 3 workers",
+)
+def check_predict_staleness(self, predict_staleness: Callable) -> CheckResult:
+    """``predict_staleness(step_seconds)`` predicts the median staleness of the slowest worker's gradients.
+
+    ``step_seconds`` holds each worker's seconds per step on ``dist_async``
+    (the last worker is the slowest). The check first makes sure the
+    function answers at once and follows its arguments, then runs the
+    course's loop on ``dist_async`` over two workers and over three (in an
+    order drawn), the last one 2.5-4x slower than the others (delays drawn),
+    measures every worker's median step and the slow worker's median
+    staleness (:func:`~asynclab.foundation.workloads.psgd.staleness`), and
+    passes when the prediction from the measured steps is within a quarter
+    of the measured median, plus half an update, in both runs.
+    """
+
+    def condition() -> Outcome:
+        base = _stale_prediction(predict_staleness, (0.010, 0.030))
+        slower = _stale_prediction(predict_staleness, (0.010, 0.060))
+        more = _stale_prediction(predict_staleness, (0.010, 0.010, 0.030))
+        if not slower > base:
+            raise Rejected(
+                f"a slow worker twice as slow left your prediction at {slower:.2f} updates (was "
+                f"{base:.2f}): the prediction must follow the step times it is given"
+            )
+        if not more > base:
+            raise Rejected(
+                f"a third worker left your prediction at {more:.2f} updates (was {base:.2f} with two): "
+                "the prediction must follow the workers it is given"
+            )
+        _need_dist_kvstore()
+        sizes = [2, 3]
+        draw.shuffle(sizes)
+        margin = math.inf
+        for workers in sizes:
+            per_step, measured = _stale_run(workers)
+            guess = _stale_prediction(predict_staleness, per_step)
+            error, allowed = abs(guess - measured), STALE_TOLERANCE * measured + STALE_SLACK
+            margin = min(margin, _ratio(allowed, error))
+            if error > allowed:
+                return (
+                    False,
+                    f"over {workers} workers with the slow one's steps {per_step[-1] / min(per_step[:-1]):.1f}x "
+                    f"the fastest's you predicted {guess:.1f} updates: off by more than "
+                    f"{STALE_TOLERANCE:g} of the median measured (+ {STALE_SLACK:g})",
+                    {"error_updates": error},
+                    margin,
+                )
+        return (
+            True,
+            "over 2 and 3 workers, with step times drawn here, your prediction was within "
+            f"{STALE_TOLERANCE:g} of the median staleness measured (+ {STALE_SLACK:g})",
+            {},
+            margin,
+        )
 
     return _judge(self, condition)
 
