@@ -72,13 +72,19 @@ K_SPREAD_MB = 10.0
 HOLD_S = 0.15
 PREDICT_SMALL, PREDICT_LARGE = (15,), (35, 38)
 PREDICT_TOLERANCE = 0.2  # of the gap between k=5's and k=50's peaks
-PREDICT_ROUNDS = 5
+PREDICT_ROUNDS = 5  # three gave the solution 0.19 of 0.2 in one of four quiet runs (bench/reports/lab04_time.md)
 PREDICT_CALL_S = 0.1
 PREDICT_SHIFT_MB = 10.0
 PREDICT_TIMEOUT_S = 300.0
 
-_TOOL = Protocol(warmup=1, min_rounds=5, max_rounds=9, budget_s=15.0)
-_EPOCHS = Protocol(warmup=1, min_rounds=3, max_rounds=7, budget_s=40.0)
+FRONT_BATCHES = 20  # front-returns-early's epoch: the share does not depend on its length
+
+# Rounds (issue 32): each stops at its minimum once the verdict is sure (quartiles). The memory
+# checks need no warm-up epoch per loop: the catalogue has judged right answers on one round without
+# one since it began, and a first epoch that peaks higher raises the loop without waiting (or the
+# loop that waits every batch), which moves no wrong answer towards passing.
+_TOOL = Protocol(warmup=1, min_rounds=3, max_rounds=9, budget_s=15.0)
+_EPOCHS = Protocol(warmup=0, min_rounds=2, max_rounds=7, budget_s=40.0)
 
 
 def every_k_share(each: float, small: float, large: float) -> float:
@@ -214,7 +220,7 @@ def check_peak_increase(self, peak_increase: Callable) -> CheckResult:
 @check(
     "front-returns-early",
     points=2,
-    protocol=Protocol(warmup=0, min_rounds=3, max_rounds=7, budget_s=40.0),
+    protocol=Protocol(warmup=0, min_rounds=2, max_rounds=7, budget_s=40.0),
     calls="train_async",
     functions=("train_async",),
     relations=(AtMost("share", num="share", threshold=FRONT_MAX_SHARE),),
@@ -228,11 +234,13 @@ def check_front_returns_early(self, train_async: Callable) -> CheckResult:
     The check times the call and the wait for the back end after it. Passes
     when the call returns within the first 40 % of the epoch's wall time. A
     first, untimed epoch makes sure the function trains on every batch.
+    Its epochs are 20 batches long: the share is the front end's time per
+    batch over the back end's, whatever the length.
     """
     from asynclab.foundation.backends import mxnet as mxb
     from asynclab.foundation.workloads import HostLoader, make_mlp
 
-    config = check_config()
+    config = dataclasses.replace(check_config(), num_batches=FRONT_BATCHES)
     net, trainer, loss = make_mlp(config)
     loader = HostLoader(config)
 
