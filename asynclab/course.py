@@ -34,6 +34,10 @@ HOME = re.compile(r"^l(\d\d)_([a-z][a-z0-9_]*)$")
 TRAITS = {
     "own-process": "its checks measure the whole process's memory: catalogue answers run in a worker process",
     "memory": "its checks compare memory, not time: tests run them beside the timing lane",
+    "sleeps": (
+        "its checks judge order, correctness and overlaps of sleeping operations, not how fast the CPU "
+        "computes, and keep their margins with one core busy: tests run them beside the timing lane"
+    ),
     "gpu": "it has GPU checks (python -m asynclab gpu-check)",
     "mindspore": "a section needs MindSpore (installed by make lab, not by make test)",
     "cluster": "it starts MXNet's parameter server as local processes",

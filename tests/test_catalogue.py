@@ -75,6 +75,7 @@ LESSONS = course.lessons()  # each lesson's lesson.toml declares the traits read
 LABS = [lesson.number for lesson in LESSONS]
 IN_WORKER = {x.number for x in LESSONS if x.has("own-process")}  # checks measure the whole process's memory
 MEMORY_ONLY = {x.number for x in LESSONS if x.has("memory")}  # checks compare memory and no time
+SLEEPS = {x.number for x in LESSONS if x.has("sleeps")}  # checks time sleeps and order, not the CPU
 # answers that leave the process unusable for the ones after them (lab 07: MXNet's profiler refuses
 # set_config for good after dump(finished=True)): each runs in a process of its own
 OWN_PROCESS = {(x.number, name) for x in LESSONS for name in x.own_process_answers}
@@ -107,9 +108,14 @@ def _answer(lab: str, name: str) -> catalogue.Answer:
 
 # (a lab-04 answer's own process, started as a script, needs no list of cases)
 CASES = [] if __name__ == "__main__" else [(lab, answer) for lab in LABS for answer in _answers(lab)]
-# lab 04's checks compare memory, not time: make test runs them beside the timing tests
+# lab 04's checks compare memory, not time, and lab 05's time sleeps (traits memory, sleeps): make test runs them beside the timing tests
 PARAMS = [
-    pytest.param(lab, answer, id=f"lab{lab}-{answer.name}", marks=[pytest.mark.memory] if lab in MEMORY_ONLY else [])
+    pytest.param(
+        lab,
+        answer,
+        id=f"lab{lab}-{answer.name}",
+        marks=[pytest.mark.memory] if lab in MEMORY_ONLY else [pytest.mark.sleeps] if lab in SLEEPS else [],
+    )
     for lab, answer in CASES
 ]
 

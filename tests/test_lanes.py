@@ -30,8 +30,8 @@ def test_marker_selections_split_the_unit_tests():
     """For every combination of the markers, exactly one expression of one lane selects the test."""
     expressions = [e for lane in lanes_tool.lanes() for e in _selections(lane)[0]]
     assert len(expressions) >= 2
-    for measured, memory, kernel in itertools.product([False, True], repeat=3):
-        names = {"measured": measured, "memory": memory, "kernel": kernel}
+    for measured, memory, sleeps, kernel in itertools.product([False, True], repeat=4):
+        names = {"measured": measured, "memory": memory, "sleeps": sleeps, "kernel": kernel}
         chosen = [e for e in expressions if eval(e, {}, names)]
         assert len(chosen) == 1, f"{names}: selected by {chosen}"
 
@@ -49,8 +49,8 @@ def test_every_notebook_is_validated_by_exactly_one_lane():
     assert sorted(run) == found
     from asynclab import course
 
-    memory = [str(x.solution.relative_to(ROOT)) for x in course.lessons() if x.has("memory")]
-    assert memory and set(memory) <= set(_selections(lanes_tool.lanes()[1])[2])
+    side = [str(x.solution.relative_to(ROOT)) for x in course.lessons() if x.has("memory") or x.has("sleeps")]
+    assert side and set(side) <= set(_selections(lanes_tool.lanes()[1])[2])
 
 
 def test_lanes_run_at_once_and_a_failing_lane_fails_the_run(tmp_path, capsys):

@@ -2,10 +2,13 @@
 
 The suite's timing tests must not run two at a time, but half of the suite
 measures no time: the grader's tests on the fixture lab (kernels and their
-limits, the crafted class and the command line) and lab 04's checks, which
+limits, the crafted class and the command line), lab 04's checks, which
 compare memory (its catalogue of answers, marked ``memory``, and the
 solution notebooks of lessons whose ``lesson.toml`` declares the trait
-``memory``). Those go in the *side* lane, which runs beside the *timing* lane, one test at a time, so that the timing lane's measurements see
+``memory``), and lab 05's, which time sleeping operations and their order,
+never the CPU's speed, and keep their margins with one core busy (trait
+``sleeps``, marker ``sleeps``; their CPU use is small, so the timing lane
+barely feels them). Those go in the *side* lane, which runs beside the *timing* lane, one test at a time, so that the timing lane's measurements see
 at most the one busy core that every check is built and benched to tolerate
 (``bench/reports/checks_robustness.md``, "loaded" rows), and lab 04's checks
 see the same (the report's lab 04 rows, both conditions). Lesson 04 asserts a
@@ -56,7 +59,9 @@ NBVAL = (
 )
 NBVAL_ENV = {"ASYNCLAB_CHECK_FIGURES": "1"}
 DURATIONS = ("--durations=10",)  # each run names its ten slowest tests
-SIDE_MARKERS = "memory or not measured"  # memory-only checks, kernel tests that time nothing, logic tests
+# memory-only checks, checks that time sleeps and order (lab 05), kernel tests that time nothing, logic tests
+SIDE_MARKERS = "memory or sleeps or not measured"
+SIDE_TRAITS = ("memory", "sleeps")  # lessons whose solution notebooks nbval validates in the side lane
 TIMING_MARKERS = f"not ({SIDE_MARKERS})"
 
 
@@ -73,10 +78,10 @@ class Lane:
 
 
 def memory_notebooks() -> set[str]:
-    """The solutions whose checks compare memory and no time (lessons with the trait ``memory``)."""
+    """The solutions whose checks time no CPU work: lessons with the trait ``memory`` or ``sleeps``."""
     from asynclab import course
 
-    return {str(x.solution.relative_to(ROOT)) for x in course.lessons(ROOT) if x.has("memory")}
+    return {str(x.solution.relative_to(ROOT)) for x in course.lessons(ROOT) if any(map(x.has, SIDE_TRAITS))}
 
 
 def notebooks() -> tuple[list[str], list[str]]:
