@@ -251,3 +251,37 @@ def test_bar_panels_split_orders_of_magnitude_onto_linear_axes():
     assert layout_problems(panels[0].figure) == []
     single = plots.bar_panels({"a": 1.0, "b": 2.0}, unit="ms")
     assert len(single) == 1
+
+
+def _fake_run(kind: str, losses: list[list[float]], offsets: list[float]):
+    from types import SimpleNamespace
+
+    workers = []
+    for rank, (ys, offset) in enumerate(zip(losses, offsets)):
+        reads = [0.04 * step + offset for step in range(len(ys))]
+        workers.append(
+            SimpleNamespace(
+                rank=rank,
+                losses=ys,
+                reads=reads,
+                pushes=[r + 0.03 for r in reads],
+                steps=list(range(len(ys))),
+                end=reads[-1] + 0.04,
+            )
+        )
+    return SimpleNamespace(kind=kind, workers=workers, start=0.0)
+
+
+def test_lesson_10_draws_the_synchronous_workers_identical_losses_once():
+    from asynclab.lessons.l10_distributed_sgd import distributed
+
+    curve = [30.0 * 0.9**s for s in range(60)]
+    sync = _fake_run("dist_sync", [curve, curve], [0.0, 0.001])
+    faster = [30.0 * 0.85**s for s in range(60)]
+    asynchronous = _fake_run("dist_async", [faster, [2 * y for y in faster]], [0.0, 0.02])
+    fig, (left, right) = plt.subplots(1, 2, figsize=(12, 4), layout="constrained")
+    distributed.plot_loss({"sync": sync, "async": asynchronous}, x="time", ax=left)
+    distributed.plot_loss({"sync": sync, "async": asynchronous}, x="gradients", ax=right)
+    labels = [line.get_label() for line in left.get_lines()]
+    assert labels == ["sync, workers 0, 1 (one line: the same weights)", "async, worker 0", "async, worker 1"]
+    assert layout_problems(fig) == []

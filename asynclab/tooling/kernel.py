@@ -52,9 +52,6 @@ FIGURES_UNCHECKED = (
     "notebooks/08_across_frameworks.ipynb",
     "notebooks/09_streams_out_of_core.ipynb",
     "solutions/04_async_memory_lab.ipynb",
-    # until their re-executed figures are checked (lesson 10's loss plot drew synchronous workers twice)
-    "notebooks/10_distributed_sgd.ipynb",
-    "solutions/10_distributed_sgd_lab.ipynb",
 )
 
 
