@@ -51,7 +51,6 @@ FIGURES_UNCHECKED = (
     "notebooks/07_profiling.ipynb",
     "notebooks/08_across_frameworks.ipynb",
     "notebooks/09_streams_out_of_core.ipynb",
-    "solutions/04_async_memory_lab.ipynb",
 )
 
 
