@@ -35,8 +35,8 @@ TRAITS = {
     "own-process": "its checks measure the whole process's memory: catalogue answers run in a worker process",
     "memory": "its checks compare memory, not time: tests run them beside the timing lane",
     "sleeps": (
-        "its checks judge order, correctness and overlaps of sleeping operations, not how fast the CPU "
-        "computes, and keep their margins with one core busy: tests run them beside the timing lane"
+        "its checks time sleeping operations (their order, overlaps or pace) or judge correctness, never how "
+        "fast the CPU computes, and keep their margins with one core busy: tests run them beside the timing lane"
     ),
     "gpu": "it has GPU checks (python -m asynclab gpu-check)",
     "mindspore": "a section needs MindSpore (installed by make lab, not by make test)",

@@ -108,7 +108,7 @@ def _answer(lab: str, name: str) -> catalogue.Answer:
 
 # (a lab-04 answer's own process, started as a script, needs no list of cases)
 CASES = [] if __name__ == "__main__" else [(lab, answer) for lab in LABS for answer in _answers(lab)]
-# lab 04's checks compare memory, not time, and lab 05's time sleeps (traits memory, sleeps): make test runs them beside the timing tests
+# lab 04's checks compare memory, not time, and labs 05's and 10's time sleeps (traits memory, sleeps): make test runs them beside the timing tests
 PARAMS = [
     pytest.param(
         lab,

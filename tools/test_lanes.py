@@ -5,7 +5,8 @@ measures no time: the grader's tests on the fixture lab (kernels and their
 limits, the crafted class and the command line), lab 04's checks, which
 compare memory (its catalogue of answers, marked ``memory``, and the
 solution notebooks of lessons whose ``lesson.toml`` declares the trait
-``memory``), and lab 05's, which time sleeping operations and their order,
+``memory``), and labs 05's and 10's, which time sleeping operations (an
+engine's, or parameter-server workers with delays) or judge correctness,
 never the CPU's speed, and keep their margins with one core busy (trait
 ``sleeps``, marker ``sleeps``; their CPU use is small, so the timing lane
 barely feels them). Those go in the *side* lane, which runs beside the *timing* lane, one test at a time, so that the timing lane's measurements see
@@ -59,7 +60,7 @@ NBVAL = (
 )
 NBVAL_ENV = {"ASYNCLAB_CHECK_FIGURES": "1"}
 DURATIONS = ("--durations=10",)  # each run names its ten slowest tests
-# memory-only checks, checks that time sleeps and order (lab 05), kernel tests that time nothing, logic tests
+# memory-only checks, checks that time sleeps (labs 05, 10), kernel tests that time nothing, logic tests
 SIDE_MARKERS = "memory or sleeps or not measured"
 SIDE_TRAITS = ("memory", "sleeps")  # lessons whose solution notebooks nbval validates in the side lane
 TIMING_MARKERS = f"not ({SIDE_MARKERS})"

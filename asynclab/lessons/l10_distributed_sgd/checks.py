@@ -36,8 +36,9 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   plus 0.5. Measured over 10 runs: the sum over the other workers of the
   slow step over theirs is off by at most 0.41 with two workers (medians
   3-3.5) and 1.19 with three (medians 5.5-6.5: the round trip is part of a
-  step but not of the interval counted); counting one other worker only is
-  off by about half the median with three, a typed-in 3 by 2.5-3.5.
+  step but not of the interval counted); with one core busy (5 runs) by at
+  most 0.68 and 0.71; counting one other worker only is off by about half
+  the median with three, a typed-in 3 by 2.5-3.5.
 - predict-sync-time: ``predict_sync_seconds(steps, delays, overhead)``
   must answer at once, follow its arguments, and then predict the training
   time of the course's loop on ``dist_sync`` with two delays drawn at
