@@ -253,6 +253,12 @@ def _measure_child(job: Mapping[str, Any]) -> None:
     for index, call in enumerate(fw.calls):
         for _ in range(rounds):
             wait_all()
+            with Benchmark(f"ref{index}", quiet=True):  # the yardstick, next to the call it judges
+                y = product(x, x)
+                if wait is not None:
+                    wait(y)
+            del y
+            wait_all()
             space["y"] = product(x, x)
             with Benchmark(f"call{index}", quiet=True):
                 exec(call, space)
@@ -290,6 +296,8 @@ class Measured:
     calls: dict[str, Samples]
     tiny_queued: Samples  # per operation, OPS operations then one wait
     tiny_waited: Samples  # per operation, a wait after each
+    # per call: a product launched and waited for, timed in the same rounds as the call (its yardstick)
+    refs: dict[str, Samples] = field(default_factory=dict)
 
     @property
     def ratio(self) -> float:
@@ -302,8 +310,15 @@ class Measured:
         return self.ratio >= 10
 
     def waits(self, call: str) -> bool:
-        """Whether ``call``, made right after a product was launched, waited for it."""
-        return self.calls[call].median >= WAIT_SHARE * self.finish.median
+        """Whether ``call``, made right after a product was launched, waited for it.
+
+        Compared with the product's finish time measured in the same rounds as
+        the call, so that a machine busier in one phase than in another does not
+        move the verdict (a lesson run once read a waiting call as not waiting
+        when the finish times of an earlier, busier phase were the yardstick).
+        """
+        ref = self.refs.get(call, self.finish)
+        return self.calls[call].median >= WAIT_SHARE * ref.median
 
 
 def measure(
@@ -329,7 +344,8 @@ def measure(
     calls = {call: _samples(run, f"call{i}") for i, call in enumerate(fw.calls)}
     queued = Samples(tuple(v / ops for v in run.samples("tiny.queued")))
     waited = Samples(tuple(v / ops for v in run.samples("tiny.waited")))
-    return Measured(name, switched, n, _samples(run, "enqueue"), _samples(run, "finish"), calls, queued, waited)
+    refs = {call: _samples(run, f"ref{i}") for i, call in enumerate(fw.calls)}
+    return Measured(name, switched, n, _samples(run, "enqueue"), _samples(run, "finish"), calls, queued, waited, refs)
 
 
 def _samples_dict(s: Samples) -> list[float]:
@@ -338,7 +354,7 @@ def _samples_dict(s: Samples) -> list[float]:
 
 def to_dict(m: Measured) -> dict:
     """A :class:`Measured` as plain JSON-ready data (seconds)."""
-    return {
+    data = {
         "framework": m.framework,
         "switched": m.switched,
         "n": m.n,
@@ -348,6 +364,9 @@ def to_dict(m: Measured) -> dict:
         "tiny_queued": _samples_dict(m.tiny_queued),
         "tiny_waited": _samples_dict(m.tiny_waited),
     }
+    if m.refs:  # a reference file written before the yardsticks has none
+        data["refs"] = {c: _samples_dict(v) for c, v in m.refs.items()}
+    return data
 
 
 def from_dict(data: Mapping) -> Measured:
@@ -365,6 +384,7 @@ def from_dict(data: Mapping) -> Measured:
         {c: s(v) for c, v in data["calls"].items()},
         s(data["tiny_queued"]),
         s(data["tiny_waited"]),
+        {c: s(v) for c, v in data.get("refs", {}).items()},  # a reference file from before refs: the finish
     )
 
 
