@@ -57,7 +57,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -275,12 +275,16 @@ class _Zygote:
         self.pids: list[int] = []
         self.exits: dict[int, int] = {}
         self.ready = False
+        self._await(lambda: self.ready, "the cluster's zygote process did not start")
+
+    def _await(self, done: Callable[[], bool], failure: str) -> None:
+        """Read the zygote until ``done()`` or for _ZYGOTE_START_S; then, unless done, stop it and raise OSError."""
         deadline = time.monotonic() + _ZYGOTE_START_S
-        while not self.ready and not self.dead and time.monotonic() < deadline:
+        while not done() and not self.dead and time.monotonic() < deadline:
             self._pump(_POLL_S)
-        if not self.ready:
+        if not done():
             self.close()
-            raise OSError("the cluster's zygote process did not start")
+            raise OSError(failure)
 
     def _pump(self, wait_s: float) -> None:
         """Read what the zygote has said (waiting up to ``wait_s`` for it to say something)."""
@@ -312,12 +316,7 @@ class _Zygote:
             self.proc.stdin.flush()
         except (BrokenPipeError, ValueError):
             self.dead = True
-        deadline = time.monotonic() + _ZYGOTE_START_S
-        while not self.pids and not self.dead and time.monotonic() < deadline:
-            self._pump(_POLL_S)
-        if not self.pids:
-            self.close()
-            raise OSError("the cluster's zygote process stopped answering")
+        self._await(lambda: bool(self.pids), "the cluster's zygote process stopped answering")
         pid = self.pids.pop(0)
         _LIVE.add(pid)
         return _Forked(self, pid)

@@ -309,26 +309,31 @@ def check_async_outruns_straggler(self, setup_store: Callable, worker_loop: Call
 
 
 # ------------------------------------------------------------ step 2: predict the staleness
-def _stale_prediction(predict: Callable, step_seconds: tuple[float, ...]) -> float:
-    """``predict(step_seconds)`` as a number of updates, answered at once, or :class:`Rejected`."""
+def _answered(call: str, predict: Callable, args: tuple, unit: str) -> float:
+    """``predict(*args)`` as a number, answered within PREDICT_CALL_S, or :class:`Rejected` naming ``call``."""
     from asynclab.foundation.workloads import as_number
 
-    call = f"predict_staleness(({', '.join(f'{s:.4f}' for s in step_seconds)}))"
     start = time.perf_counter()
     try:
-        value = predict(step_seconds)
+        value = predict(*args)
     except Exception as error:
         raise Rejected(f"{call} raised {type(error).__name__}: {error}") from None
     took = time.perf_counter() - start
     number = as_number(value)
     if number is None or not math.isfinite(number):
-        raise Rejected(f"{call} returned {value!r}, not a number of updates")
+        raise Rejected(f"{call} returned {value!r}, not a number of {unit}")
     if took > PREDICT_CALL_S:
         raise Rejected(
             f"{call} took {took:.2f} s: a prediction is arithmetic on its arguments (it must return "
             f"within {PREDICT_CALL_S:g} s), not a measurement"
         )
     return number
+
+
+def _stale_prediction(predict: Callable, step_seconds: tuple[float, ...]) -> float:
+    """``predict(step_seconds)`` as a number of updates, answered at once, or :class:`Rejected`."""
+    call = f"predict_staleness(({', '.join(f'{s:.4f}' for s in step_seconds)}))"
+    return _answered(call, predict, (step_seconds,), "updates")
 
 
 def _stale_run(workers: int) -> tuple[tuple[float, ...], float]:
@@ -410,24 +415,9 @@ def check_predict_staleness(self, predict_staleness: Callable) -> CheckResult:
 
 # ------------------------------------------------------------ step 3: predict the synchronous time
 def _predicted(predict: Callable, steps: int, delays: tuple[float, ...], overhead: float) -> float:
-    from asynclab.foundation.workloads import as_number
-
+    """``predict(steps, delays, overhead)`` as seconds, answered at once, or :class:`Rejected`."""
     call = f"predict_sync_seconds({steps}, ({', '.join(f'{d:.3f}' for d in delays)}), {overhead:.4f})"
-    start = time.perf_counter()
-    try:
-        value = predict(steps, delays, overhead)
-    except Exception as error:
-        raise Rejected(f"{call} raised {type(error).__name__}: {error}") from None
-    took = time.perf_counter() - start
-    number = as_number(value)
-    if number is None or not math.isfinite(number):
-        raise Rejected(f"{call} returned {value!r}, not a number of seconds")
-    if took > PREDICT_CALL_S:
-        raise Rejected(
-            f"{call} took {took:.2f} s: a prediction is arithmetic on its arguments (it must return "
-            f"within {PREDICT_CALL_S:g} s), not a measurement"
-        )
-    return number
+    return _answered(call, predict, (steps, delays, overhead), "seconds")
 
 
 @check(
