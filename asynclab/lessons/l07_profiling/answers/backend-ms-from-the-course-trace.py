@@ -1,6 +1,6 @@
-"""backend_ms adds up the operators' spans in MXNet's trace (asynclab.foundation.profiling.record) instead of the table."""
+"""backend_ms lets the course's own recorder (asynclab.foundation.profiling.record, which the lab does not hand out) run fn under the profiler, wait and read the trace, and only adds up the spans: the step's profiling is the course's, so it earns nothing."""
 
-EXPECT = {"agrees-with-clock": 2}
+EXPECT = {"agrees-with-clock": 0}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 CHORES = []

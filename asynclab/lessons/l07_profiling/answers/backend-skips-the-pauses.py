@@ -1,0 +1,21 @@
+"""backend_ms swaps time.sleep for a function that returns at once, so the check's fn issues its products back to back, and times fn() with the clock: the pauses are skipped, not measured around."""
+
+EXPECT = {"agrees-with-clock": 0}
+
+# Imports for linters: the lab's setup cell provides these names when graded.
+import time
+from mxnet import nd
+
+
+# %% ex2-backend-ms
+def backend_ms(fn):
+    pause = time.sleep
+    time.sleep = lambda seconds: None
+    try:
+        nd.waitall()
+        start = time.perf_counter()
+        fn()
+        nd.waitall()
+        return 1e3 * (time.perf_counter() - start)
+    finally:
+        time.sleep = pause
