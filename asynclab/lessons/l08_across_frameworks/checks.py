@@ -20,11 +20,16 @@ that it makes itself. Effect sizes and the margins they leave are in
   1000x1000 products there. Under NaiveEngine issuing takes thousands of
   times as long as the (empty) wait; under the threaded engine a few
   thousandths. Threshold 5x; ``CUDA_LAUNCH_BLOCKING`` must read ``"1"``
-  when the prologue is done.
+  when the prologue is done. The products are timed with MXNet's functions
+  and the clock as they were before the prologue ran (a prologue that
+  makes ``ndarray.dot`` wait, or sleep, is told so and fails), and a
+  prologue that names the course's ``asynclab`` (its engine and CUDA
+  switch helpers) scores 0 without running.
 """
 
 from __future__ import annotations
 
+import ast
 import time
 from collections.abc import Callable
 from typing import Any
@@ -60,7 +65,6 @@ def _call_finish(finish: Callable, y: Any, framework: str) -> float:
 @check(
     "finish-every-framework",
     points=3,
-    allows=("asynclab.foundation.backends.mxnet.sync", "asynclab.foundation.backends.torch.sync"),
     protocol=_QUICK,
     calls="finish",
     functions=("finish",),
@@ -254,29 +258,78 @@ def _switch_child(job: dict) -> dict:
     ``job`` holds the ``prologue`` (Python source) and ``n``, the side of
     the ``n`` x ``n`` products. Four products are issued and each waited
     for. Returns ``{"blocking": CUDA_LAUNCH_BLOCKING after the prologue
-    (None when unset), "enqueue": the two middle of the four issuing times,
-    "finish": the two middle of the four waits}``, seconds.
+    (None when unset), "patched": the MXNet functions the prologue replaced or rewrote (the
+    products are timed with the originals, held before it ran), "enqueue": the two middle of the
+    four issuing times, "finish": the two middle of the four waits}``, seconds.
     """
     import os
     import time
 
     for name in ("MXNET_ENGINE_TYPE", "CUDA_LAUNCH_BLOCKING"):  # only the prologue may set them
         os.environ.pop(name, None)
-    exec(compile(job["prologue"], "<your PROLOGUE>", "exec"), {"__name__": "__main__"})
-    blocking = os.environ.get("CUDA_LAUNCH_BLOCKING")
+    # MXNet imported, not started (it creates its engine at its first operation, after the prologue):
+    # the products are timed with the functions and clock held here, which a prologue cannot replace
     from mxnet import ndarray
 
-    x = ndarray.ones((job["n"], job["n"]))
-    ndarray.waitall()
+    clock, ones, dot, waitall = time.perf_counter, ndarray.ones, ndarray.dot, ndarray.waitall
+    wait = ndarray.NDArray.wait_to_read
+    held = {"ndarray.ones": ones, "ndarray.dot": dot, "ndarray.waitall": waitall, "NDArray.wait_to_read": wait}
+    code = {name: f.__code__ for name, f in held.items()}
+    exec(compile(job["prologue"], "<your PROLOGUE>", "exec"), {"__name__": "__main__"})
+    blocking = os.environ.get("CUDA_LAUNCH_BLOCKING")
+    current = {
+        "ndarray.ones": ndarray.ones,
+        "ndarray.dot": ndarray.dot,
+        "ndarray.waitall": ndarray.waitall,
+        "NDArray.wait_to_read": ndarray.NDArray.wait_to_read,
+    }
+    patched = sorted(n for n, f in held.items() if current[n] is not f or f.__code__ is not code[n])
+
+    x = ones((job["n"], job["n"]))
+    waitall()
     enqueue, finish = [], []
     for _ in range(4):
-        start = time.perf_counter()
-        y = ndarray.dot(x, x)
-        issued = time.perf_counter()
-        y.wait_to_read()
+        start = clock()
+        y = dot(x, x)
+        issued = clock()
+        wait(y)
         enqueue.append(issued - start)
-        finish.append(time.perf_counter() - issued)
-    return {"blocking": blocking, "enqueue": sorted(enqueue)[1:3], "finish": sorted(finish)[1:3]}
+        finish.append(clock() - issued)
+    return {
+        "blocking": blocking,
+        "patched": patched,
+        "enqueue": sorted(enqueue)[1:3],
+        "finish": sorted(finish)[1:3],
+    }
+
+
+def _course_in(prologue: str) -> str:
+    """The course's module a prologue names (an import, or ``asynclab`` in a name or a string); "" when none.
+
+    The copy detector judges code, not strings: the check reads its source itself. A prologue that
+    does not parse names nothing here; running it says what is wrong with it.
+    """
+    try:
+        tree = ast.parse(prologue)
+    except SyntaxError:
+        return ""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            names = [node.module or ""]
+        elif isinstance(node, ast.Name):
+            names = [node.id]
+        elif isinstance(node, ast.Attribute):
+            names = [node.attr]
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            names = [node.value]
+        else:
+            continue
+        for name in names:
+            if "asynclab" in name:
+                return name if name.startswith("asynclab") else "asynclab"
+    return ""
 
 
 @check(
@@ -298,10 +351,16 @@ def check_switch_in_time(self, prologue: Any) -> CheckResult:
     set ``CUDA_LAUNCH_BLOCKING`` to ``"1"`` for PyTorch. The check runs it in
     a fresh process where neither switch is set, then times 1000x1000
     products there: passes when issuing takes at least 5x as long as the
-    wait after it, and the variable reads ``"1"``.
+    wait after it, and the variable reads ``"1"``. A prologue that uses the
+    course's code, or replaces MXNet's functions, fails.
     """
     if not isinstance(prologue, str):
         raise Rejected(f"PROLOGUE must be a string of Python code, not {type(prologue).__name__}")
+    used = _course_in(prologue)
+    if used:
+        raise Rejected(
+            f"scored 0: your PROLOGUE uses the course's own {used} instead of setting the two switches itself"
+        )
 
     def switched() -> dict[str, float]:
         found = self.in_fresh_process(
@@ -311,6 +370,11 @@ def check_switch_in_time(self, prologue: Any) -> CheckResult:
             what="your PROLOGUE with the check's products",
             explain=lambda error: str(error).rstrip("."),
         )
+        if found["patched"]:
+            raise Rejected(
+                f"your PROLOGUE replaced MXNet's own {', '.join(found['patched'])}: the check times the "
+                "originals; switch the engine, do not patch its functions"
+            )
         if found["blocking"] != "1":
             raise Rejected(
                 f"after your PROLOGUE, CUDA_LAUNCH_BLOCKING was {found['blocking']!r}, not '1': "
