@@ -29,7 +29,10 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   each copy is waited for before the next step is issued, exactly 0: the
   next step cannot start before the copy ended. Threshold 0.1, just above
   what no wrong schedule can reach (a busier machine than the bench's
-  wakes workers later, and fewer copies overlap).
+  wakes workers later, and fewer copies overlap). A pipeline that loads
+  a lesson's module in that process (``importlib.import_module`` of
+  ``parallelism``, which the copy detector cannot follow) fails: the
+  process loads none before it.
 """
 
 from __future__ import annotations
@@ -210,6 +213,7 @@ def _pipeline_child(job: dict) -> dict:
     start and end in seconds of the trace's clock.
     """
     import os
+    import sys
 
     os.environ["MXNET_CPU_WORKER_NTHREADS"] = "2"  # before MXNet starts: its engine reads it once
     import mxnet as mx  # noqa: F401  (MXNet starts here, with the setting above)
@@ -218,6 +222,7 @@ def _pipeline_child(job: dict) -> dict:
 
     from asynclab.foundation.profiling import record
 
+    before = set(sys.modules)
     space = {"__name__": "__main__"}
     exec(compile(job["source"], "<your pipeline>", "exec"), space)
     pipeline = space[job["name"]]
@@ -230,7 +235,12 @@ def _pipeline_child(job: dict) -> dict:
     with record() as trace:
         copies = pipeline(x, w, steps)
     problem = None
-    if not isinstance(copies, (list, tuple)) or len(copies) != steps:
+    # what the copy detector cannot see in the source (a module named by a string, a star import): the
+    # lessons' own code, loaded by the pipeline in this process, which loads none of it before
+    lessons = sorted(m for m in set(sys.modules) - before if m.startswith("asynclab.lessons."))
+    if lessons:
+        problem = f"your pipeline loaded the course's own {lessons[0]} instead of doing the step's work itself"
+    elif not isinstance(copies, (list, tuple)) or len(copies) != steps:
         problem = f"pipeline(x, w, {steps}) must return the list of its {steps} copies"
     elif any(getattr(getattr(c, "context", None), "device_id", None) != 1 for c in copies):
         problem = "every copy must be an MXNet array on cpu(1)"
