@@ -118,6 +118,24 @@ def test_hidden_series():
     assert any("'wall' is hidden behind 'front end'" in p for p in problems)
 
 
+def test_hollow_markers_over_a_line_hide_nothing():
+    fig, ax = plt.subplots()
+    ax.plot([1, 2, 3], [8.1, 8.6, 8.5], "--", label="model")
+    ax.plot([1, 2, 3], [8.1, 8.6, 8.5], "o", fillstyle="none", markersize=9, label="measured")
+    ax.legend()
+    assert not any("hidden" in p for p in layout_problems(fig))
+
+
+def test_a_thinner_line_over_markers_hides_them_not():
+    fig, ax = plt.subplots()
+    ax.plot([1, 2, 3], [8.1, 8.6, 8.5], "o-", label="measured")
+    ax.plot([1, 2, 3], [8.1, 8.6, 8.5], "-", label="model")
+    ax.legend()
+    assert not any("hidden" in p for p in layout_problems(fig))
+    ax.plot([1, 2, 3], [8.1, 8.6, 8.5], "o-", label="same again")
+    assert any("'model' is hidden behind 'same again'" in p for p in layout_problems(fig))
+
+
 def test_close_but_distinct_series_are_not_hidden():
     fig, ax = plt.subplots()
     ax.plot([1, 2, 3], [1, 2, 3], label="a")

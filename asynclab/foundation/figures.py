@@ -10,7 +10,9 @@ landed (``get_window_extent`` with the canvas's renderer):
 - a visible text or legend that lies partly outside the figure, or a text clipped to its axes
   that lies partly outside them (cut);
 - a bar on a log-scaled value axis;
-- a line whose every point lies under another line drawn above it (hidden);
+- a line whose every point lies under another line drawn above it, which covers what it draws
+  (its segments with a line at least as wide, its markers with filled markers at least as large):
+  hidden. A series drawn as hollow markers over a model's line shows both;
 - a text that sits on a bar's whisker (error bar).
 
 The course's kernel runs it on every figure after each cell when ``ASYNCLAB_CHECK_FIGURES=1``
@@ -162,6 +164,25 @@ def _bar_problems(fig: Figure) -> list[str]:
     return problems
 
 
+def _draws_line(line: Line2D) -> bool:
+    return line.get_linestyle() not in ("None", "none", "", " ") and line.get_linewidth() > 0
+
+
+def _draws_markers(line: Line2D) -> bool:
+    return line.get_marker() not in (None, "None", "none", "", " ") and line.get_markersize() > 0
+
+
+def _covers(top: Line2D, below: Line2D) -> bool:
+    """Whether ``top``, lying on ``below``'s points, covers everything ``below`` draws."""
+    if _draws_line(below) and not (_draws_line(top) and top.get_linewidth() >= below.get_linewidth()):
+        return False
+    if _draws_markers(below):
+        filled = top.get_fillstyle() == "full" and top.get_markerfacecolor() not in ("none", "None")
+        if not (_draws_markers(top) and filled and top.get_markersize() >= below.get_markersize()):
+            return False
+    return True
+
+
 def _hidden_lines(fig: Figure) -> list[str]:
     problems = []
     for ax in fig.axes:
@@ -175,7 +196,7 @@ def _hidden_lines(fig: Figure) -> list[str]:
             pb = b.get_transform().transform(b.get_xydata())
             if pa.shape != pb.shape or not np.all(np.isfinite(pa)) or not np.all(np.isfinite(pb)):
                 continue
-            if np.max(np.abs(pa - pb)) <= HIDDEN_PX:
+            if np.max(np.abs(pa - pb)) <= HIDDEN_PX and _covers(b, a):
                 name = a.get_label() if not a.get_label().startswith("_") else "a line"
                 over = b.get_label() if not b.get_label().startswith("_") else "another line"
                 problems.append(

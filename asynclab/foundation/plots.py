@@ -9,6 +9,7 @@ the engine or the checks does not load matplotlib.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
@@ -309,11 +310,18 @@ def xy(
     title: str = "",
     logx: bool = False,
     ax: Axes | None = None,
+    styles: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> Axes:
-    """Plain line-and-marker plot of several series against one x."""
+    """Plain line-and-marker plot of several series against one x.
+
+    ``styles`` maps a series' name to keyword arguments for its ``ax.plot`` (for example
+    ``{"marker": "o", "linestyle": "none", "fillstyle": "none"}`` for measured points drawn over
+    a model's line); a series not named there is drawn with markers joined by a line.
+    """
     ax = _axes(ax, (6.4, 4))
     for name, ys in series.items():
-        ax.plot(xs, ys, "o-", label=name)
+        style = dict((styles or {}).get(name, {"marker": "o", "linestyle": "-"}))
+        ax.plot(xs, ys, label=name, **style)
     if logx:
         ax.set_xscale("log")
     ax.set_xlabel(xlabel)
