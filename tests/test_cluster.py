@@ -20,7 +20,9 @@ import pytest
 
 from asynclab.foundation.backends import cluster
 
-pytestmark = pytest.mark.measured
+# processes started, killed and torn down, judged by what is left and within generous limits, not by
+# the CPU's speed: the side lane of `make test` (marker sleeps)
+pytestmark = [pytest.mark.measured, pytest.mark.sleeps]
 
 PROGRAMS = "tests.cluster_programs"
 PUSH_PULL = f"{PROGRAMS}:push_pull"

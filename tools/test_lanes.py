@@ -9,7 +9,8 @@ solution notebooks of lessons whose ``lesson.toml`` declares the trait
 engine's, or parameter-server workers with delays) or judge correctness,
 never the CPU's speed, and keep their margins with one core busy (trait
 ``sleeps``, marker ``sleeps``; their CPU use is small, so the timing lane
-barely feels them). Those go in the *side* lane, which runs beside the *timing* lane, one test at a time, so that the timing lane's measurements see
+barely feels them), and the parameter-server cluster's tests (marker
+``sleeps``), which start and kill processes and judge what is left. Those go in the *side* lane, which runs beside the *timing* lane, one test at a time, so that the timing lane's measurements see
 at most the one busy core that every check is built and benched to tolerate
 (``bench/reports/checks_robustness.md``, "loaded" rows), and lab 04's checks
 see the same (the report's lab 04 rows, both conditions). Lesson 04 asserts a
