@@ -8,7 +8,9 @@ the energy of the data set as a number, read through
 :func:`~asynclab.foundation.workloads.chunked.read_chunks` (the storage device: every
 byte must come through it); the checks compare it with the in-memory
 result, which it must equal exactly (every correct chunked sum of these
-half-integers is exact in float64).
+half-integers is exact in float64). The function is handed a copy of the data set
+that it cannot change: its device cannot be switched off, and only ``read_chunks``
+counts the bytes delivered.
 
 What each check measures (effect sizes, quiet and with one core busy, are in
 ``bench/reports/checks_robustness.md``):
@@ -41,8 +43,10 @@ What each check measures (effect sizes, quiet and with one core busy, are in
 
 from __future__ import annotations
 
+import functools
 import math
 import numbers
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -100,11 +104,40 @@ def _through_device(data) -> None:
         )
 
 
+@functools.cache
+def _handed_class() -> type:
+    """The class of the data sets the checks hand out: a :class:`~asynclab.foundation.workloads.chunked.Dataset`
+    whose fields cannot change once handed, and whose ``delivered`` only ``read_chunks`` may change."""
+    from asynclab.foundation.workloads import chunked
+
+    device = chunked.read_chunks.__code__
+
+    class Handed(chunked.Dataset):
+        def __setattr__(self, name: str, value: Any) -> None:
+            if self.__dict__.get("_handed"):
+                if name != "delivered":
+                    raise AttributeError(f"the data set is the check's: your function may read it, not set data.{name}")
+                caller = sys._getframe(1).f_code  # the device counts its own bytes, nothing else does
+                if (caller.co_name, caller.co_code) != (device.co_name, device.co_code):
+                    raise AttributeError(
+                        "data.delivered is the storage device's count of the bytes it delivered: only "
+                        "chunked.read_chunks changes it"
+                    )
+            object.__setattr__(self, name, value)
+
+    return Handed
+
+
 def _run(reduce_pipelined: Callable, data, chunk: int) -> float:
-    """The student's result for ``data`` in chunks of ``chunk`` values, every byte read through the device."""
-    data.delivered = 0
-    got = _as_result(reduce_pipelined(data, chunk))
-    _through_device(data)
+    """The student's result for ``data`` in chunks of ``chunk`` values, every byte read through the device.
+
+    The function gets a copy of ``data`` (the same file, device and length) that it cannot change:
+    switching its device off or writing its count of delivered bytes raises an AttributeError.
+    """
+    handed = _handed_class()(data.path, data.n, data.seed, data.mb_per_s)
+    object.__setattr__(handed, "_handed", True)
+    got = _as_result(reduce_pipelined(handed, chunk))
+    _through_device(handed)
     return got
 
 
