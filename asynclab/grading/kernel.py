@@ -231,10 +231,14 @@ class GradingKernel:
         client.nb.cells = [cell]
         client.timed_out = False
         client.timeout = int(min(PING_TIMEOUT, max(self.timeout, 2)))
+        # a ping that times out is the answer: no second interrupt and wait for its reply
+        client.interrupt_on_timeout = False
         try:
             client.execute_cell(cell, 0, store_history=False)
         except Exception:
             return False
+        finally:
+            client.interrupt_on_timeout = True
         return not client.timed_out
 
     def _forget_kernel(self) -> None:
