@@ -155,6 +155,51 @@ def test_reaching_into_the_checks_is_caught_however_it_is_named():
         assert "reaches into asynclab." in found.sentence and "no answer may use" in found.sentence
 
 
+@pytest.mark.parametrize(
+    "source",
+    [
+        # a star import binds the module's names
+        "from asynclab.lessons.l06_automatic_parallelism.parallelism import *\n\nrun_both = interleaved",
+        "from asynclab.lessons.l06_automatic_parallelism.parallelism import *\n\n\n"
+        "def run_both(xa, xb, reps):\n    return interleaved(xa, xb, reps)",
+        # the lesson's module loaded by a string
+        "import importlib\n\n\ndef run_both(xa, xb, reps):\n"
+        "    m = importlib.import_module('asynclab.lessons.l06_automatic_parallelism.parallelism')\n"
+        "    return m.interleaved(xa, xb, reps)",
+        "def run_both(xa, xb, reps):\n"
+        "    m = __import__('asynclab.lessons.l06_automatic_parallelism.parallelism', fromlist=['x'])\n"
+        "    return getattr(m, 'inter' + 'leaved')(xa, xb, reps)",
+        # a name searched for with a computed string
+        "from asynclab.lessons.l06_automatic_parallelism import parallelism as p\n\n\n"
+        "def run_both(xa, xb, reps):\n    return getattr(p, ''.join(['inter', 'leaved']))(xa, xb, reps)",
+    ],
+    ids=["star-alias", "star-call", "import-module", "dunder-import", "getattr-computed"],
+)
+def test_course_code_reached_around_the_names_is_a_copy(source):
+    found = _verdicts("06", {"ex1-run-both": source})["two-devices-at-once"]
+    assert found is not None and found.kind == copies.COURSE_FUNCTION, found
+    assert "asynclab.lessons.l06_automatic_parallelism.parallelism" in found.course
+
+
+def test_a_star_import_of_the_foundation_gives_no_lesson_function():
+    source = (
+        "from asynclab.foundation.timing import *\n\n\n"
+        "def run_both(xa, xb, reps):\n    out = []\n    for _ in range(reps):\n"
+        "        out += [nd.dot(xa, xa), nd.dot(xb, xb)]\n    return out\n\n\nfrom mxnet import nd"
+    )
+    assert _verdicts("06", {"ex1-run-both": source})["two-devices-at-once"] is None
+
+
+def test_keyword_order_does_not_change_a_fingerprint():
+    def prints(code: str) -> frozenset:
+        return copies.fingerprints([ast.parse(code)], {}, lambda dotted: dotted)
+
+    one = prints("y = f(x + 1, size=(n, n), dtype=t * 2, ctx=c)")
+    other = prints("y = f(x + 1, ctx=c, dtype=t * 2, size=(n, n))")
+    assert one and one == other
+    assert one != prints("y = f(x + 1, ctx=c, dtype=t * 3, size=(n, n))")
+
+
 def test_the_sentence_names_no_right_answer():
     found = _verdicts(
         "03", {"ex2-fit-line": "from asynclab.lessons.l03_async_speed import models\n\nfit_line = models.fit_line"}

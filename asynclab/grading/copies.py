@@ -27,7 +27,11 @@ never the right answer:
      lab 10's step, ``timing.fit_line`` lab 03's;
    - the dotted names the check's declaration lists in ``allows`` (a module's name
      allows everything in it), the helpers its step's text names;
-   a function or class of a lesson (``asynclab.lessons.*``) is allowed only there;
+   a function or class of a lesson (``asynclab.lessons.*``) is allowed only there.
+   The names a ``from <course module> import *`` brings count as that module's; a
+   lesson's module that the closure loads by a string (``importlib.import_module``,
+   ``__import__``) or searches with ``getattr`` and a computed name is a course
+   function too, unless allowed;
 3. **re-typed**: the answer's code contains the code of a course function,
    class or method (every module of ``asynclab/lessons/*/`` but ``answers/``,
    ``asynclab/foundation/``, ``asynclab/checks/``) or of a code cell of a lesson
@@ -38,7 +42,7 @@ never the right answer:
 
 The similarity: both sides are parsed and normalized (docstrings, comments,
 annotations and imports gone; every local name, argument, function and class
-name becomes one placeholder; a name imported from a module becomes that
+name becomes one placeholder; a call's keyword arguments are sorted; a name imported from a module becomes that
 module's dotted name, resolved through the course's re-exports, so ``nd.dot``
 and ``mx.nd.dot`` agree; string constants become one placeholder). Every
 statement and expression of at least :data:`MIN_NODES` nodes is a fingerprint.
@@ -79,12 +83,14 @@ MIN_NODES = 6
 MIN_FINGERPRINTS = 8
 
 PACKAGE = "asynclab"
+LESSONS = "asynclab.lessons."
 REACH_IN = re.compile(r"^asynclab\.(?:checks|grading|lessons\.[A-Za-z0-9_]+\.(?:checks|gpu))(?:\.|$)")
 _DOTTED_STRING = re.compile(r"^asynclab(?:\.[A-Za-z_][A-Za-z0-9_]*)+$")
 _BUILTINS = frozenset(dir(builtins))
 _LOCAL, _DEF, _STRING = "_v", "_f", "S"
 
 REACHES_IN, COURSE_FUNCTION, RETYPED = "reach-in", "course function", "re-typed"
+STAR = "*"  # a binding table's key for ``from M import *`` is STAR + M
 
 
 @dataclass(frozen=True)
@@ -348,6 +354,8 @@ class _Printer:
                             size += made[1]
                     else:
                         texts.append(repr(item))
+                if name == "keywords":  # f(a=1, b=2) is f(b=2, a=1)
+                    texts.sort()
                 parts.append(f"{name}=[{','.join(texts)}]")
             elif isinstance(value, ast.AST):
                 made = self.text(value)
@@ -525,6 +533,9 @@ def _bindings(sources: Sequence[str], given: set[str]) -> dict[str, _Binding]:
                 if isinstance(inner, (ast.Import, ast.ImportFrom)):
                     for name, dotted in _imported(inner).items():
                         table[name] = _Binding(dotted=dotted, statement=inner, given=handed_out)
+                    if isinstance(inner, ast.ImportFrom) and inner.module and any(a.name == "*" for a in inner.names):
+                        # ``from M import *`` binds M's names: kept under a key no name can have
+                        table[STAR + inner.module] = _Binding(dotted=inner.module, statement=inner, given=handed_out)
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 continue
             alias = ""
@@ -548,15 +559,36 @@ def _statement_names(node: ast.stmt) -> set[str]:
 class _Closure:
     statements: list[ast.stmt] = field(default_factory=list)
     dotted: list[str] = field(default_factory=list)  # every dotted name it reaches (imports, chains, strings)
+    # modules it reaches around the import system's names: named by a string (importlib.import_module,
+    # __import__) or searched with getattr and a computed name
+    indirect: list[str] = field(default_factory=list)
+
+
+def _getattr_computed(node: ast.AST) -> ast.expr | None:
+    """The object of ``getattr(obj, name)`` when ``name`` is not a constant string; else None."""
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "getattr"
+        and len(node.args) >= 2
+        and not (isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str))
+    ):
+        return node.args[0]
+    return None
 
 
 def _closure(root: str, table: Mapping[str, _Binding]) -> _Closure:
     found = _Closure()
     seen: set[str] = set()
     todo = [root]
+    stars = [binding.dotted for key, binding in table.items() if key.startswith(STAR) and not binding.given]
     while todo:
         name = todo.pop()
-        if name in seen or name not in table:
+        if name in seen:
+            continue
+        if name not in table:  # unbound here: perhaps one of a star import's names
+            seen.add(name)
+            found.dotted.extend(f"{module}.{name}" for module in stars)
             continue
         seen.add(name)
         binding = table[name]
@@ -577,6 +609,14 @@ def _closure(root: str, table: Mapping[str, _Binding]) -> _Closure:
         for sub in ast.walk(node):
             if isinstance(sub, ast.Constant) and isinstance(sub.value, str) and _DOTTED_STRING.match(sub.value):
                 found.dotted.append(sub.value)
+                found.indirect.append(sub.value)
+            searched = _getattr_computed(sub)
+            if searched is not None:
+                chain = _chain(searched)
+                if chain and chain[0] in local_imports and chain[0] not in used:
+                    found.indirect.append(".".join([local_imports[chain[0]], *chain[1:]]))
+                elif chain and chain[0] in table and table[chain[0]].dotted:
+                    found.indirect.append(".".join([table[chain[0]].dotted, *chain[1:]]))
             if not isinstance(sub, (ast.Name, ast.Attribute, ast.Call)):
                 continue
             chain = _chain(sub)
@@ -748,6 +788,12 @@ class Judge:
             if REACH_IN.match(target.defined):
                 return Verdict(REACHES_IN, student, REACH_IN.match(target.defined).group(0).rstrip("."))
             return Verdict(COURSE_FUNCTION, student, dotted)
+        for dotted in closure.indirect:  # a lesson's module loaded by its name, or searched by a computed name
+            target = self.corpus.index.resolve(dotted)
+            if target is None or target.kind not in ("module", "class"):
+                continue
+            if target.defined.startswith(LESSONS) and not _allowed(dotted, target, allows, self.lab_allows):
+                return Verdict(COURSE_FUNCTION, student, target.defined)
         return None
 
 
