@@ -151,36 +151,31 @@ def test_make_new_lesson_makes_a_lesson_that_passes_the_declaration_and_catalogu
     home = root / "asynclab" / "lessons" / "l11_mixed_precision"
     assert (home / "checks.py").is_file() and (root / "labs" / "11_mixed_precision_lab.ipynb").is_file()
     assert "| 11 | [Mixed precision](notebooks/11_mixed_precision.ipynb)" in (root / "README.md").read_text()
+    assert _run(root, "-m", "asynclab", "labs", "--check").returncode == 0
+    # one pytest run (collecting the suite costs seconds): the declaration and course tests that name
+    # the new lesson, its catalogue, and nbval over its notebook and solution
     tests = _run(
         root,
         "-m",
         "pytest",
-        "-q",
-        "-p",
-        "no:cacheprovider",
-        "tests/test_declarations.py",
-        "tests/test_course.py",
-        "tests/test_registry.py",
-        "tests/lessons/l11_mixed_precision",
-        "-k",
-        "11 or mixed_precision or lab11 or registry and not copied and not new_lesson",
-    )
-    assert tests.returncode == 0, tests.stdout[-4000:]
-    catalogue = _run(root, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_catalogue.py", "-k", "lab11")
-    assert catalogue.returncode == 0 and "5 passed" in catalogue.stdout, catalogue.stdout[-4000:]
-    labs = _run(root, "-m", "asynclab", "labs", "--check")
-    assert labs.returncode == 0, labs.stderr
-    nbval = _run(
-        root,
-        "-m",
-        "pytest",
-        "-q",
+        "-v",
         "-p",
         "no:cacheprovider",
         "--nbval",
         "--nbval-sanitize-with",
         "tests/sanitize.cfg",
+        "tests/test_declarations.py",
+        "tests/test_course.py",
+        "tests/test_registry.py",
+        "tests/test_catalogue.py",
+        "tests/lessons/l11_mixed_precision",
         "notebooks/11_mixed_precision.ipynb",
         "solutions/11_mixed_precision_lab.ipynb",
+        "-k",
+        "11 or mixed_precision or lab11 or registry and not copied and not new_lesson",
     )
-    assert nbval.returncode == 0, nbval.stdout[-4000:]
+    assert tests.returncode == 0, tests.stdout[-4000:]
+    passed = tests.stdout.splitlines()
+    assert sum("lab11-" in line and "PASSED" in line for line in passed) == 5, tests.stdout[-4000:]
+    for notebook in ("notebooks/11_mixed_precision", "solutions/11_mixed_precision_lab"):  # nbval's cells
+        assert any(line.startswith(notebook) and "::Cell" in line and "PASSED" in line for line in passed), notebook
