@@ -13,7 +13,7 @@ seconds and all interleaved by :func:`asynclab.foundation.timing.run_interleaved
   (``mx.engine.bulk``) on tiny operations;
 - :func:`t1_split` splits a tiny operation's issuing cost ``t1`` into the
   threaded engine's per-push share and the front end's own path;
-- :func:`batch_loop` / :func:`time_batches` / :func:`delay_sweep` run a step
+- :func:`batch_loop` / :func:`time_batches` / :func:`delay_runs` / :func:`delay_sweep` run a step
   over batches from a slow source, waiting every time or once at the end.
 
 The models fitted to these figures live in :mod:`asynclab.lessons.l03_async_speed.models`. Lesson layer.
@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from asynclab.foundation.timing import Samples, run_interleaved, summarize
@@ -57,6 +57,7 @@ __all__ = [
     "slow_source",
     "batch_loop",
     "time_batches",
+    "delay_runs",
     "delay_sweep",
     "bulk_sweep",
     "T1Split",
@@ -71,13 +72,18 @@ LOOPS = {"sync": sync_loop, "async": async_loop}
 
 @dataclass(frozen=True)
 class Sweep:
-    """Median seconds of both loops for every N (one tuple entry per N)."""
+    """Median seconds of both loops for every N (one tuple entry per N).
+
+    ``spread`` maps each series' name (``"sync_total"``, ``"async_total"``, ``"async_issued"``) to its
+    (first, third) quartile per N, in seconds; empty for a sweep built from medians alone.
+    """
 
     ns: tuple[int, ...]
     sync_total: tuple[float, ...]
     async_total: tuple[float, ...]
     async_issued: tuple[float, ...]
     repeat: int
+    spread: dict[str, tuple[tuple[float, float], ...]] = field(default_factory=dict)
 
     def speedup(self) -> tuple[float, ...]:
         """Sync time over async time, per N."""
@@ -113,15 +119,16 @@ def sweep(x, ns: Sequence[int], op: ArrayOp = add_one, repeat: int = 3, warmup: 
     probes = {f"{kind} {n}": probe(kind, n) for n in ns for kind in LOOPS}
     runs = run_interleaved(probes, warmup=0, min_rounds=repeat).samples
 
-    def med(kind: str, n: int, attr: str) -> float:
-        return summarize(getattr(t, attr) for t in runs[f"{kind} {n}"]).median
+    def samples(kind: str, n: int, attr: str) -> Samples:
+        return summarize(getattr(t, attr) for t in runs[f"{kind} {n}"])
 
+    series = {"sync_total": ("sync", "total"), "async_total": ("async", "total"), "async_issued": ("async", "issued")}
+    summaries = {name: [samples(kind, n, attr) for n in ns] for name, (kind, attr) in series.items()}
     return Sweep(
         ns,
-        tuple(med("sync", n, "total") for n in ns),
-        tuple(med("async", n, "total") for n in ns),
-        tuple(med("async", n, "issued") for n in ns),
+        *(tuple(s.median for s in summaries[name]) for name in series),
         repeat,
+        {name: tuple((s.q1, s.q3) for s in summaries[name]) for name in series},
     )
 
 
@@ -231,10 +238,10 @@ def time_batches(kind: str, batches: Sequence[Any], step: ArrayOp, delay: float)
     return time.perf_counter() - start
 
 
-def delay_sweep(
+def delay_runs(
     batches: Sequence[Any], step: ArrayOp, delays: Sequence[float], repeat: int = 3
-) -> dict[str, tuple[float, ...]]:
-    """Median seconds of the "sync" and "async" batch loops for every delay, interleaved."""
+) -> dict[str, tuple[Samples, ...]]:
+    """Seconds of the "sync" and "async" batch loops for every delay, interleaved, ``repeat`` runs each."""
     if repeat < 1:
         raise ValueError(f"repeat must be at least 1, got {repeat}.")
     delays = tuple(delays)
@@ -244,7 +251,14 @@ def delay_sweep(
 
     probes = {f"{kind} {i}": probe(kind, d) for i, d in enumerate(delays) for kind in LOOPS}
     runs = run_interleaved(probes, warmup=0, min_rounds=repeat).samples
-    return {kind: tuple(summarize(runs[f"{kind} {i}"]).median for i in range(len(delays))) for kind in LOOPS}
+    return {kind: tuple(summarize(runs[f"{kind} {i}"]) for i in range(len(delays))) for kind in LOOPS}
+
+
+def delay_sweep(
+    batches: Sequence[Any], step: ArrayOp, delays: Sequence[float], repeat: int = 3
+) -> dict[str, tuple[float, ...]]:
+    """Median seconds of the "sync" and "async" batch loops for every delay, interleaved."""
+    return {kind: tuple(s.median for s in runs) for kind, runs in delay_runs(batches, step, delays, repeat).items()}
 
 
 @dataclass(frozen=True)

@@ -56,6 +56,9 @@ def test_sweep_keeps_one_median_per_n(x):
     for series in (sweep.sync_total, sweep.async_total, sweep.async_issued):
         assert len(series) == 3 and all(v > 0 for v in series)
     assert all(i <= t for i, t in zip(sweep.async_issued, sweep.async_total))
+    assert set(sweep.spread) == {"sync_total", "async_total", "async_issued"}
+    for name, quartiles in sweep.spread.items():
+        assert all(q1 <= m <= q3 for (q1, q3), m in zip(quartiles, getattr(sweep, name)))
     assert len(sweep.speedup()) == 3
     table = sweep.table()
     assert [line[:8] for line in table.splitlines()] == ["N = 5   ", "N = 10  ", "N = 20  "]
@@ -131,6 +134,8 @@ def test_delay_sweep_keeps_one_median_per_delay_and_loop():
     assert min(result["sync"][1], result["async"][1]) >= 3 * 0.001  # three sleeps at least
     with pytest.raises(ValueError):
         loops.delay_sweep(batches, lambda b: b, [0.0], repeat=0)
+    runs = loops.delay_runs(batches, lambda b: b + 1, [0.0], repeat=2)
+    assert all(len(v) == 1 and isinstance(v[0], Samples) and len(v[0]) >= 2 for v in runs.values())
 
 
 @pytest.mark.measured
