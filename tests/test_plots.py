@@ -47,3 +47,32 @@ def test_stacked_bars_stack_parts_in_order_and_refuse_rows_that_differ():
     assert [p.get_x() for p in ax.containers[1].patches] == [1.0, 3.0]
     with pytest.raises(ValueError, match="row 'b' has the parts"):
         plots.stacked_bars({"a": {"t1": 1.0, "t2": 2.0}, "b": {"t2": 1.0, "t1": 3.0}})
+
+
+def _shown_labels(ax):
+    from asynclab.foundation.figures import layout_problems
+
+    assert layout_problems(ax.figure) == []  # draws the figure: each label judges whether it fits
+    return [t.get_text() for t in ax.texts if t.get_visible()]
+
+
+def test_timeline_labels_only_the_bars_they_fit_and_names_every_colour_beside():
+    spans = [("front end", "a long call name", 0.0, 0.0002), ("front end", "wait", 0.0003, 0.010)]
+    spans += [("worker 1", "dot", 0.001, 0.006), ("worker 1", "relu", 0.006, 0.0061)]
+    ax = plots.timeline(spans, title="one step")
+    assert _shown_labels(ax) == ["wait", "dot"]
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["a long call name", "wait", "dot", "relu"]
+
+
+def test_timeline_without_crowded_labels_draws_no_legend():
+    ax = plots.timeline([("worker 0", "P = Q + 1", 0.0, 0.05), ("worker 1", "R = Q * 3", 0.0, 0.05)])
+    assert ax.get_legend() is None
+    assert _shown_labels(ax) == ["P = Q + 1", "R = Q * 3"]
+
+
+def test_timeline_window_shows_a_part_and_labels_what_is_in_view():
+    spans = [("front end", "issue", 0.0, 0.0004), ("worker 1", "_zeros", 0.0001, 0.008)]
+    ax = plots.timeline(spans, window=(0.0, 0.5), legend=True)
+    assert ax.get_xlim() == (0.0, 0.5)
+    assert _shown_labels(ax) == ["issue", "_zeros"]
+    assert [t.get_text().lstrip("\u200b") for t in ax.get_legend().get_texts()] == ["issue", "_zeros"]

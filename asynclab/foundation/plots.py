@@ -13,6 +13,9 @@ from typing import Any
 
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
+from matplotlib.patches import Patch
+from matplotlib.text import Text
+from matplotlib.transforms import Bbox
 
 from asynclab.foundation.timing import Span
 
@@ -188,17 +191,60 @@ def stacked_bars(
     return ax
 
 
+class _BarLabel(Text):
+    """A bar's label that shows only where it fits inside the bar's visible part, judged each time
+    the figure is drawn (after the layout engine has placed the axes): never over a neighbour."""
+
+    def __init__(self, bar, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._bar = bar
+        self._fits = True
+
+    def get_visible(self) -> bool:
+        return super().get_visible() and self._fits
+
+    def draw(self, renderer) -> None:
+        self._fits = True
+        if super().get_visible():
+            text = self.get_window_extent(renderer)
+            bar = Bbox.intersection(self._bar.get_window_extent(renderer), self.axes.bbox)
+            self._fits = (
+                bar is not None
+                and text.x0 >= bar.x0 + 2
+                and text.x1 <= bar.x1 - 2
+                and text.y0 >= bar.y0 - 1
+                and text.y1 <= bar.y1 + 1
+            )
+        super().draw(renderer)
+
+
+def _may_not_fit(label: str, width: float, shown: float, ax: Axes, fontsize: float) -> bool:
+    """Whether ``label`` may be too wide for a bar ``width`` long on an axis ``shown`` long (same unit),
+    judged before the layout with room to spare: then the colours need a legend."""
+    fig = ax.figure
+    axes_points = ax.get_position().width * fig.get_figwidth() * 72 * 0.9
+    text_points = 0.62 * fontsize * len(label) + 6
+    return shown <= 0 or width / shown * axes_points < text_points
+
+
 def timeline(
     spans: Sequence[Span | tuple[str, str, float, float]],
     *,
     title: str = "",
     unit_scale: float = 1e3,
     unit: str = "ms",
+    window: tuple[float, float] | None = None,
+    legend: bool | None = None,
     ax: Axes | None = None,
 ) -> Axes:
-    """Horizontal bars per row: who ran what, when. Times are seconds.
+    """Horizontal bars per row: who ran what, when. Times are seconds; one colour per label.
 
-    ``unit_scale`` converts seconds to the plotted ``unit`` (ms by default).
+    ``unit_scale`` converts seconds to the plotted ``unit`` (ms by default); the axis starts at the
+    first span's start. ``window`` (in ``unit``, from that start) shows only that part of the axis.
+    A bar carries its label only where the label fits inside it, judged when the figure is drawn, so
+    that labels never overlap; when some label may not fit, a legend beside the axes names every
+    colour (``legend=True`` or ``False`` forces it on or off); past 200 spans no bar is labelled and
+    the legend names the colours. Spans of one row should not overlap.
     """
     spans = [s if hasattr(s, "row") else Span(*s) for s in spans]  # any object with row/label/start/end
     if not spans:
@@ -207,21 +253,57 @@ def timeline(
     for s in spans:
         if s.row not in rows:
             rows.append(s.row)
+    own = ax is None
     ax = _axes(ax, (8, 0.8 + 0.55 * len(rows)))
     colors = plt.cm.tab20.colors
     names = sorted({s.label for s in spans})
     color_of = {name: colors[i % len(colors)] for i, name in enumerate(names)}
     t0 = min(s.start for s in spans)
+    end = max(s.end - t0 for s in spans) * unit_scale
+    low, high = window if window is not None else (0.0, end)
+    fontsize = 8
+    labelled = len(spans) <= 200  # beyond that, a label per bar costs more than it shows: a legend
+    tight = not labelled
     for s in spans:
         y = rows.index(s.row)
         left, width = (s.start - t0) * unit_scale, max((s.end - s.start) * unit_scale, 1e-9)
-        ax.barh(y, width, left=left, height=0.6, color=color_of[s.label], edgecolor="black", linewidth=0.4)
-        if len(spans) <= 40:
-            ax.text(left + width / 2, y, s.label, ha="center", va="center", fontsize=8, clip_on=True)
+        (bar,) = ax.barh(
+            y, width, left=left, height=0.6, color=color_of[s.label], edgecolor="black", linewidth=0.4
+        ).patches
+        shown = min(left + width, high) - max(left, low)
+        if shown > 0 and _may_not_fit(s.label, shown, high - low, ax, fontsize):
+            tight = True
+        if shown > 0 and labelled:
+            middle = (max(left, low) + min(left + width, high)) / 2  # of the part in view
+            label = _BarLabel(bar, middle, y, s.label, ha="center", va="center", fontsize=fontsize, clip_on=True)
+            ax.add_artist(label)
     ax.set_yticks(range(len(rows)), rows)
     ax.invert_yaxis()
+    if window is not None:
+        ax.set_xlim(low, high)
     ax.set_xlabel(f"time ({unit})")
     ax.set_title(title)
+    if legend if legend is not None else tight:
+        first = {}  # the legend lists the names row by row, each row's in the order they first ran
+        for s in sorted(spans, key=lambda s: (rows.index(s.row), s.start)):
+            first.setdefault(s.label, len(first))
+        listed = sorted(names, key=first.__getitem__)
+        handles = [Patch(facecolor=color_of[n], edgecolor="black", linewidth=0.4) for n in listed]
+        if own:  # the figure grows to hold ten names a column
+            per_column = 10
+            fig_height = 1.1 + 0.16 * min(len(names), per_column)
+            ax.figure.set_figheight(max(ax.figure.get_figheight(), fig_height))
+        else:  # as many names a column as the axes is tall (inches, a name 0.16)
+            per_column = max(3, int(ax.get_position().height * ax.figure.get_figheight() / 0.16))
+        ax.legend(
+            handles,
+            [f"\u200b{n}" if n.startswith("_") else n for n in listed],  # a zero-width space: '_zeros' is listed
+            fontsize=7,
+            loc="center left",
+            bbox_to_anchor=(1.01, 0.5),
+            ncols=-(-len(listed) // per_column),
+            frameon=False,
+        )
     return ax
 
 
