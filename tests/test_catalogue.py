@@ -55,6 +55,7 @@ import json
 import linecache
 import math
 import os
+import random
 import subprocess
 import sys
 import threading
@@ -169,11 +170,20 @@ def quick_checks(lab: str, expect: Mapping[str, float] | None = None):
     if hasattr(module, "TIMEOUT_S"):  # lab 10: a cluster that deadlocks is stopped sooner (forked from the
         patch["TIMEOUT_S"] = min(module.TIMEOUT_S, 6.0)  # zygote, the longest right run takes about 2.5 s)
     # what the machine does, which a prediction is compared with: measured once per session (labs 01, 02,
-    # 04, 08), so that every answer is compared with the same measurement
-    for measure in ("_measure_calls", "error_line", "_measure_table", "_measure_peaks"):
+    # 04, 06, 08), so that every answer is compared with the same measurement
+    for measure in ("_measure_calls", "error_line", "_measure_table", "_measure_peaks", *DRAWN_MEASURES):
         if hasattr(module, measure):
             patch[measure] = _measured_once(lab, getattr(module, measure), module)
+    if any(hasattr(module, measure) for measure in DRAWN_MEASURES) and hasattr(module, "draw"):
+        # the measurement's arguments are drawn (lab 06: the workspaces and two counts, in a fresh
+        # process of a few seconds): every answer draws the same ones, so that one measurement serves all
+        patch["draw"] = random.Random(f"catalogue-{lab}")
     return _patched(module, patch)
+
+
+# measurements whose arguments the check draws at random: the catalogue draws them from a seeded
+# generator, the same for every answer (each answer still gets its own predictions checked)
+DRAWN_MEASURES = ("_measured_head_starts",)
 
 
 _MEASURED: dict = {}

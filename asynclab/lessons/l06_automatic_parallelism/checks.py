@@ -13,9 +13,13 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   device's products before the other's gives (reps - 3) / reps of
   head start to the first, an overlap of about 0.3 at the 10-13 products
   the check asks for; waiting between the devices 0. Threshold 0.75.
-- predict-head-start: exact, at two counts drawn at random, one from 4..7
-  and one from 8..12 (the lesson's 7 of 10 scaled to other counts matches
-  only at 9 to 11).
+- predict-head-start: ``head_start(reps, copies)`` under ``MXNET_CPU_TEMP_COPY=copies``,
+  exact, at one number of workspaces drawn from 2, 3, 5, 6 (never the
+  lesson's 4: the lesson's ``reps - 3`` matches none) and two counts drawn
+  at random, one from 4..7 and one from 8..12, measured in a fresh process
+  started with that setting (the resource manager reads it at a process's
+  first operator). Measured quietly, 3 runs each, for every count 2..12
+  and 2, 3, 5 and 6 workspaces: ``max(0, reps - copies + 1)`` every time.
   The measured head start is the least of three runs (a worker that wakes
   late can only add to it).
 - copy-beside-compute: ``pipeline`` runs in a fresh process whose
@@ -50,6 +54,8 @@ from asynclab.checks.relations import AtLeast
 SIZE = 700  # one product about 10 ms here: long beside a worker's wake-up
 REPS = (10, 11, 12, 13)  # products per device in step 1, drawn at random each round
 HEAD_REPS = (tuple(range(4, 8)), tuple(range(8, 13)))  # one count drawn from each
+HEAD_COPIES = (2, 3, 5, 6)  # MXNET_CPU_TEMP_COPY in step 2, one drawn per run: never the lesson's default
+HEAD_TIMEOUT_S = 120.0  # the fresh process of step 2 (a few seconds; a busy machine may take longer)
 TEMP_COPIES = 4  # MXNET_CPU_TEMP_COPY's default: the copies of temporary space all CPU devices share
 BOTH_OVERLAP = 0.75
 COPY_BESIDE = 0.1
@@ -140,61 +146,86 @@ def check_two_devices_at_once(self, run_both: Callable) -> CheckResult:
 
 
 # ------------------------------------------------------------ step 2: predict the head start
-def _measured_head_start(xa: Any, xb: Any, reps: int, tries: int = 3) -> int:
-    """Products of ``cpu(0)`` finished before ``cpu(1)``'s first began, all of ``xa``'s issued first."""
+def _head_start_child(job: list) -> dict[str, int]:
+    """In a fresh process (:func:`_measured_head_starts`): for each count of ``job = [counts, tries]``,
+    the products of ``cpu(0)`` finished before ``cpu(1)``'s first began, all of ``cpu(0)``'s issued
+    first; the least of ``tries`` runs (a worker that wakes late can only add to it)."""
+    import mxnet as mx
     from mxnet import nd
 
     from asynclab.foundation.profiling import done_before, record
+    from asynclab.foundation.workloads import square_matrix
 
-    found = []
-    for _ in range(tries):
-        with record() as trace:
-            results = [nd.dot(xa, xa) for _ in range(reps)] + [nd.dot(xb, xb) for _ in range(reps)]
-        del results
-        found.append(done_before(trace.on(0, "dot"), trace.on(1, "dot")))
-    return min(found)
+    counts, tries = job
+    xa = square_matrix(SIZE)
+    xb = xa.copyto(mx.cpu(1))
+    nd.waitall()
+    found: dict[str, int] = {}
+    for reps in counts:
+        runs = []
+        for _ in range(tries):
+            with record() as trace:
+                results = [nd.dot(xa, xa) for _ in range(reps)] + [nd.dot(xb, xb) for _ in range(reps)]
+            del results
+            runs.append(done_before(trace.on(0, "dot"), trace.on(1, "dot")))
+        found[str(reps)] = min(runs)
+    return found
+
+
+def _measured_head_starts(copies: int, counts: tuple[int, ...], tries: int = 3) -> dict[int, int]:
+    """The head start at each of ``counts``, measured in a fresh process under ``MXNET_CPU_TEMP_COPY=copies``."""
+    from asynclab.foundation.backends.fresh import run_program
+
+    run = run_program(
+        f"{__name__}:_head_start_child",
+        payload=[list(counts), tries],
+        env={"MXNET_CPU_TEMP_COPY": str(copies)},
+        timeout=HEAD_TIMEOUT_S,
+        what=f"the products under MXNET_CPU_TEMP_COPY={copies}",
+    )
+    return {int(k): int(v) for k, v in run.result.items()}
 
 
 @check("predict-head-start", points=2, functions=("head_start",), threshold="exact at two counts")
 def check_predict_head_start(self, head_start: Callable) -> CheckResult:
-    """``head_start(reps)``: how many of ``cpu(0)``'s ``reps`` products finish before ``cpu(1)``'s first starts.
+    """``head_start(reps, copies)``: how many of ``cpu(0)``'s ``reps`` products finish before ``cpu(1)``'s
+    first starts, with ``copies`` workspaces (``MXNET_CPU_TEMP_COPY``).
 
-    All of ``cpu(0)``'s products are issued first, then ``cpu(1)``'s, under
-    MXNet's default settings. The check asks at two counts drawn at random,
-    one from 4 to 7 and one from 8 to 12, and measures each in MXNet's profile; passes when both
-    predictions match exactly. ``head_start`` must predict: one that runs
-    MXNet operators fails.
+    All of ``cpu(0)``'s products are issued first, then ``cpu(1)``'s. The
+    check draws a number of workspaces (2, 3, 5 or 6: not the lesson's 4)
+    and two counts, one from 4 to 7 and one from 8 to 12, measures each in
+    MXNet's profile in a fresh process started with that setting, and
+    passes when both predictions match exactly. ``head_start`` must
+    predict: one that runs MXNet operators fails. A FAIL says neither how
+    many predictions missed nor the right values.
     """
-    import mxnet as mx
     import numpy as np
     from mxnet import nd
 
     from asynclab.foundation.profiling import CHORES, record
-    from asynclab.foundation.workloads import square_matrix
 
     def condition() -> tuple[bool, str]:
-        counts = [draw.choice(low_or_high) for low_or_high in HEAD_REPS]
+        copies = draw.choice(HEAD_COPIES)
+        counts = tuple(draw.choice(low_or_high) for low_or_high in HEAD_REPS)
         predicted = {}
         for reps in counts:
             with record() as trace:
                 nd.ones((1,)).wait_to_read()  # the marker: the trace must hold it, and nothing else
-                value = head_start(reps)
+                value = head_start(reps, copies)
             ran = [span for span in trace.spans if span.name not in CHORES]
             if len(ran) != 1 or ran[0].name != "_ones":
                 return False, (
-                    f"head_start({reps}) ran MXNet operators or MXNet's profiler: it must predict "
+                    f"head_start({reps}, {copies}) ran MXNet operators or MXNet's profiler: it must predict "
                     "from what you know of the engine, not measure"
                 )
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-                return False, f"head_start({reps}) must return a whole number of products, not {value!r}"
+                return False, f"head_start({reps}, {copies}) must return a whole number of products, not {value!r}"
             predicted[reps] = int(value)
-        xa = square_matrix(SIZE)
-        xb = xa.copyto(mx.cpu(1))
-        missed = [reps for reps in counts if predicted[reps] != _measured_head_start(xa, xb, reps)]
-        if missed:
+        measured = _measured_head_starts(copies, counts)
+        if any(predicted[reps] != measured[reps] for reps in counts):
             return False, (
-                f"{len(missed)} of your 2 predictions (for {counts[0]} and {counts[1]} products) did not "
-                "match what MXNet did: which of cpu(0)'s products holds what cpu(1)'s first one needs?"
+                f"your predictions for {counts[0]} and {counts[1]} products with {copies} workspaces did not "
+                "both match what MXNet did: which of cpu(0)'s products holds what cpu(1)'s first one needs?"
             )
         return True, ""
 

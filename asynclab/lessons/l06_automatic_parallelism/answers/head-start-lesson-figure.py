@@ -4,5 +4,5 @@ EXPECT = {"predict-head-start": 0}
 
 
 # %% ex2-head-start
-def head_start(reps):
+def head_start(reps, copies):
     return 7

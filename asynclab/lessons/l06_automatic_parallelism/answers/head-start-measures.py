@@ -8,7 +8,7 @@ from asynclab.foundation.profiling import record
 
 
 # %% ex2-head-start
-def head_start(reps):
+def head_start(reps, copies):
     with record() as trace:
         [nd.dot(xa, xa) for _ in range(reps)] + [nd.dot(xb, xb) for _ in range(reps)]
     first = min(s.start for s in trace.on(1, "dot"))

@@ -13,7 +13,7 @@ from asynclab.foundation.profiling import done_before
 from asynclab.lessons.l06_automatic_parallelism import parallelism
 
 
-def head_start(reps):
+def head_start(reps, copies):
     counts = []
     for _ in range(3):
         with record() as trace:

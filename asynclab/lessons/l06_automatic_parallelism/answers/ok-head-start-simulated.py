@@ -1,10 +1,10 @@
-"""head_start simulates the hand-out of four workspaces in turn and finds the last cpu(0) product holding cpu(1)'s."""
+"""head_start simulates the hand-out of the workspaces in turn and finds the last cpu(0) product holding cpu(1)'s."""
 
 EXPECT = {"predict-head-start": 2}
 
 
 # %% ex2-head-start
-def head_start(reps, copies=4):
+def head_start(reps, copies):
     last_holder = {}
     for j in range(reps):
         last_holder[j % copies] = j

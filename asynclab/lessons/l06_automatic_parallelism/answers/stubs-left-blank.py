@@ -10,6 +10,6 @@ def run_both(xa, xb, reps):
 
 
 # %% ex2-head-start
-def head_start(reps):
+def head_start(reps, copies):
     """Products of cpu(0) finished before cpu(1)'s first starts, when cpu(0)'s reps products are issued first."""
     pass
