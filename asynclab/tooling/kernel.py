@@ -46,11 +46,9 @@ CHECK_FIGURES = "ASYNCLAB_CHECK_FIGURES"  # "1": every figure the kernel display
 # Notebooks whose figures nbval does not check yet (paths from the repository's root): their owners
 # fix their figures, then take them off this list.
 FIGURES_UNCHECKED = (
-    "notebooks/03_async_speed.ipynb",
     "notebooks/06_automatic_parallelism.ipynb",
     "notebooks/07_profiling.ipynb",
     "notebooks/08_across_frameworks.ipynb",
-    "notebooks/09_streams_out_of_core.ipynb",
 )
 
 
