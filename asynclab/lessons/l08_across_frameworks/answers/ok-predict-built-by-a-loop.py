@@ -4,12 +4,14 @@ EXPECT = {"finish-every-framework": 3, "predict-frameworks": 2, "switch-in-time"
 
 
 # %% ex-predict-frameworks
-PREDICTED = {name: {} for name in ("MXNet", "PyTorch", "NumPy")}
-for name in PREDICTED:
-    PREDICTED[name]["returns early"] = name == "MXNet"  # only MXNet queues on the CPU
-    PREDICTED[name]["y.shape"] = False  # no framework waits for a shape
-PREDICTED["MXNet"].update(
-    {"y.context": False, "y.wait_to_read()": True, "y.asnumpy()": True, "y[0, 0].asscalar()": True}
-)
-PREDICTED["PyTorch"].update({"y.device": False, "y.sum().item()": False, "y.numpy()": False, "repr(y)": False})
-PREDICTED["NumPy"]["y.sum()"] = False
+ASKED = {
+    "MXNet": ["y.dtype", "y.T", "y[0]", "y += 1", "y.copyto(mx.cpu())", "y[0].asnumpy()", "bool(y.max() > 0)"],
+    "PyTorch": ["y.dtype", "y.cpu()", "y.max().item()", "float(y[0, 0])", "y.norm().item()"],
+    "NumPy": ["y.dtype", "y.max()", "float(y[0, 0])", "y += 1"],
+}
+ASKED["MXNet"].append("y.norm().asscalar()")
+PREDICTED = {name: {} for name in ASKED}
+for name, calls in ASKED.items():
+    for call in calls:
+        PREDICTED[name][call] = False  # on the CPU only MXNet leaves work pending
+PREDICTED["MXNet"].update({"y[0].asnumpy()": True, "bool(y.max() > 0)": True, "y.norm().asscalar()": True})

@@ -1,4 +1,4 @@
-"""Tries to copy the check's own measurement (refused outside the check), then guesses that nothing returns early or waits."""
+"""Tries to copy the check's own measurement (refused outside the check), then guesses that no call waits."""
 
 EXPECT = {"predict-frameworks": 0}
 
@@ -10,4 +10,4 @@ try:
     PREDICTED = lab08._measure_table()
 except RuntimeError as refusal:
     print(refusal)
-    PREDICTED = {name: dict.fromkeys(questions, False) for name, questions in lab08.CALLS.items()}
+    PREDICTED = {name: dict.fromkeys(calls, False) for name, calls in lab08.CALLS.items()}

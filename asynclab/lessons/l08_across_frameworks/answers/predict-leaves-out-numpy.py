@@ -6,19 +6,20 @@ EXPECT = {"predict-frameworks": 0}
 # %% ex-predict-frameworks
 PREDICTED = {
     "MXNet": {
-        "returns early": True,
-        "y.shape": False,
-        "y.context": False,
-        "y.wait_to_read()": True,
-        "y.asnumpy()": True,
-        "y[0, 0].asscalar()": True,
+        "y.dtype": False,
+        "y.T": False,
+        "y[0]": False,
+        "y += 1": False,
+        "y.copyto(mx.cpu())": False,
+        "y[0].asnumpy()": True,
+        "bool(y.max() > 0)": True,
+        "y.norm().asscalar()": True,
     },
     "PyTorch": {
-        "returns early": False,
-        "y.shape": False,
-        "y.device": False,
-        "y.sum().item()": False,
-        "y.numpy()": False,
-        "repr(y)": False,
+        "y.dtype": False,
+        "y.cpu()": False,
+        "y.max().item()": False,
+        "float(y[0, 0])": False,
+        "y.norm().item()": False,
     },
 }

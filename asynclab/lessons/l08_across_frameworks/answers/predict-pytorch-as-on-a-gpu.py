@@ -1,4 +1,4 @@
-"""Predicts PyTorch's CPU calls as they behave on a CUDA device: the call returns early and reading values waits."""
+"""Predicts PyTorch's CPU calls as lesson 08 says they behave on a CUDA device: y.cpu() and reading a value (item, float) wait."""
 
 EXPECT = {"predict-frameworks": 0}
 
@@ -6,20 +6,26 @@ EXPECT = {"predict-frameworks": 0}
 # %% ex-predict-frameworks
 PREDICTED = {
     "MXNet": {
-        "returns early": True,
-        "y.shape": False,
-        "y.context": False,
-        "y.wait_to_read()": True,
-        "y.asnumpy()": True,
-        "y[0, 0].asscalar()": True,
+        "y.dtype": False,
+        "y.T": False,
+        "y[0]": False,
+        "y += 1": False,
+        "y.copyto(mx.cpu())": False,
+        "y[0].asnumpy()": True,
+        "bool(y.max() > 0)": True,
+        "y.norm().asscalar()": True,
     },
     "PyTorch": {
-        "returns early": True,
-        "y.shape": False,
-        "y.device": False,
-        "y.sum().item()": True,
-        "y.numpy()": True,
-        "repr(y)": True,
+        "y.dtype": False,
+        "y.cpu()": True,
+        "y.max().item()": True,
+        "float(y[0, 0])": True,
+        "y.norm().item()": True,
     },
-    "NumPy": {"returns early": False, "y.shape": False, "y.sum()": False},
+    "NumPy": {
+        "y.dtype": False,
+        "y += 1": False,
+        "y.max()": False,
+        "float(y[0, 0])": False,
+    },
 }

@@ -1,4 +1,4 @@
-"""Predicts that MXNet's y.shape waits, though shape inference ran when the product was issued."""
+"""Types in the table lesson 08 printed (section 2: which calls wait, per framework) instead of predicting the lab's calls."""
 
 EXPECT = {"predict-frameworks": 0}
 
@@ -6,20 +6,25 @@ EXPECT = {"predict-frameworks": 0}
 # %% ex-predict-frameworks
 PREDICTED = {
     "MXNet": {
-        "returns early": True,
-        "y.shape": True,
+        "y.shape": False,
         "y.context": False,
         "y.wait_to_read()": True,
+        "mx.nd.waitall()": True,
         "y.asnumpy()": True,
         "y[0, 0].asscalar()": True,
+        "repr(y)": True,
     },
     "PyTorch": {
-        "returns early": False,
         "y.shape": False,
         "y.device": False,
+        "tb.sync(y)": False,
         "y.sum().item()": False,
         "y.numpy()": False,
         "repr(y)": False,
     },
-    "NumPy": {"returns early": False, "y.shape": False, "y.sum()": False},
+    "NumPy": {
+        "y.shape": False,
+        "y.sum()": False,
+        "repr(y)": False,
+    },
 }
