@@ -1,13 +1,20 @@
-"""Adds the last part inside the loop and again after it."""
+"""Issues every chunk's springs, adds the parts and then the last part again, as if the drain after the loop were still needed."""
 
 EXPECT = {"result-exact": 0, "pipelined-beats-serial": 0, "peak-bounded": 0, "chunk-under-budget": 0}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 from asynclab.foundation.workloads import chunked
+from mxnet import nd
 
 
-# %% ex1-reduce-pipelined
-def reduce_pipelined(data, chunk):
-    parts = [chunked.energy(chunked.load(values)) for values in chunked.read_chunks(data, chunk)]
-    total = sum(part.asscalar() for part in parts)
+# %% ex1-chain-energy
+def chain_energy(data, chunk):
+    parts, total, last = [], 0.0, None
+    for values in chunked.read_chunks(data, chunk):
+        if last is not None:
+            total += 0.5 * (int(values[0]) - last) ** 2
+        last = int(values[-1])
+        x = chunked.load(values)
+        parts.append((0.5 * nd.square(x[1:] - x[:-1])).sum())
+    total += sum(part.asscalar() for part in parts)
     return total + parts[-1].asscalar()

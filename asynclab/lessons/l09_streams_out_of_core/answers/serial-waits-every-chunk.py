@@ -1,14 +1,19 @@
-"""Waits for each chunk's energy right after issuing it: exact and small, but the serial loop again."""
+"""Waits for each chunk's springs right after issuing them: exact and small, but the serial loop again."""
 
 EXPECT = {"pipelined-beats-serial": 0}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 from asynclab.foundation.workloads import chunked
+from mxnet import nd
 
 
-# %% ex1-reduce-pipelined
-def reduce_pipelined(data, chunk):
-    total = 0.0
+# %% ex1-chain-energy
+def chain_energy(data, chunk):
+    total, last = 0.0, None
     for values in chunked.read_chunks(data, chunk):
-        total += chunked.energy(chunked.load(values)).asscalar()
+        if last is not None:
+            total += 0.5 * (int(values[0]) - last) ** 2
+        last = int(values[-1])
+        x = chunked.load(values)
+        total += (0.5 * nd.square(x[1:] - x[:-1])).sum().asscalar()
     return total

@@ -1,0 +1,79 @@
+"""Lab 09's checks: their own reference, and the copy detector on the lesson's reduce_pipelined (no MXNet)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from asynclab.foundation.workloads import chunked
+from asynclab.grading import answers as catalogue
+from asynclab.grading import copies
+from asynclab.grading.layout import find_solution
+from asynclab.lessons.l09_streams_out_of_core import checks as lab09
+from asynclab.tooling import nbtools
+from tests.test_catalogue import SOLUTIONS
+
+
+@pytest.mark.parametrize("n", [1000, lab09._BLOCK - 1, lab09._BLOCK + 1, 2 * lab09._BLOCK + 7])
+def test_the_reference_is_the_chains_energy_across_its_blocks(n):
+    with chunked.dataset(n, seed=n) as data:
+        x = np.fromfile(data.path, dtype=np.int8).astype(np.float64)
+        assert lab09._reference(data) == 0.5 * float(np.square(x[1:] - x[:-1]).sum())
+        assert data.delivered == 0, "the reference reads the file, not the device"
+
+
+def test_a_fail_says_how_it_missed_never_the_right_value():
+    class Data:
+        n = 12345
+
+    for got in (1000.5, 3000.5, 2000.5 * (1 + 1e-9), float("nan")):
+        with pytest.raises(lab09.Rejected) as failed:
+            lab09._exact(Data(), got, 2000.5, "several chunks")
+        assert "2000.5" not in str(failed.value) and "1000" not in str(failed.value)
+
+
+LESSON_COPY = '''
+def reduce_pipelined(data, chunk):
+    """Issue chunk i, then wait for chunk i - 1: the back end computes while the next chunk is read."""
+    total, pending = 0.0, None
+    for values in chunked.read_chunks(data, chunk):
+        part = chunked.energy(chunked.load(values))  # issued: the back end starts on it
+        if pending is not None:
+            total += pending.asscalar()  # waits for the chunk before, not this one
+        pending = part
+    return total + pending.asscalar() if pending is not None else total
+'''
+
+
+def _scores(source: str) -> dict[str, float]:
+    solution = nbtools.read(find_solution(SOLUTIONS, "09"))
+    nb = catalogue.Answer("09", "t", "t", {"ex1-chain-energy": source}, {}).apply(solution)
+    judge = copies.judge_for(solution)
+    sources, found = [], {}
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        if nbtools.is_check(cell):
+            name = nbtools.grade_id(cell)[len("check-") :]
+            scores = judge.scores(sources, cell.source, name)
+            found[name] = max((score for score, _ in scores.values()), default=0.0)
+        sources.append(cell.source)
+    return found
+
+
+@pytest.mark.parametrize(
+    "label, source",
+    [
+        ("pasted", LESSON_COPY + "\n\nchain_energy = reduce_pipelined\n"),
+        ("renamed", LESSON_COPY.replace("reduce_pipelined", "chain_energy").replace("pending", "earlier")),
+        (
+            "wrapped",
+            LESSON_COPY.replace("total", "acc") + "\n\ndef chain_energy(data, chunk):\n"
+            "    return float(reduce_pipelined(data, chunk))\n",
+        ),
+    ],
+)
+def test_the_lessons_reduce_pipelined_re_types_the_course_on_every_check(label, source):
+    """No check is exempt: a copy of the lesson's loop is re-typed course code on all four, whatever it is named."""
+    scores = _scores(source)
+    assert len(scores) == 4 and min(scores.values()) >= copies.THRESHOLD, f"the {label} copy: {scores}"
