@@ -25,7 +25,6 @@ __all__ = [
     "stacked_bars",
     "Span",
     "timeline",
-    "time_vs_n",
     "memory_over_time",
     "queue_over_time",
     "xy",
@@ -304,37 +303,6 @@ def timeline(
             ncols=-(-len(listed) // per_column),
             frameon=False,
         )
-    return ax
-
-
-def time_vs_n(
-    ns: Sequence[float],
-    series: Mapping[str, Sequence[float]],
-    *,
-    fits: Mapping[str, tuple[float, float]] | None = None,
-    title: str = "",
-    ax: Axes | None = None,
-) -> Axes:
-    """Seconds against N per series; ``fits[name] = (intercept, slope)`` adds a line."""
-    ax = _axes(ax, (6.4, 4))
-    for i, (name, ys) in enumerate(series.items()):
-        color = plt.cm.tab10.colors[i % 10]
-        ax.plot(ns, ys, "o", color=color, label=name)
-        if fits and name in fits:
-            a, b = fits[name]
-            xs = [min(ns), max(ns)]
-            ax.plot(
-                xs,
-                [a + b * x for x in xs],
-                "-",
-                color=color,
-                alpha=0.7,
-                label=f"{name}: {a * 1e3:.2g} ms + N x {b * 1e6:.3g} µs",
-            )
-    ax.set_xlabel("N (operations)")
-    ax.set_ylabel("seconds")
-    ax.set_title(title)
-    ax.legend(fontsize=8)
     return ax
 
 
