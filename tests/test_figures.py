@@ -235,6 +235,7 @@ def test_the_unchecked_notebooks_exist_and_get_the_check_turned_off(monkeypatch)
 
     monkeypatch.setattr(kernel, "_STARTED_WITH", "1")
     monkeypatch.setenv(kernel.CHECK_FIGURES, "1")
+    monkeypatch.setattr(kernel, "FIGURES_UNCHECKED", ("notebooks/06_automatic_parallelism.ipynb",))
     kernel.pytest_runtest_setup(Item(ROOT / kernel.FIGURES_UNCHECKED[0]))
     assert os.environ[kernel.CHECK_FIGURES] == "0"
     kernel.pytest_runtest_setup(Item(ROOT / "notebooks" / "01_async_dispatch.ipynb"))
