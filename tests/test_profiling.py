@@ -249,3 +249,38 @@ def test_a_process_that_profiles_leaves_no_file_behind(tmp_path):
     env = dict(os.environ, TMPDIR=str(tmp_path))
     subprocess.run([sys.executable, "-c", code], env=env, check=True, timeout=120, capture_output=True)
     assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def _dead_pid() -> int:
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid
+
+
+def test_profiler_folders_of_killed_processes_are_removed_and_no_others(tmp_path):
+    from asynclab.foundation import profiling
+
+    dead, live = _dead_pid(), os.getppid()
+    for name in (f"asynclab-profiler-{dead}-ab", f"asynclab-profiler-{live}-cd", f"asynclab-profiler-{os.getpid()}-ef"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "trace-1.json").write_text("{}")
+    (tmp_path / "asynclab-profiler-notapid-gh").mkdir()
+    removed = profiling.remove_orphan_folders(str(tmp_path))
+    assert removed == [str(tmp_path / f"asynclab-profiler-{dead}-ab")]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        [f"asynclab-profiler-{live}-cd", f"asynclab-profiler-{os.getpid()}-ef", "asynclab-profiler-notapid-gh"]
+    )
+
+
+def test_a_new_trace_folder_clears_a_killed_processes_folder(tmp_path, monkeypatch):
+    import tempfile
+
+    from asynclab.foundation import profiling
+
+    orphan = tmp_path / f"asynclab-profiler-{_dead_pid()}-xy"
+    orphan.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(profiling, "_TRACE_FOLDER", [])
+    path = profiling.trace_file("t.json")
+    assert not orphan.exists()
+    assert os.path.dirname(path).startswith(str(tmp_path / f"asynclab-profiler-{os.getpid()}-"))

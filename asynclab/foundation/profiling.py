@@ -49,6 +49,7 @@ __all__ = [
     "done_before",
     "worker_rows",
     "TraceError",
+    "remove_orphan_folders",
     "aggregate",
     "FRONT_END",
     "CHORES",
@@ -74,15 +75,56 @@ _TRACE_FOLDER: list[str] = []
 _RECORDINGS = itertools.count(1)  # this process's folder for the profiler's files, made on first use
 
 
+_FOLDER_PREFIX = "asynclab-profiler-"
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process with this pid exists (one of another user's counts as alive)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def remove_orphan_folders(folder: str | None = None) -> list[str]:
+    """Remove the profiler folders (``asynclab-profiler-<pid>-*`` in ``folder``, default: the temporary
+    folder) whose process is gone, and return their paths.
+
+    A process removes its own folder when it exits; one that was killed (a kernel stopped with SIGKILL,
+    a fresh process past its timeout) cannot, so the next process that profiles removes it.
+    """
+    folder = folder or tempfile.gettempdir()
+    removed = []
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return removed
+    for name in names:
+        if not name.startswith(_FOLDER_PREFIX):
+            continue
+        pid = name[len(_FOLDER_PREFIX) :].split("-", 1)[0]
+        if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
+            path = os.path.join(folder, name)
+            shutil.rmtree(path, ignore_errors=True)
+            removed.append(path)
+    return removed
+
+
 def trace_file(name: str) -> str:
     """A path for a file of MXNet's profiler, ``name`` in a folder of this process's own.
 
     MXNet writes its trace once more when the process ends, to the last file it was configured with,
     after Python's own clean-up. The folder is removed at exit, before that last write, which then
-    finds no folder and writes nothing: a process that profiled leaves no file behind.
+    finds no folder and writes nothing: a process that profiled leaves no file behind. The folders
+    of processes that were killed before they could remove theirs are removed when the folder is made
+    (:func:`remove_orphan_folders`).
     """
     if not _TRACE_FOLDER or not os.path.isdir(_TRACE_FOLDER[0]):
-        _TRACE_FOLDER[:] = [tempfile.mkdtemp(prefix=f"asynclab-profiler-{os.getpid()}-")]
+        remove_orphan_folders()
+        _TRACE_FOLDER[:] = [tempfile.mkdtemp(prefix=f"{_FOLDER_PREFIX}{os.getpid()}-")]
         atexit.register(shutil.rmtree, _TRACE_FOLDER[0], ignore_errors=True)
     return os.path.join(_TRACE_FOLDER[0], name)
 
