@@ -316,3 +316,20 @@ def test_the_grader_scores_a_copy_zero_with_its_sentence(tmp_path):
     assert "model-predicts: copied course code" in result.notes()
     feedback = (tmp_path / "out" / "copier" / "feedback.md").read_text(encoding="utf-8")
     assert "uses the course's own" in feedback
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # the workload's arrays and counts, read from the closure of what the check hands profile
+        "def profile(fn):\n    return {c.cell_contents for c in fn.__closure__}",
+        "def profile(fn):\n    return getattr(fn, '__defaults__')",
+        "import inspect\n\n\ndef profile(fn):\n    return inspect.getclosurevars(fn).nonlocals",
+        "import sys\n\n\ndef profile(fn):\n    return sys._getframe(1).f_locals",
+    ],
+    ids=["closure", "getattr-defaults", "getclosurevars", "caller-frame"],
+)
+def test_reading_the_inside_of_what_the_check_hands_is_caught(source):
+    found = _verdicts("07", {"ex1-profile": source})["names-the-hotspot"]
+    assert found is not None and found.kind == copies.INTROSPECTS, found
+    assert "the inside of what the check runs" in found.sentence and "no answer may use" in found.sentence

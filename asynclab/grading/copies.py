@@ -7,7 +7,7 @@ cell's call (``lab03.check_model_predicts(fit_line)``), finds the declared
 the student's names the call passes, each with its *closure*: the statements of
 the student's cells that bind it and, transitively, the student's functions,
 classes and module-level names they use (the cells the lab hands out are not the
-student's: a statement found in the lab as handed out is left out). Three
+student's: a statement found in the lab as handed out is left out). Four
 verdicts score the check 0, with one sentence that names what the answer used,
 never the right answer:
 
@@ -32,7 +32,13 @@ never the right answer:
    lesson's module that the closure loads by a string (``importlib.import_module``,
    ``__import__``) or searches with ``getattr`` and a computed name is a course
    function too, unless allowed;
-3. **re-typed**: the answer's code contains the code of a course function,
+3. **introspects**: the closure reads the inside of a function or a frame
+   (:data:`INSIDES`: ``fn.__closure__``, ``fn.__defaults__``, a frame's
+   ``f_locals``, ..., directly or by ``getattr`` with that name) or uses the
+   standard library's ways to them (:data:`INSIDE_TOOLS`): what a check hands an
+   answer (lab 07's ``fn``) carries the check's own workload, which the answer
+   must measure, not read;
+4. **re-typed**: the answer's code contains the code of a course function,
    class or method (every module of ``asynclab/lessons/*/`` but ``answers/``,
    ``asynclab/foundation/``, ``asynclab/checks/``) or of a code cell of a lesson
    notebook (``notebooks/NN_*.ipynb``), by a similarity over normalized syntax
@@ -90,6 +96,37 @@ _BUILTINS = frozenset(dir(builtins))
 _LOCAL, _DEF, _STRING = "_v", "_f", "S"
 
 REACHES_IN, COURSE_FUNCTION, RETYPED = "reach-in", "course function", "re-typed"
+INTROSPECTS = "introspects"
+#: What a function or frame keeps inside: reading these of what a check hands an answer reads the check's
+#: own workload (its closure's arrays, its defaults, its frame's locals) instead of measuring it.
+INSIDES = frozenset(
+    {
+        "__closure__",
+        "__defaults__",
+        "__kwdefaults__",
+        "__code__",
+        "__globals__",
+        "__wrapped__",
+        "cell_contents",
+        "f_locals",
+        "f_globals",
+        "f_back",
+        "tb_frame",
+    }
+)
+#: The standard library's ways to the same: a function's closure variables, the caller's frame, the objects
+#: another one refers to.
+INSIDE_TOOLS = (
+    "inspect.getclosurevars",
+    "inspect.currentframe",
+    "inspect.stack",
+    "inspect.getouterframes",
+    "inspect.trace",
+    "sys._getframe",
+    "gc.get_referents",
+    "gc.get_referrers",
+    "gc.get_objects",
+)
 STAR = "*"  # a binding table's key for ``from M import *`` is STAR + M
 
 
@@ -113,6 +150,11 @@ class Verdict:
         if self.kind == COURSE_FUNCTION:
             return (
                 f"scored 0: `{self.name}` uses the course's own {self.course} instead of doing the step's work itself"
+            )
+        if self.kind == INTROSPECTS:
+            return (
+                f"scored 0: `{self.name}` reads {self.course}, the inside of what the check runs, "
+                "which no answer may use: measure what the check asks for instead"
             )
         return (
             f"scored 0: `{self.name}` re-types the course's own code ({self.course}) instead of doing the step's work"
@@ -564,6 +606,29 @@ class _Closure:
     indirect: list[str] = field(default_factory=list)
 
 
+def _introspects(student: str, closure: _Closure) -> Verdict | None:
+    """The verdict on an answer whose closure reads the inside of a function or a frame (:data:`INSIDES`,
+    directly or by ``getattr`` with a constant name, or with :data:`INSIDE_TOOLS`), else None."""
+    for dotted in closure.dotted:
+        tool = next((t for t in INSIDE_TOOLS if dotted == t or dotted.startswith(t + ".")), None)
+        if tool:
+            return Verdict(INTROSPECTS, student, tool)
+    for statement in closure.statements:
+        for node in ast.walk(statement):
+            if isinstance(node, ast.Attribute) and node.attr in INSIDES:
+                return Verdict(INTROSPECTS, student, node.attr)
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "getattr"
+                and len(node.args) >= 2
+                and isinstance(node.args[1], ast.Constant)
+                and node.args[1].value in INSIDES
+            ):
+                return Verdict(INTROSPECTS, student, node.args[1].value)
+    return None
+
+
 def _getattr_computed(node: ast.AST) -> ast.expr | None:
     """The object of ``getattr(obj, name)`` when ``name`` is not a constant string; else None."""
     if (
@@ -745,7 +810,9 @@ class Judge:
         declared = _judged(check, call.arguments, table)
         closures = {parameter: _closure(call.arguments[parameter], table) for parameter in declared}
         for parameter, closure in closures.items():
-            found = self._uses_course(call.arguments[parameter], closure, allows)
+            found = self._uses_course(call.arguments[parameter], closure, allows) or _introspects(
+                call.arguments[parameter], closure
+            )
             if found is not None:
                 return found
         if getattr(check, "transcribes", ""):
