@@ -57,11 +57,13 @@ __all__ = [
     "configure",
     "BROKEN",
     "trace_file",
+    "API_SECTION",
 ]
 
 
 FRONT_END = -1  # the "device" of the front end's C API calls in a trace
 CHORES = ("DeleteVariable", "WaitForVar", "WaitForAll")  # the engine's own entries in a profile, not work
+API_SECTION = "MXNet C API Calls"  # the span of the whole API section in a trace, not a call
 
 
 BROKEN = (
@@ -164,9 +166,11 @@ class OpSpan:
 
 @dataclass
 class Trace:
-    """The operators one :func:`record` block ran, in start order (filled when the block ends)."""
+    """The operators one :func:`record` block ran, in start order (filled when the block ends), and, when
+    recorded, the front end's calls into MXNet (``calls``, device :data:`FRONT_END`)."""
 
     spans: list[OpSpan] = field(default_factory=list)
+    calls: list[OpSpan] = field(default_factory=list)
 
     def on(self, device: int, name: str | None = None) -> list[OpSpan]:
         """The spans of one device, optionally only those of operator ``name``."""
@@ -222,12 +226,14 @@ def parse_trace(text: str, *, category: str = "operator") -> list[OpSpan]:
 
 
 @contextmanager
-def record(*, folder: str | None = None) -> Iterator[Trace]:
+def record(*, folder: str | None = None, calls: bool = False) -> Iterator[Trace]:
     """Run the block under MXNet's profiler; the yielded :class:`Trace` holds its operators after it.
 
     Waits for all pending work before starting and before stopping, so the
-    trace holds every operator the block issued. The trace file lives in
-    ``folder`` (the system's temporary folder by default) and is deleted.
+    trace holds every operator the block issued. With ``calls`` it also holds
+    the front end's calls into MXNet's C API (the last one is this function's
+    own wait). The trace file lives in ``folder`` (the system's temporary
+    folder by default) and is deleted.
     """
     from mxnet import nd, profiler
 
@@ -239,7 +245,7 @@ def record(*, folder: str | None = None) -> Iterator[Trace]:
         os.close(handle)
     try:
         nd.waitall()
-        configure(profile_imperative=True, aggregate_stats=False, filename=path)
+        configure(profile_imperative=True, profile_api=calls, aggregate_stats=False, filename=path)
         profiler.set_state("run")
         try:
             yield trace
@@ -248,7 +254,10 @@ def record(*, folder: str | None = None) -> Iterator[Trace]:
             profiler.set_state("stop")
             profiler.dump(finished=False)
         with open(path, encoding="utf-8") as f:
-            trace.spans.extend(parse_trace(f.read()))
+            text = f.read()
+        trace.spans.extend(parse_trace(text))
+        if calls:
+            trace.calls.extend(s for s in parse_trace(text, category="MXNET_C_API") if s.name != API_SECTION)
     finally:
         if os.path.exists(path):
             os.remove(path)
