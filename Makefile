@@ -79,10 +79,13 @@ nbval: setup
 
 ## gpu-check: the course's GPU checks with PyTorch on a CUDA device, one verdict per check. Needs
 ## only a Python with torch (GPU_PYTHON, default python3), not the course's .venv: GPU machines
-## often have Python 3.12 and numpy 2, where MXNet cannot run.
+## often have Python 3.12 and numpy 2, where MXNet cannot run. `make gpu-check
+## REFERENCE=asynclab/data/gpu_reference.json` also measures the lessons' GPU functions and writes
+## every reference figure the lessons show on a machine without a GPU.
 GPU_PYTHON ?= python3
+REFERENCE ?=
 gpu-check:
-	PYTHONPATH="$(CURDIR)$${PYTHONPATH:+:$$PYTHONPATH}" $(GPU_PYTHON) -m asynclab gpu-check
+	PYTHONPATH="$(CURDIR)$${PYTHONPATH:+:$$PYTHONPATH}" $(GPU_PYTHON) -m asynclab gpu-check $(if $(REFERENCE),--reference $(REFERENCE))
 
 ## labs: regenerate the student labs/ from solutions/
 labs: setup

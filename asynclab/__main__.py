@@ -89,7 +89,7 @@ def _cmd_kernelspec(args: argparse.Namespace) -> int:
 def _cmd_gpu_check(args: argparse.Namespace) -> int:
     from asynclab.tooling import gpucheck
 
-    return gpucheck.main(device=args.device, names=tuple(args.check or ()), save=args.save)
+    return gpucheck.main(device=args.device, names=tuple(args.check or ()), save=args.save, reference=args.reference)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -137,6 +137,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--check", action="append", metavar="NAME", help="run only this check (repeatable)")
     p.add_argument("--save", metavar="FILE", help="also write the verdicts, figures and the machine to FILE (JSON)")
+    p.add_argument(
+        "--reference",
+        metavar="FILE",
+        help="also measure the lessons' GPU functions and write every reference figure the lessons show, "
+        "with where each comes from, to FILE (CUDA only; asynclab/data/gpu_reference.json is such a file)",
+    )
     p.set_defaults(func=_cmd_gpu_check)
 
     try:

@@ -40,26 +40,26 @@ def machine(device: str) -> dict[str, Any]:
 def reference_lines(select: Callable[[str], bool] | None = None) -> list[str]:
     """The stored reference GPU figures (all, or those whose name ``select`` accepts) as lines to print.
 
-    The first line says where and when they were recorded (``asynclab/data/gpu_reference.json``);
-    then one group per source and command: who recorded the figures (the course's GPU probes, or the
-    course team's notes, which no code of this package measured) and what measures them again.
+    The first line says where, when and by what they were measured (``asynclab/data/gpu_reference.json``,
+    written by ``gpu-check --reference``); then one group per source: the GPU check or the lesson
+    function that measured the figures, and what measures them again. Figures in ms, three digits.
     """
     from asynclab.checks.gpu import reference
 
     stored = reference()
     where = stored["machine"]
     lines = [
-        f"No CUDA device here: reference figures, not measured on this machine. Recorded {where['date']} on an "
-        f"{where['device']} (PyTorch {where['torch']}, CUDA {where['cuda']}, Python {where['python']}); "
-        "not re-measured for this release."
+        f"No CUDA device here: reference figures, not measured on this machine. Measured {where['date']} on an "
+        f"{where['device']} (PyTorch {where['torch']}, CUDA {where['cuda']}, Python {where['python']}) by "
+        f"{where.get('by', 'the course team')}."
     ]
     groups: dict[tuple[str, str], list[str]] = {}
     for name, value in stored["figures_ms"].items():
         if select is not None and not select(name):
             continue
         source = stored.get("sources", {}).get(name, {})
-        key = (source.get("by", where.get("by", "")), source.get("measure_again", where.get("measure_again", "")))
-        shown = f"{value[0]:g}-{value[1]:g}" if isinstance(value, list) else f"{value:g}"
+        key = (source.get("by", ""), source.get("measure_again", where.get("measure_again", "")))
+        shown = f"{value[0]:.3g}-{value[1]:.3g}" if isinstance(value, list) else f"{value:.3g}"
         groups.setdefault(key, []).append(f"    {name}: {shown} ms")
     for (by, again), figures in groups.items():
         lines.append(f"  {by}; measured again by: {again}")
@@ -112,7 +112,11 @@ def _say(text: str) -> None:
     print(text, flush=True)
 
 
-def main(device: str = "cuda", names: tuple[str, ...] = (), save: str | None = None) -> int:
+def main(
+    device: str = "cuda", names: tuple[str, ...] = (), save: str | None = None, reference: str | None = None
+) -> int:
+    """Run the checks and print one verdict each; ``save`` writes the verdicts, ``reference`` the reference
+    figures (:mod:`asynclab.tooling.gpureference`, every check and the lessons' GPU functions, CUDA only)."""
     try:
         import torch
     except ImportError:
@@ -134,6 +138,12 @@ def main(device: str = "cuda", names: tuple[str, ...] = (), save: str | None = N
     unknown = sorted(set(names) - set(every))
     if unknown:
         print(f"gpu-check: unknown check(s) {', '.join(unknown)}; the checks are {', '.join(every)}.", file=sys.stderr)
+        return 2
+    if reference and (names or kind != "cuda"):
+        print(
+            "gpu-check: --reference runs every check on a CUDA device; leave out --check and --device cpu.",
+            file=sys.stderr,
+        )
         return 2
     names = names or tuple(every)
     if kind != "cuda":
@@ -163,4 +173,15 @@ def main(device: str = "cuda", names: tuple[str, ...] = (), save: str | None = N
         report = {"machine": where, "results": [r.to_dict() for r in results]}
         Path(save).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
         _say(f"gpu-check: wrote {save}")
+    if reference:
+        from asynclab.tooling import gpureference
+
+        _say("gpu-check: measuring the lessons' GPU functions for the reference figures")
+        try:
+            figures = gpureference.measure({r.name: r.figures for r in results}, machine=where)
+        except ValueError as error:
+            print(f"gpu-check: no reference written: {error}", file=sys.stderr)
+            return 1
+        gpureference.write(reference, figures)
+        _say(f"gpu-check: wrote {len(figures['figures_ms'])} reference figures to {reference}")
     return 0 if passed == len(results) else 1

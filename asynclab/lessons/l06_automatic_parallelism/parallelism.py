@@ -39,6 +39,8 @@ __all__ = [
     "PipelineRun",
     "fresh_pipeline",
     "gpu_streams",
+    "gpu_copy_call",
+    "gpu_beside_cpu",
 ]
 
 
@@ -424,6 +426,91 @@ def gpu_streams(copy_mb: int = 1024, n: int = 8192, rounds: int = 5) -> dict[str
             "product alone": timed(lambda: x @ x),
             "one stream": timed(one_stream),
             "two streams": timed(two_streams),
+        },
+        rounds=rounds,
+    )
+
+
+def gpu_copy_call(copy_mb: int = 256, rounds: int = 5) -> dict[str, Samples] | None:
+    """How long a ``non_blocking=True`` host-to-device copy holds the calling thread; None without CUDA.
+
+    Returns seconds per case, the call alone (no wait inside the timing): ``pageable`` (a
+    copy from ordinary host memory, which the call carries out itself before it returns) and
+    ``pinned`` (from page-locked memory, which the call only queues). Each round ends with a
+    ``torch.cuda.synchronize()`` outside the timing, so no copy overlaps the next.
+    """
+    try:
+        import torch
+    except ImportError:
+        return None
+    if not torch.cuda.is_available():
+        return None
+    count = copy_mb * 2**20 // 4
+    sources = {"pageable": torch.ones(count), "pinned": torch.ones(count).pin_memory()}
+    target = torch.empty(count, device="cuda")
+    torch.cuda.synchronize()
+
+    def call(host: Any) -> Callable[[], float]:
+        def probe() -> float:
+            start = time.perf_counter()
+            target.copy_(host, non_blocking=True)
+            held = time.perf_counter() - start
+            torch.cuda.synchronize()
+            return held
+
+        return probe
+
+    return interleave({name: call(host) for name, host in sources.items()}, rounds=rounds)
+
+
+def gpu_beside_cpu(
+    gpu_products: int = 10, cpu_products: int = 5, n: int = 8192, cpu_n: int = 2000, rounds: int = 3
+) -> dict[str, Samples] | None:
+    """A GPU and the CPU as two devices: seconds for the same work in two orders; None without CUDA.
+
+    The work is ``gpu_products`` float32 products of ``n`` x ``n`` on the GPU and ``cpu_products``
+    float32 products of ``cpu_n`` x ``cpu_n`` with PyTorch on the CPU. ``one after the other``
+    waits for the GPU's products before the CPU starts; ``GPU queued first`` queues the GPU's
+    products, runs the CPU's meanwhile, then waits. Also ``GPU alone`` and ``CPU alone``.
+    """
+    try:
+        import torch
+    except ImportError:
+        return None
+    if not torch.cuda.is_available():
+        return None
+    x = torch.randn(n, n, device="cuda")
+    c = torch.randn(cpu_n, cpu_n)
+    x @ x
+    c @ c
+    torch.cuda.synchronize()
+
+    def on_gpu() -> None:
+        for _ in range(gpu_products):
+            x @ x
+
+    def on_cpu() -> None:
+        for _ in range(cpu_products):
+            c @ c
+
+    def one_after_the_other() -> None:
+        on_gpu()
+        torch.cuda.synchronize()
+        on_cpu()
+
+    def gpu_first() -> None:
+        on_gpu()
+        on_cpu()
+
+    def timed(fn: Callable[[], Any]) -> Callable[[], float]:
+        return lambda: time_call(fn, sync=torch.cuda.synchronize)
+
+    return interleave(
+        {
+            "GPU alone": timed(on_gpu),
+            "CPU alone": timed(on_cpu),
+            "one after the other": timed(one_after_the_other),
+            "GPU queued first": timed(gpu_first),
         },
         rounds=rounds,
     )

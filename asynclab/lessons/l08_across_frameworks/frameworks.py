@@ -43,6 +43,7 @@ __all__ = [
     "from_dict",
     "reference",
     "save_reference",
+    "gpu_tiny_ops",
 ]
 
 WAIT_SHARE = 0.5  # a call "waits" when it takes at least this share of the product's finish time
@@ -462,3 +463,41 @@ def table(results: Sequence[Measured]) -> str:
             f"{1e6 * r.tiny_waited.median:.2f} |"
         )
     return "\n".join(lines)
+
+
+def gpu_tiny_ops(count: int = 2000, rounds: int = 5) -> dict[str, Samples] | None:
+    """Seconds per tiny CUDA operation (``y = y + 1`` on one element), as it comes and with a wait
+    after each; None without CUDA.
+
+    ``queued``: ``count`` operations issued, one ``torch.cuda.synchronize()`` at the end, divided by
+    ``count``: what issuing costs the front end once the GPU keeps up. ``synchronize after each``:
+    the same loop with ``torch.cuda.synchronize()`` after every operation: issuing, running and the
+    round trip of the wait, each time.
+    """
+    try:
+        import torch
+    except ImportError:
+        return None
+    if not torch.cuda.is_available():
+        return None
+    import time
+
+    from asynclab.foundation.timing import interleave
+
+    y = torch.zeros(1, device="cuda")
+
+    def loop(wait_each: bool) -> Callable[[], float]:
+        def probe() -> float:
+            nonlocal y
+            torch.cuda.synchronize()
+            start = time.perf_counter()
+            for _ in range(count):
+                y = y + 1
+                if wait_each:
+                    torch.cuda.synchronize()
+            torch.cuda.synchronize()
+            return (time.perf_counter() - start) / count
+
+        return probe
+
+    return interleave({"queued": loop(False), "synchronize after each": loop(True)}, rounds=rounds)

@@ -33,8 +33,8 @@ def test_the_printed_lines_carry_machine_versions_date_and_command():
     assert len(shown) == sum("first" in name for name in stored["figures_ms"])
 
 
-def test_figures_from_notes_are_not_called_measured_by_the_course():
+def test_every_figure_was_measured_by_the_course_s_own_code():
     stored = reference()
+    assert "gpu-check --reference" in stored["machine"]["by"]
     for name, source in stored["sources"].items():
-        if "notes" in source["by"]:
-            assert "no code of this package measured it" in source["by"], name
+        assert source["by"].startswith("measured by "), name

@@ -1,0 +1,186 @@
+"""The reference GPU figures, every one measured by the course's own code: ``gpu-check --reference FILE``.
+
+A machine without a CUDA device cannot measure the GPU paths of lessons
+06-09, so the lessons show figures stored with the package
+(``asynclab/data/gpu_reference.json``) instead. This module is what writes
+that file, on a machine with a CUDA device: each figure in :data:`FIGURES` is
+taken either from a GPU check of the course (its median for one series) or
+from a GPU function of a lesson (the median of one of its cases), and the file
+records, figure by figure, which of them measured it and the command that
+measures it again, beside the machine (GPU, PyTorch, CUDA, Python, date).
+Figures are stored in milliseconds.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+__all__ = ["Figure", "FIGURES", "PROBES", "measure", "write"]
+
+
+@dataclass(frozen=True)
+class Figure:
+    """Where one reference figure comes from: a GPU check's series, or a lesson function's case.
+
+    ``source`` is ``"check"`` (then ``name`` is the check and ``series`` a key of its figures, in
+    seconds) or ``"probe"`` (then ``name`` is a key of :data:`PROBES` and ``series`` one of the
+    cases that function returns, :class:`asynclab.foundation.timing.Samples` in seconds).
+    ``again`` is what a reader runs to measure it again.
+    """
+
+    source: str
+    name: str
+    series: str
+    again: str
+
+
+def _lesson(module: str, function: str) -> Callable[[], Mapping[str, Any] | None]:
+    def run() -> Mapping[str, Any] | None:
+        import importlib
+
+        return getattr(importlib.import_module(f"asynclab.lessons.{module}"), function)()
+
+    return run
+
+
+#: the lesson functions whose cases become figures (each returns None without CUDA)
+PROBES: dict[str, Callable[[], Mapping[str, Any] | None]] = {
+    "parallelism.gpu_copy_call": _lesson("l06_automatic_parallelism.parallelism", "gpu_copy_call"),
+    "parallelism.gpu_beside_cpu": _lesson("l06_automatic_parallelism.parallelism", "gpu_beside_cpu"),
+    "frameworks.gpu_tiny_ops": _lesson("l08_across_frameworks.frameworks", "gpu_tiny_ops"),
+    "outofcore.gpu_chunked": _lesson("l09_streams_out_of_core.outofcore", "gpu_chunked"),
+}
+
+_CHECK = "make gpu-check (check {})"
+_COPY = _CHECK.format("gpu-copy-beside-compute") + "; lesson 06's GPU cell on a CUDA machine (parallelism.gpu_streams)"
+_LESSON06 = "lesson 06's GPU cell on a CUDA machine ({})"
+_CHUNKS = (
+    "lesson 09's GPU cell on a CUDA machine (outofcore.gpu_chunked); make gpu-check "
+    "(check gpu-chunks-on-two-streams) times the serial loop against two streams"
+)
+
+#: every reference figure, by the name the lessons select it with
+FIGURES: dict[str, Figure] = {
+    "8192x8192 float32 product, call (enqueue)": Figure(
+        "check", "gpu-queue-vs-finish", "product.enqueue_median", _CHECK.format("gpu-queue-vs-finish")
+    ),
+    "8192x8192 float32 product, until ready (finish)": Figure(
+        "check", "gpu-queue-vs-finish", "product.finish_median", _CHECK.format("gpu-queue-vs-finish")
+    ),
+    "the same call with CUDA_LAUNCH_BLOCKING=1 (enqueue)": Figure(
+        "check", "gpu-launch-blocking", "blocking.enqueue_median", _CHECK.format("gpu-launch-blocking")
+    ),
+    "time.perf_counter around the call, no synchronize": Figure(
+        "check", "gpu-events-see-the-work", "clocks.perf_counter_median", _CHECK.format("gpu-events-see-the-work")
+    ),
+    "CUDA events around the call": Figure(
+        "check", "gpu-events-see-the-work", "clocks.events_median", _CHECK.format("gpu-events-see-the-work")
+    ),
+    "tiny op (y = y + 1, one element), per op, queued": Figure(
+        "probe", "frameworks.gpu_tiny_ops", "queued", "lesson 08's frameworks.gpu_tiny_ops() on a CUDA machine"
+    ),
+    "tiny op, per op, torch.cuda.synchronize() after each": Figure(
+        "probe",
+        "frameworks.gpu_tiny_ops",
+        "synchronize after each",
+        "lesson 08's frameworks.gpu_tiny_ops() on a CUDA machine",
+    ),
+    "first CUDA allocation in a process": Figure(
+        "check", "gpu-first-call", "fresh.alloc_median", _CHECK.format("gpu-first-call") + "; lesson 07's GPU cell"
+    ),
+    "first 4096x4096 product (cuBLAS start)": Figure(
+        "check", "gpu-first-call", "fresh.first_median", _CHECK.format("gpu-first-call") + "; lesson 07's GPU cell"
+    ),
+    "a later 4096x4096 product": Figure(
+        "check", "gpu-first-call", "fresh.warm_median", _CHECK.format("gpu-first-call") + "; lesson 07's GPU cell"
+    ),
+    "1 GiB host-to-device copy from pinned memory, alone": Figure(
+        "check", "gpu-copy-beside-compute", "pair.copy_median", _COPY
+    ),
+    "8192x8192 float32 product, alone (two-stream test)": Figure(
+        "check", "gpu-copy-beside-compute", "pair.product_median", _COPY
+    ),
+    "the pinned copy and the product on one stream": Figure(
+        "check", "gpu-copy-beside-compute", "pair.one_median", _COPY
+    ),
+    "the pinned copy and the product on two streams": Figure(
+        "check", "gpu-copy-beside-compute", "pair.two_median", _COPY
+    ),
+    "non_blocking copy of 256 MB from pageable memory, time the call holds Python": Figure(
+        "probe", "parallelism.gpu_copy_call", "pageable", _LESSON06.format("parallelism.gpu_copy_call")
+    ),
+    "non_blocking copy of 256 MB from pinned memory, time the call holds Python": Figure(
+        "probe", "parallelism.gpu_copy_call", "pinned", _LESSON06.format("parallelism.gpu_copy_call")
+    ),
+    "CPU and GPU at once: ten 8192x8192 GPU products alone": Figure(
+        "probe", "parallelism.gpu_beside_cpu", "GPU alone", _LESSON06.format("parallelism.gpu_beside_cpu")
+    ),
+    "CPU and GPU at once: five 2000x2000 CPU products alone": Figure(
+        "probe", "parallelism.gpu_beside_cpu", "CPU alone", _LESSON06.format("parallelism.gpu_beside_cpu")
+    ),
+    "CPU and GPU at once: both, one after the other": Figure(
+        "probe", "parallelism.gpu_beside_cpu", "one after the other", _LESSON06.format("parallelism.gpu_beside_cpu")
+    ),
+    "CPU and GPU at once: both, GPU work queued first, the CPU working meanwhile": Figure(
+        "probe", "parallelism.gpu_beside_cpu", "GPU queued first", _LESSON06.format("parallelism.gpu_beside_cpu")
+    ),
+    "8 chunks of 128 MB copied in and reduced: serial loop": Figure(
+        "probe", "outofcore.gpu_chunked", "serial", _CHUNKS
+    ),
+    "8 chunks of 128 MB copied in and reduced: two streams, double buffers and events": Figure(
+        "probe", "outofcore.gpu_chunked", "two streams", _CHUNKS
+    ),
+    "8 chunks of 128 MB copied in and reduced: copy stream waits for all earlier compute": Figure(
+        "probe", "outofcore.gpu_chunked", "copy waits for all compute", _CHUNKS
+    ),
+}
+
+
+def measure(
+    checks: Mapping[str, Mapping[str, float]],
+    probes: Mapping[str, Callable[[], Mapping[str, Any] | None]] = PROBES,
+    machine: Mapping[str, Any] | None = None,
+    command: str = "python -m asynclab gpu-check --reference FILE",
+) -> dict[str, Any]:
+    """The reference file's contents from the checks' figures (``{check: figures}``, seconds) and the probes.
+
+    Raises ValueError, naming them, when figures are missing: a check that was not run or lacks a
+    series, or a probe that returned None (no CUDA device) or lacks a case.
+    """
+    results: dict[str, Mapping[str, Any]] = {}
+    for name in sorted({f.name for f in FIGURES.values() if f.source == "probe"}):
+        found = probes[name]()
+        if found is None:
+            raise ValueError(f"{name} measured nothing: it needs a CUDA device.")
+        results[name] = found
+    figures: dict[str, float] = {}
+    sources: dict[str, dict[str, str]] = {}
+    missing = []
+    for label, figure in FIGURES.items():
+        if figure.source == "check":
+            value = checks.get(figure.name, {}).get(figure.series)
+            by = f"measured by the GPU check {figure.name}"
+        else:
+            case = results[figure.name].get(figure.series)
+            value = None if case is None else case.median
+            by = f"measured by {figure.name}"
+        if value is None:
+            missing.append(f"{figure.name} {figure.series}")
+            continue
+        figures[label] = round(1e3 * float(value), 4)
+        sources[label] = {"by": by, "measure_again": figure.again}
+    if missing:
+        raise ValueError(f"no figure for {', '.join(missing)}.")
+    where = dict(machine or {})
+    where.setdefault("by", f"the course's own code ({command})")
+    where.setdefault("measure_again", "on a machine with a CUDA device and PyTorch: " + command)
+    return {"machine": where, "figures_ms": figures, "sources": sources}
+
+
+def write(path: str | Path, reference: Mapping[str, Any]) -> None:
+    """Write ``reference`` (as :func:`measure` returns it) as JSON to ``path``."""
+    Path(path).write_text(json.dumps(reference, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
