@@ -22,8 +22,10 @@ def _fake_inputs(seconds: float = 0.002):
     for figure in gpureference.FIGURES.values():
         if figure.source == "check":
             checks.setdefault(figure.name, {})[figure.series] = seconds
-        else:
+        elif figure.unit == "ms":
             cases.setdefault(figure.name, {})[figure.series] = Samples((seconds / 2, seconds, 2 * seconds))
+        else:
+            cases.setdefault(figure.name, {})[figure.series] = 256.0
     return checks, {name: (lambda found=found: found) for name, found in cases.items()}
 
 
@@ -31,7 +33,8 @@ def test_the_stored_file_is_what_the_reference_command_writes():
     stored = reference()
     checks, probes = _fake_inputs()
     written = gpureference.measure(checks, probes, machine=stored["machine"])
-    assert list(stored["figures_ms"]) == list(written["figures_ms"])
+    for unit in gpureference.UNITS:
+        assert list(stored[f"figures_{unit}"]) == list(written[f"figures_{unit}"]), unit
     assert stored["sources"] == written["sources"]
     assert all(isinstance(v, float) and v > 0 for v in stored["figures_ms"].values())
 
@@ -44,7 +47,7 @@ def test_every_named_check_and_lesson_function_exists():
             assert figure.name in checks, label
         else:
             assert figure.name in gpureference.PROBES, label
-    for name in ("l06_automatic_parallelism.parallelism", "l08_across_frameworks.frameworks"):
+    for name in ("l06_automatic_parallelism.parallelism", "l07_profiling.pools", "l08_across_frameworks.frameworks"):
         module = importlib.import_module(f"asynclab.lessons.{name}")
         assert all(callable(getattr(module, f)) for f in module.__all__ if f.startswith("gpu_"))
 
@@ -54,6 +57,8 @@ def test_figures_are_stored_in_milliseconds():
     written = gpureference.measure(checks, probes)
     assert written["figures_ms"]["8192x8192 float32 product, until ready (finish)"] == 21.5
     assert written["figures_ms"]["8 chunks of 128 MB copied in and reduced: serial loop"] == 21.5
+    assert written["figures_MiB"]["PyTorch's pool around a 256 MiB tensor: reserved after del"] == 256.0
+    assert written["figures_bytes"]["PyTorch's pool, a 4000-byte tensor: allocated"] == 256.0
 
 
 def test_missing_figures_are_named_and_nothing_is_written():

@@ -37,6 +37,11 @@ def machine(device: str) -> dict[str, Any]:
     }
 
 
+def _number(value: float) -> str:
+    """Three significant digits, or the whole number from 1000 up (no exponent)."""
+    return f"{value:.3g}" if abs(value) < 1000 else f"{value:.0f}"
+
+
 def reference_lines(select: Callable[[str], bool] | None = None) -> list[str]:
     """The stored reference GPU figures (all, or those whose name ``select`` accepts) as lines to print.
 
@@ -45,6 +50,7 @@ def reference_lines(select: Callable[[str], bool] | None = None) -> list[str]:
     function that measured the figures, and what measures them again. Figures in ms, three digits.
     """
     from asynclab.checks.gpu import reference
+    from asynclab.tooling.gpureference import UNITS
 
     stored = reference()
     where = stored["machine"]
@@ -54,13 +60,14 @@ def reference_lines(select: Callable[[str], bool] | None = None) -> list[str]:
         f"{where.get('by', 'the course team')}."
     ]
     groups: dict[tuple[str, str], list[str]] = {}
-    for name, value in stored["figures_ms"].items():
+    every = [(name, value, unit) for unit in UNITS for name, value in stored.get(f"figures_{unit}", {}).items()]
+    for name, value, unit in every:
         if select is not None and not select(name):
             continue
         source = stored.get("sources", {}).get(name, {})
         key = (source.get("by", ""), source.get("measure_again", where.get("measure_again", "")))
-        shown = f"{value[0]:.3g}-{value[1]:.3g}" if isinstance(value, list) else f"{value:.3g}"
-        groups.setdefault(key, []).append(f"    {name}: {shown} ms")
+        shown = "-".join(_number(v) for v in value) if isinstance(value, list) else _number(value)
+        groups.setdefault(key, []).append(f"    {name}: {shown} {unit}")
     for (by, again), figures in groups.items():
         lines.append(f"  {by}; measured again by: {again}")
         lines.extend(figures)
@@ -183,5 +190,6 @@ def main(
             print(f"gpu-check: no reference written: {error}", file=sys.stderr)
             return 1
         gpureference.write(reference, figures)
-        _say(f"gpu-check: wrote {len(figures['figures_ms'])} reference figures to {reference}")
+        count = sum(len(figures[f"figures_{unit}"]) for unit in gpureference.UNITS)
+        _say(f"gpu-check: wrote {count} reference figures to {reference}")
     return 0 if passed == len(results) else 1

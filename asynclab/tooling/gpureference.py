@@ -8,7 +8,8 @@ taken either from a GPU check of the course (its median for one series) or
 from a GPU function of a lesson (the median of one of its cases), and the file
 records, figure by figure, which of them measured it and the command that
 measures it again, beside the machine (GPU, PyTorch, CUDA, Python, date).
-Figures are stored in milliseconds.
+Times are stored in milliseconds (``figures_ms``), memory in MiB (``figures_MiB``) and
+byte counts in bytes (``figures_bytes``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Figure", "FIGURES", "PROBES", "measure", "write"]
+__all__ = ["Figure", "FIGURES", "PROBES", "UNITS", "measure", "write"]
 
 
 @dataclass(frozen=True)
@@ -28,14 +29,16 @@ class Figure:
 
     ``source`` is ``"check"`` (then ``name`` is the check and ``series`` a key of its figures, in
     seconds) or ``"probe"`` (then ``name`` is a key of :data:`PROBES` and ``series`` one of the
-    cases that function returns, :class:`asynclab.foundation.timing.Samples` in seconds).
-    ``again`` is what a reader runs to measure it again.
+    cases that function returns: :class:`asynclab.foundation.timing.Samples` in seconds when
+    ``unit`` is ``"ms"``, a plain number already in ``unit`` otherwise). ``again`` is what a
+    reader runs to measure it again.
     """
 
     source: str
     name: str
     series: str
     again: str
+    unit: str = "ms"
 
 
 def _lesson(module: str, function: str) -> Callable[[], Mapping[str, Any] | None]:
@@ -53,7 +56,10 @@ PROBES: dict[str, Callable[[], Mapping[str, Any] | None]] = {
     "parallelism.gpu_beside_cpu": _lesson("l06_automatic_parallelism.parallelism", "gpu_beside_cpu"),
     "frameworks.gpu_tiny_ops": _lesson("l08_across_frameworks.frameworks", "gpu_tiny_ops"),
     "outofcore.gpu_chunked": _lesson("l09_streams_out_of_core.outofcore", "gpu_chunked"),
+    "pools.gpu_pool": _lesson("l07_profiling.pools", "gpu_pool"),
 }
+#: the units a figure may have, each stored under ``figures_<unit>``
+UNITS = ("ms", "MiB", "bytes")
 
 _CHECK = "make gpu-check (check {})"
 _COPY = _CHECK.format("gpu-copy-beside-compute") + "; lesson 06's GPU cell on a CUDA machine (parallelism.gpu_streams)"
@@ -138,6 +144,30 @@ FIGURES: dict[str, Figure] = {
         "probe", "outofcore.gpu_chunked", "copy waits for all compute", _CHUNKS
     ),
 }
+_POOL = "lesson 07's pools.gpu_pool() on a CUDA machine (its GPU cell in section 7)"
+_AROUND = "PyTorch's pool around a 256 MiB tensor: "
+_SMALL = "PyTorch's pool, a 4000-byte tensor: "
+FIGURES.update(
+    {
+        label: Figure("probe", "pools.gpu_pool", case, _POOL, unit)
+        for label, case, unit in (
+            (_AROUND + "allocated with the tensor", "allocated with the tensor", "MiB"),
+            (_AROUND + "reserved with the tensor", "reserved with the tensor", "MiB"),
+            (_AROUND + "allocated after del", "allocated after del", "MiB"),
+            (_AROUND + "reserved after del", "reserved after del", "MiB"),
+            (
+                _AROUND + "reserved after a second tensor of the same size",
+                "reserved after a second tensor of the same size",
+                "MiB",
+            ),
+            (_AROUND + "reserved after empty_cache", "reserved after empty_cache", "MiB"),
+            (_AROUND + "the driver's count of memory in use after del", "driver: used after del", "MiB"),
+            (_AROUND + "the driver's count after empty_cache", "driver: used after empty_cache", "MiB"),
+            (_SMALL + "allocated", "small tensor: bytes allocated", "bytes"),
+            (_SMALL + "reserved", "small tensor: MiB reserved", "MiB"),
+        )
+    }
+)
 
 
 def measure(
@@ -157,7 +187,7 @@ def measure(
         if found is None:
             raise ValueError(f"{name} measured nothing: it needs a CUDA device.")
         results[name] = found
-    figures: dict[str, float] = {}
+    figures: dict[str, dict[str, float]] = {unit: {} for unit in UNITS}
     sources: dict[str, dict[str, str]] = {}
     missing = []
     for label, figure in FIGURES.items():
@@ -166,19 +196,19 @@ def measure(
             by = f"measured by the GPU check {figure.name}"
         else:
             case = results[figure.name].get(figure.series)
-            value = None if case is None else case.median
+            value = None if case is None else (case.median if figure.unit == "ms" else case)
             by = f"measured by {figure.name}"
         if value is None:
             missing.append(f"{figure.name} {figure.series}")
             continue
-        figures[label] = round(1e3 * float(value), 4)
+        figures[figure.unit][label] = round((1e3 if figure.unit == "ms" else 1) * float(value), 4)
         sources[label] = {"by": by, "measure_again": figure.again}
     if missing:
         raise ValueError(f"no figure for {', '.join(missing)}.")
     where = dict(machine or {})
     where.setdefault("by", f"the course's own code ({command})")
     where.setdefault("measure_again", "on a machine with a CUDA device and PyTorch: " + command)
-    return {"machine": where, "figures_ms": figures, "sources": sources}
+    return {"machine": where, **{f"figures_{unit}": figures[unit] for unit in UNITS}, "sources": sources}
 
 
 def write(path: str | Path, reference: Mapping[str, Any]) -> None:

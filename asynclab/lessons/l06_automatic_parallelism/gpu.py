@@ -3,8 +3,8 @@
 ``gpu-copy-beside-compute``: a host-to-device copy from pinned memory on a
 second stream beside a product on the default stream; two streams must save
 at least half of the shorter one's time against one stream (perfect overlap
-saves all of it: H100, 1 GiB copy 19.8 ms, product 21.6 ms, 41.1 ms on one
-stream and 22.0 ms on two, 0.96-0.98 of the copy saved in two runs). On a CPU there are no
+saves all of it: H100, three runs: 1 GiB copy 19.7-19.8 ms, product 21.6 ms,
+41.0-41.5 ms on one stream and 21.9-22.1 ms on two, 0.96-0.98 of the copy saved). On a CPU there are no
 streams: nothing is saved, it fails. Seconds throughout.
 """
 

@@ -1,8 +1,8 @@
 """Lesson 07's GPU check, with PyTorch on a CUDA device (``python -m asynclab gpu-check``).
 
 ``gpu-first-call``: in a fresh process, the first product (cuBLAS starts)
-takes at least 10x a warm one (H100: 92-106 ms against 2.7 ms for
-4096x4096, 34-39x, after a first allocation of 142-162 ms). On a CPU the first
+takes at least 10x a warm one (H100, three runs: 92-115 ms against
+2.7-2.8 ms for 4096x4096, 34-41x, after a first allocation of 142-174 ms). On a CPU the first
 product cost 1.05-3.87x the next in three fresh processes on the course's
 2-core machine: it fails there. Seconds throughout.
 """

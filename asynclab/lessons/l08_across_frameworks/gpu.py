@@ -2,14 +2,14 @@
 
 - ``gpu-queue-vs-finish``: an 8192x8192 float32 product; the wait that
   follows the call takes at least 10x as long as the call (measured on an
-  H100: 0.21 ms vs 21.5 ms, a ratio of about 100 in two runs). On a CPU PyTorch
+  H100: 0.21-0.28 ms vs 21.5-21.6 ms, a ratio of 78-101 in three runs). On a CPU PyTorch
   runs the operator before the call returns: it fails there.
 - ``gpu-launch-blocking``: the same product in a fresh process with
   ``CUDA_LAUNCH_BLOCKING=1``; the call itself then carries at least half of
   the work (H100: 21.6 ms of 21.6 ms).
 - ``gpu-events-see-the-work``: CUDA events around the call see at least 10x
-  what ``time.perf_counter`` around the call alone sees (H100: 21.5 ms vs
-  0.05-0.2 ms, 106x and 453x in two runs). Needs a CUDA device.
+  what ``time.perf_counter`` around the call alone sees (H100: 21.3-21.5 ms vs
+  0.05-0.2 ms, 106-453x in three runs). Needs a CUDA device.
 
 Seconds throughout.
 """

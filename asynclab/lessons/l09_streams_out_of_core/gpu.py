@@ -3,8 +3,8 @@
 ``gpu-chunks-on-two-streams``: eight pinned chunks copied in and reduced
 (:func:`asynclab.foundation.workloads.chunked.stream_schedules`): a copy
 stream filling one of two buffers while the compute stream works on the
-other must take at most 1/1.25 of the serial loop's time (H100, two runs: 42.7
-and 42.3 ms serially, 25.0 and 24.7 ms on two streams, 1.71-1.72x). On a CPU
+other must take at most 1/1.25 of the serial loop's time (H100, three runs:
+42.3-42.7 ms serially, 24.7-25.0 ms on two streams, 1.71-1.72x). On a CPU
 there are no streams: 1x, it fails. Seconds throughout.
 """
 
