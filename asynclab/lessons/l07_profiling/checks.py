@@ -19,14 +19,23 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   about 3-4x too long; the front end's calls (the ``MXNET_C_API`` section)
   take almost nothing, since nothing waits. Reference: the check's own
   synchronized timing of the same product (median of three) times three.
-  Window 1.6x either way. ``fn`` pauses with the ``time.sleep`` the check
+  Window 0.45x..1.6x: a right answer reads low more often than high (the
+  reference, a synchronized timing, carries the wake-up after each wait,
+  which load stretches): 0.64x in the bench's worst loaded run and 0.60x once
+  in make test, which failed the former lower bound of 0.62x. Wrong answers
+  sit far outside at one size at least: the front end's calls 0.27x at the
+  small size and 0.01x at the large, the wall clock 3.0-3.1x. ``fn`` pauses with the ``time.sleep`` the check
   took when it was imported, so an answer that makes ``time.sleep`` return
   at once while ``fn`` runs (its products then run back to back, and the
   wall time of ``fn()`` is their time) reads the pauses too.
-- writes-into-out: exact. Five calls of ``relu_into(x, out)`` on a shape
-  drawn at random must record no allocation in the profiler's Device
-  Storage section, run at least five operators, and leave relu(x) in
-  ``out``, which they return.
+- momentum-allocates-nothing: exact. Five calls of ``momentum_step(w, v,
+  g, lr, mu, tmp)`` (SGD with momentum, in place, ``tmp`` a scratch array of
+  the same shape) on a shape, learning rate and momentum drawn at random
+  must record no allocation in the profiler's Device Storage section, run
+  at least five operators, return ``w``, leave ``g`` untouched and leave in
+  ``w`` and ``v`` what five steps give. The lesson wrote one operator's
+  result into ``out=``; here every intermediate of an expression
+  (``lr * g``) is a fresh array unless it goes into ``tmp``.
 """
 
 from __future__ import annotations
@@ -39,7 +48,7 @@ from typing import Any
 
 from asynclab.checks import draw
 from asynclab.checks.core import CheckResult, Protocol, Rejected, check
-from asynclab.checks.relations import Within
+from asynclab.checks.relations import AtLeast, AtMost
 from asynclab.foundation.profiling import CHORES, ProfilerBroken
 
 # the check's own clock and pause, taken when the check is imported: an answer that swaps time.sleep
@@ -47,12 +56,13 @@ from asynclab.foundation.profiling import CHORES, ProfilerBroken
 # cannot change the pauses of fn or the check's reference timing
 _clock, _pause = time.perf_counter, time.sleep
 
-CLOCK_TOLERANCE = 1.6
+CLOCK_LOW, CLOCK_HIGH = 0.45, 1.6  # the answer / the check's own timing, at both sizes
 PAUSE_FACTOR = 3.0  # the pause after each product is issued, in products' times
 PRODUCTS = 3
 CLOCK_SIZES = ((500, 600), (900, 1000))  # one size drawn from each
 HOT_COUNTS = {"relu": (30, 41), "exp": (15, 26)}
 INTO_SHAPES = ((1500, 1500), (2000, 1000), (1000, 2500))
+STEPS = 5  # momentum steps in the allocation check
 
 _QUICK = Protocol(warmup=1, min_rounds=3, max_rounds=8, budget_s=25.0)
 _checking = [0]  # > 0 while a check of this lab profiles: the helper is the check's, not an answer
@@ -170,16 +180,18 @@ def check_names_the_hotspot(self, profile: Callable) -> CheckResult:
     calls="backend_ms",
     functions=("backend_ms",),
     relations=(
-        Within("small", num="found.small", den="found.small_ref", tolerance=CLOCK_TOLERANCE),
-        Within("large", num="found.large", den="found.large_ref", tolerance=CLOCK_TOLERANCE),
+        AtLeast("small", num="found.small", den="found.small_ref", threshold=CLOCK_LOW),
+        AtMost("small_high", num="found.small", den="found.small_ref", threshold=CLOCK_HIGH),
+        AtLeast("large", num="found.large", den="found.large_ref", threshold=CLOCK_LOW),
+        AtMost("large_high", num="found.large", den="found.large_ref", threshold=CLOCK_HIGH),
     ),
     sentence=lambda o: (
         f"your back-end time was {o.bands['small'].value:.2f}x the products' own time at size "
         f"{int(o.median('found.small_n'))} and {o.bands['large'].value:.2f}x at size "
-        f"{int(o.median('found.large_n'))} (needs between {1 / CLOCK_TOLERANCE:.2g}x and "
-        f"{CLOCK_TOLERANCE:g}x at both)"
+        f"{int(o.median('found.large_n'))} (needs between {CLOCK_LOW:g}x and "
+        f"{CLOCK_HIGH:g}x at both)"
     ),
-    threshold=f"within {1 / CLOCK_TOLERANCE:.2g}x..{CLOCK_TOLERANCE:g}x at two sizes",
+    threshold=f"within {CLOCK_LOW:g}x..{CLOCK_HIGH:g}x at two sizes",
     figures=lambda o: {
         "ratio": max(
             o.bands["small"].value, 1 / o.bands["small"].value, o.bands["large"].value, 1 / o.bands["large"].value
@@ -191,8 +203,8 @@ def check_agrees_with_clock(self, backend_ms: Callable) -> CheckResult:
 
     ``fn`` issues three products, each followed by a pause of three times
     its compute time (it does not wait for them), at two sizes drawn at
-    random. Passes when the answer is within 1.6x of the check's own timing
-    of the same products, at both sizes.
+    random. Passes when the answer is between 0.45x and 1.6x of the check's
+    own timing of the same products, at both sizes.
     """
     from mxnet import nd
 
@@ -233,14 +245,21 @@ def check_agrees_with_clock(self, backend_ms: Callable) -> CheckResult:
     return self.run({"found": found})
 
 
-# ------------------------------------------------------------ step 3: into an existing output
-@check("writes-into-out", points=2, functions=("relu_into",), threshold="no allocation, relu(x) in out")
-def check_writes_into_out(self, relu_into: Callable) -> CheckResult:
-    """``relu_into(x, out)`` writes relu(x) into the existing array ``out`` and returns ``out``.
+# ------------------------------------------------------------ step 3: a training step that allocates nothing
+@check(
+    "momentum-allocates-nothing",
+    points=2,
+    functions=("momentum_step",),
+    threshold="no allocation in 5 steps, w and v updated right, g untouched",
+)
+def check_momentum_allocates_nothing(self, momentum_step: Callable) -> CheckResult:
+    """``momentum_step(w, v, g, lr, mu, tmp)`` updates ``w`` and ``v`` in place, allocating nothing.
 
-    Five calls, on a shape drawn at random, must record no allocation in
-    MXNet's profile (its Device Storage section), run at least five
-    operators, and leave relu(x) in ``out``.
+    SGD with momentum: ``v <- mu * v - lr * g``, then ``w <- w + v``. Five calls, on a shape, a
+    learning rate and a momentum drawn at random, must record no allocation in MXNet's profile
+    (its Device Storage section), run at least five operators, return ``w`` itself, leave ``g`` as
+    it was, and leave in ``w`` and ``v`` what five steps give (computed by the check with NumPy,
+    from copies taken before the first call).
     """
     import numpy as np
     from mxnet import nd
@@ -249,31 +268,45 @@ def check_writes_into_out(self, relu_into: Callable) -> CheckResult:
 
     def condition() -> tuple[bool, str]:
         shape = draw.choice(INTO_SHAPES)
-        x = nd.random.uniform(-1, 1, shape=shape)
-        out = nd.zeros(shape)
+        lr, mu = round(draw.uniform(0.01, 0.2), 3), round(draw.uniform(0.5, 0.95), 3)
+        w, g = nd.random.uniform(-1, 1, shape=shape), nd.random.uniform(-1, 1, shape=shape)
+        v, tmp = nd.random.uniform(-0.1, 0.1, shape=shape), nd.zeros(shape)
         nd.waitall()
+        w_np, v_np, g_np = w.asnumpy(), v.asnumpy(), g.asnumpy()
+        for _ in range(STEPS):
+            v_np = np.float32(mu) * v_np - np.float32(lr) * g_np
+            w_np = w_np + v_np
         returned = []
         _checking[0] += 1
         try:
-            table = _profiled(lambda: returned.extend(relu_into(x, out) for _ in range(5)))
+            table = _profiled(lambda: returned.extend(momentum_step(w, v, g, lr, mu, tmp) for _ in range(STEPS)))
         finally:
             _checking[0] -= 1
-        if any(r is not out for r in returned):
-            return False, "relu_into(x, out) must return out itself, the array it wrote into"
-        if not np.array_equal(out.asnumpy(), np.maximum(x.asnumpy(), 0)):
-            return False, "after relu_into(x, out), out does not hold relu(x)"
+        if any(r is not w for r in returned):
+            return False, "momentum_step must return w itself, the array it updated"
+        if not np.array_equal(g.asnumpy(), g_np):
+            return (
+                False,
+                "momentum_step changed g: the gradient belongs to the caller; keep intermediate results in tmp",
+            )
+        for name, found, expected in (("v", v, v_np), ("w", w, w_np)):
+            if not np.allclose(found.asnumpy(), expected, rtol=1e-4, atol=1e-5):
+                return False, (
+                    f"after {STEPS} steps {name} does not hold what v <- mu * v - lr * g, then w <- w + v give "
+                    f"(lr={lr:g}, mu={mu:g}), updated in place"
+                )
         memory = table[table["section"] == "Device Storage"]
         allocations = int(memory["count"].sum())
         if allocations:
             return False, (
-                f"MXNet's profile recorded {allocations} memory events in 5 calls: something allocated "
-                "a new array; write the operator's result straight into out"
+                f"MXNet's profile recorded {allocations} memory events in {STEPS} steps: some operation made a "
+                "new array (an operator called without out=, or an arithmetic expression, returns a fresh one)"
             )
         ran = table[(table["section"] == "operator") & ~table["name"].isin(CHORES)]
         if ran.empty and "Device Storage" not in set(table["section"]):
             return False, "MXNet's profiler recorded nothing: " + BROKEN
-        if int(ran["count"].sum()) < 5:
-            return False, "the 5 calls ran fewer than 5 operators: each call must compute relu(x)"
+        if int(ran["count"].sum()) < STEPS:
+            return False, f"the {STEPS} steps ran fewer than {STEPS} operators: each step must compute the update"
         return True, ""
 
-    return self.holds(condition, description="5 calls, no allocation, relu(x) in out")
+    return self.holds(condition, description=f"{STEPS} steps, no allocation, the update right, g untouched")

@@ -1,6 +1,6 @@
-"""profile and relu_into are left as blank stubs (a bare pass, a bare ...): they return None, and backend_ms, which uses profile, gets no table."""
+"""profile and momentum_step are left as blank stubs (a bare pass, a bare ...): they return None, and backend_ms, which uses profile, gets no table."""
 
-EXPECT = {"names-the-hotspot": 0, "agrees-with-clock": 0, "writes-into-out": 0}
+EXPECT = {"names-the-hotspot": 0, "agrees-with-clock": 0, "momentum-allocates-nothing": 0}
 
 
 # %% ex1-profile
@@ -9,7 +9,7 @@ def profile(fn):
     pass
 
 
-# %% ex3-relu-into
-def relu_into(x, out):
-    """Write relu(x) into the existing array out, allocating nothing; return out."""
+# %% ex3-momentum-step
+def momentum_step(w, v, g, lr, mu, tmp):
+    """One step of SGD with momentum, in place: v <- mu * v - lr * g, then w <- w + v; return w."""
     ...
