@@ -23,11 +23,13 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   pushing is off too (with three workers they wait for each other for
   good: every run has a 30 s limit, and the sentence says why).
 - async-outruns-straggler: two workers, the second 30 ms slower per step;
-  the first worker's 30 steps take at least 4x longer on ``dist_sync``
-  than on ``dist_async`` (quiet 20-36x, one core busy 16-20x: synchronous
-  SGD waits for the straggler at every step), and both runs must train
-  (the loss at every worker's final weights below half the first).
-  A barrier at every step gives about 1x.
+  the first worker's 30 steps take at least 2.5x longer on ``dist_sync``
+  than on ``dist_async`` (synchronous SGD waits for the straggler at every
+  step), and both runs must train (the loss at every worker's final
+  weights below half the first). The solution: quiet 20-36x; one core busy
+  15.5x median, 5.0x worst over 8 runs; 3.4x once in make test, graded beside
+  the timing lane, which failed the former threshold of 4x. A barrier at
+  every step gives 1.0x (three quiet runs: 0.97-1.02x).
 - predict-staleness: ``predict_staleness(step_seconds)`` must answer at
   once and follow its arguments, then predict, from each worker's measured
   median step, the median staleness of the slowest worker's gradients on
@@ -75,7 +77,7 @@ SYNC_WORKERS = (2, 3)  # both are run: a mean over a fixed number of workers fai
 SYNC_RATES = (0.02, 0.03, 0.04)  # never psgd.LR, so that a learning rate of one's own fails
 STRAGGLER_S = 0.03  # the straggler's extra seconds per step
 RACE_STEPS = 30
-RACE_FACTOR = 4.0
+RACE_FACTOR = 2.5
 TRAINED_FRACTION = 0.5  # final loss below this fraction of the first (a right loop: 0.001)
 PREDICT_STEPS = (25, 35)
 FAST_DELAYS = (0.012, 0.025)  # seconds per step, drawn uniformly
@@ -254,7 +256,7 @@ def check_async_outruns_straggler(self, setup_store: Callable, worker_loop: Call
 
     Two workers, the second slower by 30 ms per step, 30 steps each, first
     on ``dist_sync`` then on ``dist_async``. Passes when the first worker's
-    steps take at least 4x longer synchronously, and both runs trained (the
+    steps take at least 2.5x longer synchronously, and both runs trained (the
     loss at each worker's final weights below half the first loss).
     """
     _sources(setup_store, worker_loop)
