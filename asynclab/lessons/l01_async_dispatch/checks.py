@@ -10,11 +10,18 @@ without waiting cannot pass. Effect sizes and the margins they leave are in
   ``finish`` must also wait for *that* result: on a smaller product, of a
   size drawn at random each run, it may take at most 3x the product's own
   compute time (a fixed sleep long enough for the large one is 8x too long).
-- timing-includes-compute: a correct timing is about 1x the check's own
-  synchronized measurement; without a wait it is about 0.005x. Window 2.5x,
-  at 2000 and at a size drawn at random from 800..1000 each run: the two
-  products differ by 8x or more in compute, so no typed-in number and no
-  fixed sleep fits both windows.
+- timing-includes-compute: ``work_seconds(work)`` times whatever ``work()``
+  queues, for three kinds of work the lab has not shown: one returns its
+  2000x2000 product, one writes a product (size drawn from 800..1000) into
+  an array it was given and returns nothing, one returns a product it
+  queued on cpu(0) and leaves ten more running on cpu(1) (lesson 02: a wait
+  for an array on one device does not wait for another device's work). A
+  correct timing (a wait for everything) is about 1x the check's own; one
+  without a wait is about 0.005x; one that waits for the returned array fails
+  on the work that returns nothing (0.02x when it waits only when something
+  was returned) and reads the two devices' work at 0.1-0.2x (one core busy). Window 2.5x for
+  all three: the 2000x2000 product costs 8x or more what the others cost,
+  so no typed-in number and no fixed sleep fits all three.
 - naive-closes-gap: under the threaded engine finishing takes far longer
   than enqueueing, under NaiveEngine enqueueing far longer than the (empty)
   wait; a snippet that never waits, or waits inside the enqueue block,
@@ -33,6 +40,7 @@ without waiting cannot pass. Effect sizes and the margins they leave are in
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 
@@ -43,6 +51,8 @@ from asynclab.checks.relations import AtLeast, AtMost, Within
 from asynclab.foundation.timing import time_call
 
 TIMING_TOLERANCE = 2.5
+WORK_KINDS = ("returns", "into", "devices")  # the kinds of work timing-includes-compute hands over
+OTHER_DEVICE_PRODUCTS = 10  # products on cpu(1) beside the one returned from cpu(0)
 GAP_FACTOR = 5.0
 
 _SUBPROCESS = Protocol(warmup=0, min_rounds=2, max_rounds=4, budget_s=60.0)
@@ -198,52 +208,86 @@ def check_predict_blocking(self, predicted) -> CheckResult:
     "timing-includes-compute",
     points=2,
     protocol=_QUICK,
-    calls="dot_seconds",
-    functions=("dot_seconds",),
+    calls="work_seconds",
+    functions=("work_seconds",),
     blame={"reference": "the reference"},
-    relations=(
-        Within("ratio", num="student.big", den="reference.big", tolerance=TIMING_TOLERANCE),
-        Within("ratio_small", num="student.small", den="reference.small", tolerance=TIMING_TOLERANCE),
+    relations=tuple(
+        Within(f"ratio_{kind}", num=f"student.{kind}", den=f"reference.{kind}", tolerance=TIMING_TOLERANCE)
+        for kind in WORK_KINDS
     ),
     sentence=lambda o: (
-        f"your timing was {o.bands['ratio'].value:.2f}x the real compute time at size {SIZE} "
-        f"and {o.bands['ratio_small'].value:.2f}x at size {int(o.median('student.size'))} "
-        f"(needs between {1 / TIMING_TOLERANCE:.2g}x and {TIMING_TOLERANCE:g}x at both)"
+        f"your timing was {o.bands['ratio_returns'].value:.2f}x the real time of work that returned its "
+        f"{SIZE}x{SIZE} product, {o.bands['ratio_into'].value:.2f}x of work that wrote a "
+        f"{int(o.median('student.size'))}x{int(o.median('student.size'))} product into an array and "
+        f"returned nothing, and {o.bands['ratio_devices'].value:.2f}x of work that returned a product from "
+        f"cpu(0) and left {OTHER_DEVICE_PRODUCTS} more running on cpu(1) (needs between {1 / TIMING_TOLERANCE:.2g}x and {TIMING_TOLERANCE:g}x for all three)"
     ),
-    threshold=f"within {1 / TIMING_TOLERANCE:.2g}x..{TIMING_TOLERANCE:g}x at two sizes",
+    threshold=f"within {1 / TIMING_TOLERANCE:.2g}x..{TIMING_TOLERANCE:g}x, three kinds of work",
+    figures=lambda o: {"ratio": max(max(b.value, 1 / b.value) if b.value > 0 else math.inf for b in o.bands.values())},
 )
-def check_timing_includes_compute(self, dot_seconds: Callable) -> CheckResult:
-    """``dot_seconds(x)`` returns how long ``dot(x, x)`` really takes, in seconds.
+def check_timing_includes_compute(self, work_seconds: Callable) -> CheckResult:
+    """``work_seconds(work)`` returns the seconds the back end needs for everything ``work()`` queues.
 
-    Passes when it agrees with the check's own synchronized timing within 2.5x,
-    at size 2000 and at a smaller size drawn at random each run.
+    Three kinds of work, sizes drawn at random: one returns the product it
+    queued, one writes a product into an array it was given and returns
+    nothing, one returns a product it queued on ``cpu(0)`` after queueing ten
+    more on ``cpu(1)``, into an array there. Passes when the answer agrees with the check's own
+    timing (a wait for everything before the clock starts and before it
+    stops) within 2.5x for all three.
     """
+    import mxnet as mx
     from mxnet import nd
 
     from asynclab.foundation.workloads import square_matrix
 
     size = draw.choice(SMALL_SIZES)
-    xs = {"big": square_matrix(SIZE), "small": square_matrix(size)}
+    big, small = square_matrix(SIZE), square_matrix(size)
+    into = nd.zeros((size, size))
+    other, elsewhere = small.copyto(mx.cpu(1)), nd.zeros((size, size), ctx=mx.cpu(1))
+    nd.waitall()
+
+    def returns():
+        return nd.dot(big, big)
+
+    def writes_into() -> None:
+        nd.dot(small, small, out=into)
+
+    def two_devices():
+        first = nd.dot(small, small)  # cpu(0): returned, and done long before cpu(1)'s products
+        for _ in range(OTHER_DEVICE_PRODUCTS):
+            nd.dot(other, other, out=elsewhere)
+        return first
+
+    works = dict(zip(WORK_KINDS, (returns, writes_into, two_devices), strict=True))
 
     def student() -> dict[str, float]:
         found: dict[str, float] = {"size": float(size)}
-        for key, x in xs.items():
+        for kind, work in works.items():
+            calls: list[int] = []
+
+            def counted(work=work, calls=calls):
+                calls.append(1)
+                return work()
+
             nd.waitall()
-            seconds = dot_seconds(x)
+            seconds = work_seconds(counted)
             nd.waitall()
+            if not calls:
+                raise Rejected("work_seconds(work) must call work(): it is the work to time")
             try:
-                found[key] = float(seconds)
+                found[kind] = float(seconds)
             except (TypeError, ValueError):
-                raise Rejected(f"dot_seconds must return seconds (a number), not {type(seconds).__name__}") from None
+                raise Rejected(f"work_seconds must return seconds (a number), not {type(seconds).__name__}") from None
         return found
 
     def reference() -> dict[str, float]:
         found: dict[str, float] = {}
-        for key, x in xs.items():
+        for kind, work in works.items():
             nd.waitall()
             start = time.perf_counter()
-            nd.dot(x, x).wait_to_read()
-            found[key] = time.perf_counter() - start
+            work()
+            nd.waitall()
+            found[kind] = time.perf_counter() - start
         return found
 
     return self.run({"student": student, "reference": reference})

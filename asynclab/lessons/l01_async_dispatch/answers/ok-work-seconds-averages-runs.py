@@ -1,0 +1,29 @@
+"""A right answer written another way: five runs with time.perf_counter, a wait for everything after each, the median returned."""
+
+EXPECT = {
+    "queue-vs-finish": 2,
+    "timing-includes-compute": 2,
+    "naive-closes-gap": 3,
+    "memory-of-result": 2,
+    "predict-blocking": 2,
+}
+
+# Imports for linters: the lab's setup cell provides these names when graded.
+import time
+
+from mxnet import nd
+
+
+# %% ex2-work-seconds
+import statistics
+
+
+def work_seconds(work):
+    times = []
+    for _ in range(5):
+        nd.waitall()
+        start = time.perf_counter()
+        work()
+        nd.waitall()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
