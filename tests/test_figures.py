@@ -304,3 +304,19 @@ def test_lesson_10_draws_the_synchronous_workers_identical_losses_once():
     labels = [line.get_label() for line in left.get_lines()]
     assert labels == ["sync, workers 0, 1 (one line: the same weights)", "async, worker 0", "async, worker 1"]
     assert layout_problems(fig) == []
+
+
+def test_lesson_10_shows_both_runs_when_they_follow_each_other_point_for_point():
+    """With equal workers an asynchronous run can read the very losses of the synchronous one (a make test
+    run saw it): the later run is drawn thinner, so neither hides the other."""
+    from asynclab.lessons.l10_distributed_sgd import distributed
+
+    curve = [30.0 * 0.9**s for s in range(60)]
+    sync = _fake_run("dist_sync", [curve, curve], [0.0, 0.0])
+    asynchronous = _fake_run("dist_async", [curve, curve], [0.0, 0.0])
+    fig, (left, right) = plt.subplots(1, 2, figsize=(12, 4), layout="constrained")
+    distributed.plot_loss({"sync": sync, "async": asynchronous}, x="time", ax=left)
+    distributed.plot_loss({"sync": sync, "async": asynchronous}, x="gradients", ax=right)
+    widths = [line.get_linewidth() for line in left.get_lines()]
+    assert widths[0] > widths[-1]
+    assert layout_problems(fig) == []

@@ -77,7 +77,10 @@ def plot_loss(runs: Mapping[str, psgd.DistRun], *, x: str = "time", ax=None, tit
         raise ValueError(f"x must be 'time' or 'updates' (or 'gradients'), got {x!r}.")
     ax = ax or plt.subplots(figsize=(6, 4), layout="constrained")[1]
     styles = ("-", "--", ":", "-.")
-    for label, run in runs.items():
+    for index, (label, run) in enumerate(runs.items()):
+        # each run is drawn thinner than the one before, so a later run that follows an earlier one point
+        # for point (an asynchronous run with equal workers can) leaves the earlier one showing around it
+        width = 1.2 + 1.4 * (len(runs) - 1 - index)
         line = None
         per_update = 1 if run.kind == "dist_async" else len(run.workers)
         curves = []  # [xs, losses, ranks]: workers that read the same weights share one line
@@ -97,7 +100,14 @@ def plot_loss(runs: Mapping[str, psgd.DistRun], *, x: str = "time", ax=None, tit
             )
             style = dict(color=line.get_color()) if line is not None else {}
             (line,) = ax.plot(
-                xs, losses, styles[k % len(styles)], marker=".", markersize=3, label=f"{label}, {who}", **style
+                xs,
+                losses,
+                styles[k % len(styles)],
+                marker=".",
+                markersize=2 + 2 * width,
+                linewidth=width,
+                label=f"{label}, {who}",
+                **style,
             )
     ax.set_yscale("log")
     ax.set_xlabel(_LOSS_AXES[x])
