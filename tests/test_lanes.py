@@ -64,3 +64,24 @@ def test_lanes_run_at_once_and_a_failing_lane_fails_the_run(tmp_path, capsys):
     assert "lane first: passed in" in out and "lane second: FAILED (exit status" in out
     assert "lane second (nice 1)" in out and "no_such_test_file.py" in out  # the side lane's log is shown
     assert 0 < ok.seconds and 0 < bad.seconds
+
+
+def test_notebooks_that_leave_course_files_in_their_temporary_folder_fail_the_lane(monkeypatch, capsys):
+    """nbval's kernels get a temporary folder of their own; a file of the course's left in it fails the lane."""
+    folders = []
+
+    def fake_pytest(command, cwd, env):
+        folders.append(env["TMPDIR"])
+        Path(env["TMPDIR"], "asynclab-trace-1.json").write_text("{}")  # a course file left behind
+        Path(env["TMPDIR"], "someone-elses.tmp").write_text("")  # not the course's: not judged
+        return 0
+
+    monkeypatch.setattr(lanes_tool.subprocess, "call", fake_pytest)
+    assert lanes_tool.run_lane(lanes_tool.Lane("timing", [["--nbval", "x.ipynb"]])) == 1
+    out = capsys.readouterr().out
+    assert "FAILED: the notebooks left 1 file(s) of the course in their temporary folder: asynclab-trace-1.json" in out
+    assert not Path(folders[0]).exists()  # the private folder is removed either way
+
+    monkeypatch.setattr(lanes_tool.subprocess, "call", lambda command, cwd, env: folders.append(env) or 0)
+    assert lanes_tool.run_lane(lanes_tool.Lane("timing", [["-m", "not measured"]])) == 0
+    assert folders[-1] is None  # unit tests keep the machine's temporary folder

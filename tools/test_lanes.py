@@ -40,6 +40,7 @@ import argparse
 import contextlib
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -63,6 +64,8 @@ NBVAL = (
 )
 NBVAL_ENV = {"ASYNCLAB_CHECK_FIGURES": "1"}
 DURATIONS = ("--durations=10",)  # each run names its ten slowest tests
+# what the course's code writes to the temporary folder (traces, profiler folders, lab 07's trace, data sets)
+COURSE_TEMP_NAMES = ("asynclab-", "lab07-profile", "lesson07-")
 # memory-only checks, checks that time sleeps (labs 05, 10), kernel tests that time nothing, logic tests;
 # a test marked serial times nothing either but goes to the timing lane, to balance the lanes' lengths
 SIDE_MARKERS = "(memory or sleeps or not measured) and not serial"
@@ -106,17 +109,43 @@ def lanes() -> list[Lane]:
 
 
 def run_lane(lane: Lane) -> int:
-    """Run the lane's pytest commands in turn, at its priority; the worst exit status."""
+    """Run the lane's pytest commands in turn, at its priority; the worst exit status.
+
+    nbval's notebooks run with a temporary folder of their own (``TMPDIR``), which must hold no file of
+    the course's afterwards (:func:`course_files_left`): Run All leaves nothing behind.
+    """
     if lane.nice:
         os.nice(lane.nice)
     worst = 0
     for args in lane.commands:
         print(f"$ pytest {' '.join(args)}", flush=True)
-        env = {**os.environ, **NBVAL_ENV} if "--nbval" in args else None
+        env, private = None, None
+        if "--nbval" in args:
+            private = tempfile.mkdtemp(prefix=f"asynclab-nbval-{lane.name}-")
+            env = {**os.environ, **NBVAL_ENV, "TMPDIR": private}
         code = subprocess.call([sys.executable, "-m", "pytest", *args], cwd=ROOT, env=env)
         print(f"[exit status {code}]", flush=True)
+        if private is not None:
+            left = course_files_left(private)
+            if left:
+                print(
+                    f"FAILED: the notebooks left {len(left)} file(s) of the course in their temporary folder: "
+                    f"{', '.join(left)}",
+                    flush=True,
+                )
+                code = code or 1
+            shutil.rmtree(private, ignore_errors=True)
         worst = worst or code
     return worst
+
+
+def course_files_left(folder: str) -> list[str]:
+    """The names in ``folder`` that the course's own code makes (:data:`COURSE_TEMP_NAMES`), sorted."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    return sorted(name for name in names if name.startswith(COURSE_TEMP_NAMES))
 
 
 def run_parallel(all_lanes: list[Lane], logs: Path, poll_s: float = 0.2) -> int:
