@@ -284,3 +284,18 @@ def test_a_new_trace_folder_clears_a_killed_processes_folder(tmp_path, monkeypat
     path = profiling.trace_file("t.json")
     assert not orphan.exists()
     assert os.path.dirname(path).startswith(str(tmp_path / f"asynclab-profiler-{os.getpid()}-"))
+
+
+def test_the_nbval_plugin_removes_the_profiler_folders_of_the_kernels_it_killed(tmp_path, monkeypatch):
+    """nbval kills each notebook's kernel, whose profiler folder then outlives it; the course's pytest
+    plugin removes such folders when the session ends, and leaves a living process's folder alone."""
+    import tempfile
+
+    from asynclab.tooling import kernel
+
+    dead, live = _dead_pid(), os.getppid()
+    for pid in (dead, live):
+        (tmp_path / f"asynclab-profiler-{pid}-ab").mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    kernel.pytest_sessionfinish(None, 0)
+    assert [p.name for p in tmp_path.iterdir()] == [f"asynclab-profiler-{live}-ab"]

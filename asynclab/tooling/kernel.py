@@ -14,7 +14,8 @@ With ``ASYNCLAB_CHECK_FIGURES=1`` in its environment the kernel checks every fig
 (:func:`asynclab.foundation.figures.layout_problems`: overlapping or cut text, bars on a log
 axis, hidden series, labels on whiskers) makes the cell fail with one sentence per problem.
 ``make nbval`` and ``make test`` set it, and load this module as a pytest plugin
-(``-p asynclab.tooling.kernel``) that turns it off for the notebooks in :data:`FIGURES_UNCHECKED`.
+(``-p asynclab.tooling.kernel``) that turns it off for the notebooks in :data:`FIGURES_UNCHECKED` and,
+at the session's end, removes the profiler folders of the kernels nbval killed.
 
 Importing this module imports nothing heavy: the launcher's own imports come after the budget.
 """
@@ -164,6 +165,14 @@ if "pytest" in sys.modules:  # loaded by pytest: not in the kernel
             os.environ.pop(CHECK_FIGURES, None)
         else:
             os.environ[CHECK_FIGURES] = _STARTED_WITH
+
+    def pytest_sessionfinish(session: Any, exitstatus: int) -> None:
+        """nbval ends each notebook's kernel with a kill (``shutdown_kernel(now=True)``), so a kernel that
+        profiled cannot remove its profiler folder at exit as a kernel shut down by Jupyter does; the
+        folders of those dead kernels are removed here, once every kernel has gone."""
+        from asynclab.foundation.profiling import remove_orphan_folders
+
+        remove_orphan_folders()
 
 
 if __name__ == "__main__":

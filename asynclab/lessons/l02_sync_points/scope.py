@@ -45,10 +45,14 @@ class WaitScope:
         return [(device, wait, 1e3 * s.median, 1e3 * s.q1, 1e3 * s.q3) for (device, wait), s in self.waits.items()]
 
     def table(self) -> str:
-        """The four waits in ms (median and quartiles), beside the work alone, as text."""
-        lines = [f"{'unrelated products on':<24}{'the wait':<20}{'median ms':>10}{'quartiles ms':>16}"]
+        """The four waits in ms (median and quartiles), beside the work alone, as text.
+
+        The figures come last on each line, unpadded, so that a figure with one digit more or less
+        moves no other character of the table (nbval compares the text with its figures masked).
+        """
+        lines = [f"{'unrelated products on':<24}{'the wait':<20}median ms (quartiles)"]
         for device, wait, median, q1, q3 in self.rows():
-            lines.append(f"{device:<24}{wait:<20}{median:>10.2f}{f'{q1:.2f}-{q3:.2f}':>16}")
+            lines.append(f"{device:<24}{wait:<20}{median:.2f} ({q1:.2f}-{q3:.2f})")
         lines.append(
             f"alone: y {1e3 * self.y_alone.median:.2f} ms, the unrelated products {1e3 * self.others_alone.median:.1f} ms"
         )
