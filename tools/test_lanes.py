@@ -17,8 +17,9 @@ see the same (the report's lab 04 rows, both conditions). Lesson 04 asserts a
 time too, so it stays in the timing lane. The logic-only tests (neither
 ``measured`` nor ``kernel``) measure nothing either: they run in the side
 lane, which has the shorter road. A test that times nothing but would make the side lane the
-longer one is marked ``serial`` and runs in the timing lane, alone, where it disturbs no measurement
-(the new-lesson test, about 20 s: the lanes took 663 s and 707 s without it moved).
+longer one can be marked ``serial`` and run in the timing lane, alone, where it disturbs no measurement.
+None is today: with the new-lesson test (about 20 s) in the timing lane the lanes took 709 s and 655 s
+(a fresh clone, 2026-11-26), so it runs in the side lane again.
 
 Each lane collects the unit tests once: one pytest run selects its tests by
 marker (the two expressions are each other's complement), a second runs nbval

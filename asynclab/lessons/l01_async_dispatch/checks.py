@@ -217,9 +217,8 @@ def check_predict_blocking(self, predicted) -> CheckResult:
     ),
     sentence=lambda o: (
         f"your timing was {o.bands['ratio_returns'].value:.2f}x the real time of work that returned its "
-        f"{SIZE}x{SIZE} product, {o.bands['ratio_into'].value:.2f}x of work that wrote a "
-        f"{int(o.median('student.size'))}x{int(o.median('student.size'))} product into an array and "
-        f"returned nothing, and {o.bands['ratio_devices'].value:.2f}x of work that returned a product from "
+        f"{SIZE}x{SIZE} product, {o.bands['ratio_into'].value:.2f}x of work that wrote a product "
+        f"at size {int(o.median('student.size'))} into an array and returned nothing, and {o.bands['ratio_devices'].value:.2f}x of work that returned a product from "
         f"cpu(0) and left {OTHER_DEVICE_PRODUCTS} more running on cpu(1) (needs between {1 / TIMING_TOLERANCE:.2g}x and {TIMING_TOLERANCE:g}x for all three)"
     ),
     threshold=f"within {1 / TIMING_TOLERANCE:.2g}x..{TIMING_TOLERANCE:g}x, three kinds of work",

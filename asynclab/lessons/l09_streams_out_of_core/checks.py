@@ -56,12 +56,14 @@ beside it; 5 runs each, on the course's 2-vCPU machine):
 - chunk-under-budget: ``choose_chunk(budget_mb)``, values per chunk, at a
   small budget and a large one drawn at random; the student's pipeline with
   that chunk must peak within the budget, and at the large budget take at
-  most 1.5x the time of 2**20-value chunks (the best of two runs each, the
+  most 2.5x the time of 2**20-value chunks (the best of two runs each, the
   first being the run that measured the peak; no second run of the
-  student's where the first took over 3x). A chunk the size of the
+  student's where the first took over 5x). A chunk the size of the
   budget breaks it (about 3 chunks alive), a budget read as values instead
-  of bytes breaks it eightfold, tiny chunks pay their fixed cost thousands
-  of times.
+  of bytes breaks it eightfold, tiny chunks (1024 values) pay their fixed
+  cost thousands of times: 15.5x. The time bound was 1.5x until a pipeline
+  that waits after every chunk (a catalogue answer that must keep these
+  points) took 1.6x under make test's load.
 """
 
 from __future__ import annotations
@@ -88,7 +90,7 @@ PEAK_LENGTH_MB = 200  # its data set in memory (float64), MB: far more than 8 ch
 SMALL_BUDGETS = (16, 20, 24)  # MB: a chunk of 2**20 values (8 MB) peaks above them
 LARGE_BUDGETS = (400, 600)  # MB
 BUDGET_LENGTH_MB = 100  # the budget check's data set in memory (float64), MB
-BUDGET_TIME_FACTOR = 1.5
+BUDGET_TIME_FACTOR = 2.5
 _BLOCK = 2**22  # values the reference reads at a time
 
 #: What the student's function is handed and must compute, for the sentences.
