@@ -64,6 +64,26 @@ def test_stops_early_when_certain_and_adds_rounds_when_not():
     assert uncertain.figures["rounds"] == FAST.max_rounds
 
 
+def test_a_failing_verdict_is_measured_again_up_to_the_attempts_and_the_last_is_judged():
+    import dataclasses
+
+    def check(attempts):
+        return dataclasses.replace(faster(), protocol=dataclasses.replace(FAST, attempts=attempts))
+
+    slow = iter([0.05] * FAST.min_rounds + [1.0] * FAST.min_rounds)  # a burst: 5x, then 100x
+    with pytest.raises(CheckFailed):
+        check(1).run({"fast": const(0.01), "slow": lambda: next(slow)})
+    slow = iter([0.05] * FAST.min_rounds + [1.0] * FAST.min_rounds)
+    assert check(2).run({"fast": const(0.01), "slow": lambda: next(slow)}).passed
+    calls = itertools.count()
+    with pytest.raises(CheckFailed):  # a wrong answer fails every attempt
+        check(3).run({"fast": const(0.1), "slow": lambda: next(calls) * 0 + 0.2})
+    assert next(calls) == 3 * FAST.min_rounds
+    passing = itertools.count()
+    assert check(2).run({"fast": const(0.001), "slow": lambda: next(passing) * 0 + 1.0}).passed
+    assert next(passing) == FAST.min_rounds  # a pass is not measured again
+
+
 def test_warmup_calls_are_not_counted():
     check = Check(
         "w",
@@ -174,6 +194,7 @@ def test_a_probe_returning_nonsense_fails_the_check(value, words):
         (lambda: Within("w", num="a", tolerance=1.0), ValueError),
         (lambda: Protocol(min_rounds=3, max_rounds=2), ValueError),
         (lambda: Protocol(budget_s=0), ValueError),
+        (lambda: Protocol(attempts=0), ValueError),
         (lambda: faster().run({"fast": 3, "slow": const(1.0)}), TypeError),
     ],
 )

@@ -111,12 +111,19 @@ def needs_cpus_sentence(needed: int, available: int, where: str = "this process"
 
 @dataclass(frozen=True)
 class Protocol:
-    """How many rounds a check may spend. ``budget_s`` is wall seconds."""
+    """How many rounds a check may spend. ``budget_s`` is wall seconds.
+
+    ``attempts``: how many times a measured check may measure when its verdict is a fail; the last
+    measurement is judged. A second attempt is for a relationship that a burst of load heavier than
+    one busy core can erase for a while (a right answer then reads like a wrong one); a wrong answer
+    fails every attempt, at the cost of measuring it again.
+    """
 
     warmup: int = 1
     min_rounds: int = 5
     max_rounds: int = 25
     budget_s: float = 30.0
+    attempts: int = 1
 
     def __post_init__(self) -> None:
         if self.warmup < 0:
@@ -125,6 +132,8 @@ class Protocol:
             raise ValueError("need 1 <= min_rounds <= max_rounds.")
         if self.budget_s <= 0:
             raise ValueError(f"budget_s must be positive, got {self.budget_s}.")
+        if self.attempts < 1:
+            raise ValueError(f"attempts must be at least 1, got {self.attempts}.")
 
 
 DEFAULT_PROTOCOL = Protocol()
@@ -512,11 +521,17 @@ class Check:
         )
 
     def run(self, probes: Mapping[str, Probe]) -> CheckResult:
-        """Measure with ``probes`` and judge: the one path every measured check takes."""
-        try:
-            outcome = self.measure(probes)
-        except ProbeError as err:
-            return self._probe_failed(err)
+        """Measure with ``probes`` and judge: the one path every measured check takes.
+
+        A failing verdict is measured again, up to the protocol's ``attempts``; the last is judged.
+        """
+        for _ in range(self.protocol.attempts):
+            try:
+                outcome = self.measure(probes)
+            except ProbeError as err:
+                return self._probe_failed(err)
+            if all(b.ok for b in outcome.bands.values()):
+                break
         return self.judge(outcome)
 
     def holds(
