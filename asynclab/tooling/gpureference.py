@@ -62,112 +62,131 @@ PROBES: dict[str, Callable[[], Mapping[str, Any] | None]] = {
 UNITS = ("ms", "MiB", "bytes")
 
 _CHECK = "make gpu-check (check {})"
-_COPY = _CHECK.format("gpu-copy-beside-compute") + "; lesson 06's GPU cell on a CUDA machine (parallelism.gpu_streams)"
 _LESSON06 = "lesson 06's GPU cell on a CUDA machine ({})"
-_CHUNKS = (
-    "lesson 09's GPU cell on a CUDA machine (outofcore.gpu_chunked); make gpu-check "
-    "(check gpu-chunks-on-two-streams) times the serial loop against two streams"
-)
-
-#: every reference figure, by the name the lessons select it with
-FIGURES: dict[str, Figure] = {
-    "8192x8192 float32 product, call (enqueue)": Figure(
-        "check", "gpu-queue-vs-finish", "product.enqueue_median", _CHECK.format("gpu-queue-vs-finish")
-    ),
-    "8192x8192 float32 product, until ready (finish)": Figure(
-        "check", "gpu-queue-vs-finish", "product.finish_median", _CHECK.format("gpu-queue-vs-finish")
-    ),
-    "the same call with CUDA_LAUNCH_BLOCKING=1 (enqueue)": Figure(
-        "check", "gpu-launch-blocking", "blocking.enqueue_median", _CHECK.format("gpu-launch-blocking")
-    ),
-    "time.perf_counter around the call, no synchronize": Figure(
-        "check", "gpu-events-see-the-work", "clocks.perf_counter_median", _CHECK.format("gpu-events-see-the-work")
-    ),
-    "CUDA events around the call": Figure(
-        "check", "gpu-events-see-the-work", "clocks.events_median", _CHECK.format("gpu-events-see-the-work")
-    ),
-    "tiny op (y = y + 1, one element), per op, queued": Figure(
-        "probe", "frameworks.gpu_tiny_ops", "queued", "lesson 08's frameworks.gpu_tiny_ops() on a CUDA machine"
-    ),
-    "tiny op, per op, torch.cuda.synchronize() after each": Figure(
-        "probe",
-        "frameworks.gpu_tiny_ops",
-        "synchronize after each",
-        "lesson 08's frameworks.gpu_tiny_ops() on a CUDA machine",
-    ),
-    "first CUDA allocation in a process": Figure(
-        "check", "gpu-first-call", "fresh.alloc_median", _CHECK.format("gpu-first-call") + "; lesson 07's GPU cell"
-    ),
-    "first 4096x4096 product (cuBLAS start)": Figure(
-        "check", "gpu-first-call", "fresh.first_median", _CHECK.format("gpu-first-call") + "; lesson 07's GPU cell"
-    ),
-    "a later 4096x4096 product": Figure(
-        "check", "gpu-first-call", "fresh.warm_median", _CHECK.format("gpu-first-call") + "; lesson 07's GPU cell"
-    ),
-    "1 GiB host-to-device copy from pinned memory, alone": Figure(
-        "check", "gpu-copy-beside-compute", "pair.copy_median", _COPY
-    ),
-    "8192x8192 float32 product, alone (two-stream test)": Figure(
-        "check", "gpu-copy-beside-compute", "pair.product_median", _COPY
-    ),
-    "the pinned copy and the product on one stream": Figure(
-        "check", "gpu-copy-beside-compute", "pair.one_median", _COPY
-    ),
-    "the pinned copy and the product on two streams": Figure(
-        "check", "gpu-copy-beside-compute", "pair.two_median", _COPY
-    ),
-    "non_blocking copy of 256 MB from pageable memory, time the call holds Python": Figure(
-        "probe", "parallelism.gpu_copy_call", "pageable", _LESSON06.format("parallelism.gpu_copy_call")
-    ),
-    "non_blocking copy of 256 MB from pinned memory, time the call holds Python": Figure(
-        "probe", "parallelism.gpu_copy_call", "pinned", _LESSON06.format("parallelism.gpu_copy_call")
-    ),
-    "CPU and GPU at once: ten 8192x8192 GPU products alone": Figure(
-        "probe", "parallelism.gpu_beside_cpu", "GPU alone", _LESSON06.format("parallelism.gpu_beside_cpu")
-    ),
-    "CPU and GPU at once: five 2000x2000 CPU products alone": Figure(
-        "probe", "parallelism.gpu_beside_cpu", "CPU alone", _LESSON06.format("parallelism.gpu_beside_cpu")
-    ),
-    "CPU and GPU at once: both, one after the other": Figure(
-        "probe", "parallelism.gpu_beside_cpu", "one after the other", _LESSON06.format("parallelism.gpu_beside_cpu")
-    ),
-    "CPU and GPU at once: both, GPU work queued first, the CPU working meanwhile": Figure(
-        "probe", "parallelism.gpu_beside_cpu", "GPU queued first", _LESSON06.format("parallelism.gpu_beside_cpu")
-    ),
-    "8 chunks of 128 MB copied in and reduced: serial loop": Figure(
-        "probe", "outofcore.gpu_chunked", "serial", _CHUNKS
-    ),
-    "8 chunks of 128 MB copied in and reduced: two streams, double buffers and events": Figure(
-        "probe", "outofcore.gpu_chunked", "two streams", _CHUNKS
-    ),
-    "8 chunks of 128 MB copied in and reduced: copy stream waits for all earlier compute": Figure(
-        "probe", "outofcore.gpu_chunked", "copy waits for all compute", _CHUNKS
-    ),
-}
-_POOL = "lesson 07's pools.gpu_pool() on a CUDA machine (its GPU cell in section 7)"
 _AROUND = "PyTorch's pool around a 256 MiB tensor: "
 _SMALL = "PyTorch's pool, a 4000-byte tensor: "
-FIGURES.update(
-    {
-        label: Figure("probe", "pools.gpu_pool", case, _POOL, unit)
-        for label, case, unit in (
-            (_AROUND + "allocated with the tensor", "allocated with the tensor", "MiB"),
-            (_AROUND + "reserved with the tensor", "reserved with the tensor", "MiB"),
-            (_AROUND + "allocated after del", "allocated after del", "MiB"),
-            (_AROUND + "reserved after del", "reserved after del", "MiB"),
+
+#: each source's figures, in the order the file lists them: (source, name, how to measure again,
+#: [(the name the lessons select the figure with, the source's series, and its unit when not ms)])
+_SOURCES: tuple[tuple[str, str, str, tuple[tuple[str, ...], ...]], ...] = (
+    (
+        "check",
+        "gpu-queue-vs-finish",
+        _CHECK.format("gpu-queue-vs-finish"),
+        (
+            ("8192x8192 float32 product, call (enqueue)", "product.enqueue_median"),
+            ("8192x8192 float32 product, until ready (finish)", "product.finish_median"),
+        ),
+    ),
+    (
+        "check",
+        "gpu-launch-blocking",
+        _CHECK.format("gpu-launch-blocking"),
+        (("the same call with CUDA_LAUNCH_BLOCKING=1 (enqueue)", "blocking.enqueue_median"),),
+    ),
+    (
+        "check",
+        "gpu-events-see-the-work",
+        _CHECK.format("gpu-events-see-the-work"),
+        (
+            ("time.perf_counter around the call, no synchronize", "clocks.perf_counter_median"),
+            ("CUDA events around the call", "clocks.events_median"),
+        ),
+    ),
+    (
+        "probe",
+        "frameworks.gpu_tiny_ops",
+        "lesson 08's frameworks.gpu_tiny_ops() on a CUDA machine",
+        (
+            ("tiny op (y = y + 1, one element), per op, queued", "queued"),
+            ("tiny op, per op, torch.cuda.synchronize() after each", "synchronize after each"),
+        ),
+    ),
+    (
+        "check",
+        "gpu-first-call",
+        _CHECK.format("gpu-first-call") + "; lesson 07's GPU cell",
+        (
+            ("first CUDA allocation in a process", "fresh.alloc_median"),
+            ("first 4096x4096 product (cuBLAS start)", "fresh.first_median"),
+            ("a later 4096x4096 product", "fresh.warm_median"),
+        ),
+    ),
+    (
+        "check",
+        "gpu-copy-beside-compute",
+        _CHECK.format("gpu-copy-beside-compute") + "; lesson 06's GPU cell on a CUDA machine (parallelism.gpu_streams)",
+        (
+            ("1 GiB host-to-device copy from pinned memory, alone", "pair.copy_median"),
+            ("8192x8192 float32 product, alone (two-stream test)", "pair.product_median"),
+            ("the pinned copy and the product on one stream", "pair.one_median"),
+            ("the pinned copy and the product on two streams", "pair.two_median"),
+        ),
+    ),
+    (
+        "probe",
+        "parallelism.gpu_copy_call",
+        _LESSON06.format("parallelism.gpu_copy_call"),
+        (
+            ("non_blocking copy of 256 MB from pageable memory, time the call holds Python", "pageable"),
+            ("non_blocking copy of 256 MB from pinned memory, time the call holds Python", "pinned"),
+        ),
+    ),
+    (
+        "probe",
+        "parallelism.gpu_beside_cpu",
+        _LESSON06.format("parallelism.gpu_beside_cpu"),
+        (
+            ("CPU and GPU at once: ten 8192x8192 GPU products alone", "GPU alone"),
+            ("CPU and GPU at once: five 2000x2000 CPU products alone", "CPU alone"),
+            ("CPU and GPU at once: both, one after the other", "one after the other"),
+            ("CPU and GPU at once: both, GPU work queued first, the CPU working meanwhile", "GPU queued first"),
+        ),
+    ),
+    (
+        "probe",
+        "outofcore.gpu_chunked",
+        "lesson 09's GPU cell on a CUDA machine (outofcore.gpu_chunked); make gpu-check "
+        "(check gpu-chunks-on-two-streams) times the serial loop against two streams",
+        (
+            ("8 chunks of 128 MB copied in and reduced: serial loop", "serial"),
+            ("8 chunks of 128 MB copied in and reduced: two streams, double buffers and events", "two streams"),
             (
-                _AROUND + "reserved after a second tensor of the same size",
-                "reserved after a second tensor of the same size",
-                "MiB",
+                "8 chunks of 128 MB copied in and reduced: copy stream waits for all earlier compute",
+                "copy waits for all compute",
             ),
-            (_AROUND + "reserved after empty_cache", "reserved after empty_cache", "MiB"),
+        ),
+    ),
+    (
+        "probe",
+        "pools.gpu_pool",
+        "lesson 07's pools.gpu_pool() on a CUDA machine (its GPU cell in section 7)",
+        (
+            *(
+                (_AROUND + case, case, "MiB")
+                for case in (
+                    "allocated with the tensor",
+                    "reserved with the tensor",
+                    "allocated after del",
+                    "reserved after del",
+                    "reserved after a second tensor of the same size",
+                    "reserved after empty_cache",
+                )
+            ),
             (_AROUND + "the driver's count of memory in use after del", "driver: used after del", "MiB"),
             (_AROUND + "the driver's count after empty_cache", "driver: used after empty_cache", "MiB"),
             (_SMALL + "allocated", "small tensor: bytes allocated", "bytes"),
             (_SMALL + "reserved", "small tensor: MiB reserved", "MiB"),
-        )
-    }
+        ),
+    ),
 )
+
+#: every reference figure, by the name the lessons select it with
+FIGURES: dict[str, Figure] = {
+    label: Figure(source, name, series, again, *unit)
+    for source, name, again, figures in _SOURCES
+    for label, series, *unit in figures
+}
 
 
 def measure(

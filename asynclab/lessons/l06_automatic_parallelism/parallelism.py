@@ -387,6 +387,13 @@ def fresh_pipeline(
 
 
 # ------------------------------------------------------------------ the GPU path (PyTorch)
+def _cuda_timed(fn: Callable[[], Any]) -> Callable[[], float]:
+    """A probe: seconds of one ``fn()``, ending with ``torch.cuda.synchronize()`` (the GPU paths' probes)."""
+    import torch
+
+    return lambda: time_call(fn, sync=torch.cuda.synchronize)
+
+
 def gpu_streams(copy_mb: int = 1024, n: int = 8192, rounds: int = 5) -> dict[str, Samples] | None:
     """A pinned host-to-device copy and a product, on one CUDA stream and on two; None without CUDA.
 
@@ -406,9 +413,6 @@ def gpu_streams(copy_mb: int = 1024, n: int = 8192, rounds: int = 5) -> dict[str
     side = torch.cuda.Stream()
     torch.cuda.synchronize()
 
-    def timed(fn: Callable[[], Any]) -> Callable[[], float]:
-        return lambda: time_call(fn, sync=torch.cuda.synchronize)  # each probe ends with a wait
-
     def two_streams() -> None:
         side.wait_stream(torch.cuda.current_stream())  # the copy may not start before earlier work on device
         with torch.cuda.stream(side):
@@ -422,10 +426,10 @@ def gpu_streams(copy_mb: int = 1024, n: int = 8192, rounds: int = 5) -> dict[str
 
     return interleave(
         {
-            "copy alone": timed(lambda: device.copy_(host, non_blocking=True)),
-            "product alone": timed(lambda: x @ x),
-            "one stream": timed(one_stream),
-            "two streams": timed(two_streams),
+            "copy alone": _cuda_timed(lambda: device.copy_(host, non_blocking=True)),
+            "product alone": _cuda_timed(lambda: x @ x),
+            "one stream": _cuda_timed(one_stream),
+            "two streams": _cuda_timed(two_streams),
         },
         rounds=rounds,
     )
@@ -502,15 +506,12 @@ def gpu_beside_cpu(
         on_gpu()
         on_cpu()
 
-    def timed(fn: Callable[[], Any]) -> Callable[[], float]:
-        return lambda: time_call(fn, sync=torch.cuda.synchronize)
-
     return interleave(
         {
-            "GPU alone": timed(on_gpu),
-            "CPU alone": timed(on_cpu),
-            "one after the other": timed(one_after_the_other),
-            "GPU queued first": timed(gpu_first),
+            "GPU alone": _cuda_timed(on_gpu),
+            "CPU alone": _cuda_timed(on_cpu),
+            "one after the other": _cuda_timed(one_after_the_other),
+            "GPU queued first": _cuda_timed(gpu_first),
         },
         rounds=rounds,
     )
