@@ -1,6 +1,6 @@
 """Writes the right lines as strings; the check wants line numbers."""
 
-EXPECT = {"sync-costs-compute": 2, "error-at-sync": 2, "blame-right-line": 3, "predict-error-line": 0, "fair-clocks": 2}
+EXPECT = {"waits-for-results": 2, "error-at-sync": 2, "blame-right-line": 3, "predict-error-line": 0, "fair-clocks": 2}
 
 # %% ex-predict-error-line
 PREDICTED = {"threaded": "7", "naive": "1"}

@@ -1,6 +1,6 @@
 """Predicts the error on the line that issued the bad operation, under both engines: true only of NaiveEngine."""
 
-EXPECT = {"sync-costs-compute": 2, "error-at-sync": 2, "blame-right-line": 3, "predict-error-line": 0, "fair-clocks": 2}
+EXPECT = {"waits-for-results": 2, "error-at-sync": 2, "blame-right-line": 3, "predict-error-line": 0, "fair-clocks": 2}
 
 # %% ex-predict-error-line
 PREDICTED = {"threaded": 1, "naive": 1}

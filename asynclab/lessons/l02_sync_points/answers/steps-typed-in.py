@@ -1,6 +1,6 @@
 """time_steps returns typed-in seconds instead of measuring the lines."""
 
-EXPECT = {"sync-costs-compute": 2, "error-at-sync": 2, "blame-right-line": 0, "predict-error-line": 2, "fair-clocks": 2}
+EXPECT = {"waits-for-results": 2, "error-at-sync": 2, "blame-right-line": 0, "predict-error-line": 2, "fair-clocks": 2}
 
 
 # %% ex3-time-steps

@@ -1,0 +1,9 @@
+"""result_seconds calls step() and returns a typed-in figure."""
+
+EXPECT = {"waits-for-results": 0, "error-at-sync": 2, "blame-right-line": 3, "predict-error-line": 2, "fair-clocks": 2}
+
+
+# %% ex1-result-seconds
+def result_seconds(step):
+    step()
+    return 0.03
