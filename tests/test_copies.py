@@ -216,7 +216,9 @@ def test_what_the_lab_imports_by_name_is_allowed():
 
 def test_a_module_the_lab_imports_does_not_give_its_functions():
     # lab 10's setup cell imports psgd as a module; psgd.worker_loop is the step itself
-    source = "def worker_loop(kv, key, w, gradient_at, steps):\n    psgd.worker_loop(kv, key, w, gradient_at, steps)"
+    source = (
+        "def worker_loop(kv, key, w, gradient_at, steps, every):\n    psgd.worker_loop(kv, key, w, gradient_at, steps)"
+    )
     found = _verdicts("10", {"ex1-worker-loop": source})["sync-equals-one-process"]
     assert found is not None and found.kind == copies.COURSE_FUNCTION
     assert "asynclab.foundation.workloads.psgd.worker_loop" in found.sentence

@@ -42,6 +42,23 @@ def test_reference_is_sgd_on_the_mean_of_the_workers_gradients():
     assert psgd.loss(psgd.reference(5, 50, 2), X, y) < 0.05 * psgd.loss(np.zeros(psgd.DIM, np.float32), X, y)
 
 
+def test_reference_every_k_steps_is_one_update_on_k_combined_batches_at_the_same_weights():
+    X, y = psgd.problem(6)
+    w = np.zeros(psgd.DIM, dtype=np.float32)
+    for first in (0, 3):
+        rows = np.concatenate([psgd.batch_rows(step, r, 3) for step in range(first, first + 3) for r in range(3)])
+        w = w - np.float32(0.04) * psgd.gradient(w, X[rows], y[rows])
+    assert np.allclose(psgd.reference(6, 6, 3, lr=0.04, every=3), w, rtol=1e-5, atol=1e-6)
+    assert not np.allclose(psgd.reference(6, 6, 3, lr=0.04, every=3), psgd.reference(6, 6, 3, lr=0.04), atol=1e-4)
+    assert np.array_equal(psgd.reference(6, 4, 2, every=1), psgd.reference(6, 4, 2))
+
+
+@pytest.mark.parametrize("steps, every", [(5, 2), (4, 0)])
+def test_reference_refuses_steps_that_are_not_whole_pushes(steps, every):
+    with pytest.raises(ValueError, match="multiple of every"):
+        psgd.reference(1, steps, 2, every=every)
+
+
 def test_staleness_counts_the_other_workers_pushes_between_read_and_push():
     fast = _trace(0, reads=[0.0, 1.0, 2.0, 3.0], pushes=[0.5, 1.5, 2.5, 3.5])
     slow = _trace(1, reads=[0.2, 3.2], pushes=[2.9, 3.9])
@@ -50,6 +67,16 @@ def test_staleness_counts_the_other_workers_pushes_between_read_and_push():
     assert counts[1] == [3, 1]  # 0.5, 1.5, 2.5 and then 3.5
     assert counts[0] == [0, 0, 0, 0]
     assert [list(a) for _, a in distributed.updates_seen(run)] == [[0, 1, 2, 4], [0, 4]]
+
+
+def test_synchronous_updates_are_rounds_of_pushes_whatever_the_gradients_per_push():
+    # two gradients per push: reads at the same weights see the same count
+    one = _trace(0, reads=[0.0, 0.1, 1.0, 1.1], pushes=[0.5, 1.5], kind="dist_sync")
+    two = _trace(1, reads=[0.0, 0.2, 1.0, 1.2], pushes=[0.6, 1.6], kind="dist_sync")
+    run = psgd.DistRun("dist_sync", (one, two), 2.0, 0)
+    assert [list(a) for _, a in distributed.updates_seen(run)] == [[0, 0, 1, 1], [0, 0, 1, 1]]
+    each = _trace(0, reads=[0.0, 1.0, 2.0], pushes=[0.5, 1.5, 2.5], kind="dist_sync")
+    assert [list(a) for _, a in distributed.updates_seen(psgd.DistRun("dist_sync", (each,), 3.0, 0))] == [[0, 1, 2]]
 
 
 def test_step_times_are_the_gaps_between_reads_and_to_the_end():

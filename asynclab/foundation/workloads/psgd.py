@@ -95,17 +95,26 @@ def loss(w: np.ndarray, X: np.ndarray, y: np.ndarray) -> float:
     return float(np.mean(residual.astype(np.float64) ** 2))
 
 
-def reference(seed: int, steps: int, workers: int, lr: float = LR, batch: int = BATCH) -> np.ndarray:
-    """The weights after ``steps`` of SGD on the combined batch (the mean of the workers' gradients)."""
+def reference(seed: int, steps: int, workers: int, lr: float = LR, batch: int = BATCH, every: int = 1) -> np.ndarray:
+    """The weights after ``steps`` gradient steps of SGD on the combined batch, one update per ``every`` steps.
+
+    Each update applies the mean of the workers' gradients over ``every``
+    consecutive steps, all taken at the same weights (``steps`` must be a
+    multiple of ``every``); with ``every=1`` this is plain SGD on the
+    combined batch of every step.
+    """
+    if every < 1 or steps % every:
+        raise ValueError(f"steps ({steps}) must be a positive multiple of every ({every}).")
     X, y = problem(seed)
     w = np.zeros(X.shape[1], dtype=np.float32)
-    for step in range(steps):
+    for first in range(0, steps, every):
         total = None
-        for rank in range(workers):
-            rows = batch_rows(step, rank, workers, batch)
-            g = gradient(w, X[rows], y[rows])
-            total = g if total is None else total + g
-        w = (w - np.float32(lr) * (np.float32(1.0 / workers) * total)).astype(np.float32)
+        for step in range(first, first + every):
+            for rank in range(workers):
+                rows = batch_rows(step, rank, workers, batch)
+                g = gradient(w, X[rows], y[rows])
+                total = g if total is None else total + g
+        w = (w - np.float32(lr) * (np.float32(1.0 / (workers * every)) * total)).astype(np.float32)
     return w
 
 
@@ -165,7 +174,9 @@ def train_worker(kv: Any, job: Mapping[str, Any], setup: Callable | None = None,
     """One worker's training on store ``kv``; ``job`` gives seed, steps, delay (s, per step) and lr.
 
     ``setup(kv, lr)`` and ``loop(kv, key, w, gradient_at, steps)`` default to
-    the course's own. ``gradient_at(w, step)`` reads ``w`` (which waits for
+    the course's own; where ``job`` has ``every`` (gradients per push, lab
+    10), they are called as ``setup(kv, lr, every)`` and ``loop(kv, key, w,
+    gradient_at, steps, every)``. ``gradient_at(w, step)`` reads ``w`` (which waits for
     the pull that fills it), notes the time and the loss there, sleeps the
     worker's delay (a straggler's slower computing) and returns the gradient
     as an NDArray. Returns the trace as a dict (JSON-ready).
@@ -177,8 +188,10 @@ def train_worker(kv: Any, job: Mapping[str, Any], setup: Callable | None = None,
     rank, workers = int(job.get("rank", 0)), int(job.get("workers", 1))
     steps, delay, lr = int(job["steps"]), float(job.get("delay", 0.0)), float(job.get("lr", LR))
     X, y = problem(int(job["seed"]))
+    every = job.get("every")
+    extra = () if every is None else (int(every),)
     store = _LoggedStore(kv)
-    setup(store, lr)
+    setup(store, lr, *extra)
     store._kv.init(KEY, mx.nd.zeros(X.shape[1]))
     w = mx.nd.zeros(X.shape[1])
     store._kv.pull(KEY, out=w)
@@ -199,7 +212,7 @@ def train_worker(kv: Any, job: Mapping[str, Any], setup: Callable | None = None,
         return mx.nd.array(g)
 
     start = time.perf_counter()
-    loop(store, KEY, w, gradient_at, steps)
+    loop(store, KEY, w, gradient_at, steps, *extra)
     final = w.asnumpy()
     end = time.perf_counter()
     return {
@@ -304,6 +317,7 @@ def run(
     lr: float = LR,
     setup: Callable | None = None,
     loop: Callable | None = None,
+    every: int | None = None,
     timeout: float = 120.0,
 ) -> DistRun:
     """Train on a ``kind`` store (``dist_sync``, ``dist_async``) with one worker per entry of ``delays``.
@@ -313,7 +327,9 @@ def run(
     and ``loop(kv, key, w, gradient_at, steps)`` replace the course's
     :func:`setup_store` and :func:`worker_loop`: their source is sent to the
     workers, where ``mx``, ``nd`` and ``np`` are defined and nothing else of
-    the caller's. Raises :class:`~asynclab.foundation.backends.cluster.ClusterError`
+    the caller's. ``every`` (gradients per push) is handed to both as their
+    last argument, ``setup(kv, lr, every)`` and ``loop(kv, key, w,
+    gradient_at, steps, every)``, when it is given. Raises :class:`~asynclab.foundation.backends.cluster.ClusterError`
     with one sentence when a process fails or the time runs out.
     """
     parts = [function_source(fn, what) for fn, what in ((setup, "setup"), (loop, "loop")) if fn is not None]
@@ -337,6 +353,7 @@ def run(
             "source": source,
             "setup": setup.__name__ if setup else None,
             "loop": loop.__name__ if loop else None,
+            "every": None if every is None else int(every),
         }
         for n, d in zip(counts, delays)
     ]

@@ -2,9 +2,10 @@
 
 The student writes two functions that run in every worker process of a
 real MXNet parameter server (:mod:`asynclab.foundation.backends.cluster`: a scheduler,
-a server and the workers on 127.0.0.1): ``setup_store(kv, lr)`` gives the
-store its optimizer and ``worker_loop(kv, key, w, gradient_at, steps)``
-trains. The checks send the functions' source to the workers
+a server and the workers on 127.0.0.1): ``setup_store(kv, lr, every)`` gives the
+store its optimizer and ``worker_loop(kv, key, w, gradient_at, steps, every)``
+trains, pushing once per ``every`` gradients (lesson 10's loop pushes every
+gradient). The checks send the functions' source to the workers
 (:func:`asynclab.foundation.workloads.psgd.run`), so the functions must be defined
 with ``def`` and use only ``mx``, ``nd``, ``np`` and what they import.
 
@@ -12,17 +13,20 @@ What each check measures (effect sizes, quiet and with one core busy, are in
 ``bench/reports/checks_robustness.md``):
 
 - sync-equals-one-process: ``dist_sync`` over 2 and over 3 workers (in an
-  order drawn), each with a learning rate and a number of steps drawn at
-  random; every worker's final weights must equal SGD on the combined batch
-  in one process (:func:`~asynclab.foundation.workloads.psgd.reference`) within 1e-4
-  of their scale.
-  The course's loop matches it to the last bit; a mean taken twice, a sum
-  instead of the mean, a store without optimizer, a learning rate of one's
-  own, a mean over two workers whatever their number, or a worker that
-  never pulls are off by far more, and pulling before
-  pushing is off too (with three workers they wait for each other for
-  good: every run has a 30 s limit, and the sentence says why).
-- async-outruns-straggler: two workers, the second 30 ms slower per step;
+  order drawn), each with ``every`` (2-4), a number of pushes and a learning
+  rate drawn at random; every worker must ask for each step's gradient once,
+  in order, and its final weights must equal one process making one update
+  per push on the mean of the gradients it stands for
+  (:func:`~asynclab.foundation.workloads.psgd.reference` with ``every``)
+  within 1e-4 of their scale. A right loop matches it to float32 rounding;
+  lesson 10's loop (a push per gradient), a store that rescales by the
+  workers only while the loop sums, a batch asked for twice, a mean taken
+  twice, a sum instead of the mean, a store without optimizer, a learning
+  rate of one's own, a mean over two workers whatever their number, or a
+  worker that never pulls are off by far more, and pulling before pushing
+  is off too (with three workers they wait for each other for good: every
+  run has a 30 s limit, and the sentence says why).
+- async-outruns-straggler: with ``every=1``, two workers, the second 30 ms slower per step;
   the first worker's 30 steps take at least 2.5x longer on ``dist_sync``
   than on ``dist_async`` (synchronous SGD waits for the straggler at every
   step), and both runs must train (the loss at every worker's final
@@ -72,7 +76,8 @@ from asynclab.checks import draw
 from asynclab.checks.core import Check, CheckResult, Rejected, check, finish
 
 WEIGHT_TOLERANCE = 1e-4  # of the reference weights' largest magnitude
-SYNC_STEPS = (12, 20)  # the equality check's steps, drawn in this range
+SYNC_ROUNDS = (4, 6)  # the equality check's pushes per worker, drawn in this range
+SYNC_EVERY = (2, 3, 4)  # gradients per push in the equality check, drawn; never 1, the lesson's loop
 SYNC_WORKERS = (2, 3)  # both are run: a mean over a fixed number of workers fails one
 SYNC_RATES = (0.02, 0.03, 0.04)  # never psgd.LR, so that a learning rate of one's own fails
 STRAGGLER_S = 0.03  # the straggler's extra seconds per step
@@ -182,23 +187,34 @@ def _final_loss(run, trace) -> float:
 def check_sync_equals_one_process(self, setup_store: Callable, worker_loop: Callable) -> CheckResult:
     """Synchronous SGD with your functions over 2 and over 3 workers equals SGD on the combined batch in one process.
 
-    Two runs, in an order drawn at random, each with steps and a learning
-    rate drawn at random; every worker's final weights must lie within 1e-4
-    (of their largest magnitude) of the one-process reference.
+    Two runs, in an order drawn at random, each with a number of gradients
+    per push (2 to 4), a number of pushes and a learning rate drawn at
+    random; every worker must compute one gradient per step, and its final
+    weights must lie within 1e-4 (of their largest magnitude) of the
+    one-process reference: one update per push, on the mean of all the
+    workers' gradients since the last one, taken at the same weights.
     """
     from asynclab.foundation.workloads import psgd
 
     _sources(setup_store, worker_loop)
 
     def one_run(workers: int) -> tuple[float, str, np.ndarray, np.ndarray]:
-        steps = draw.randrange(SYNC_STEPS[0], SYNC_STEPS[1] + 1)
+        every = draw.choice(SYNC_EVERY)
+        steps = every * draw.randrange(SYNC_ROUNDS[0], SYNC_ROUNDS[1] + 1)
         lr = draw.choice(SYNC_RATES)
         seed = draw.randrange(2**31)
-        run = _train("dist_sync", setup_store, worker_loop, steps=steps, delays=(0.0,) * workers, seed=seed, lr=lr)
-        expected = psgd.reference(seed, steps, workers, lr=lr)
+        run = _train(
+            "dist_sync", setup_store, worker_loop, steps=steps, delays=(0.0,) * workers, seed=seed, lr=lr, every=every
+        )
+        expected = psgd.reference(seed, steps, workers, lr=lr, every=every)
         scale = float(np.max(np.abs(expected)))
         worst = 0.0
         for trace in run.workers:
+            if list(trace.steps) != list(range(steps)):
+                raise Rejected(
+                    f"with steps={steps} and every={every}, worker {trace.rank} asked gradient_at for "
+                    f"{len(trace.steps)} gradients, not for each step from 0 to {steps - 1} once, in order"
+                )
             got = np.asarray(trace.weights, dtype=np.float32)
             if not np.all(np.isfinite(got)):
                 raise Rejected(f"worker {trace.rank}'s weights are not finite after {steps} steps")
@@ -208,7 +224,7 @@ def check_sync_equals_one_process(self, setup_store: Callable, worker_loop: Call
                     "must push the gradient and pull the new weights into w"
                 )
             worst = max(worst, float(np.max(np.abs(got - expected))) / scale)
-        where = f"after {steps} steps on dist_sync over {workers} workers (learning rate {lr:g})"
+        where = f"after {steps} steps, one push per {every}, on dist_sync over {workers} workers (learning rate {lr:g})"
         return worst, where, run.final_weights(), expected
 
     def condition() -> Outcome:
@@ -240,8 +256,8 @@ def check_sync_equals_one_process(self, setup_store: Callable, worker_loop: Call
                 )
         return (
             True,
-            "over 2 and over 3 workers your weights equal one process's SGD on the combined batch, "
-            "whatever the steps and the learning rate drawn",
+            "over 2 and over 3 workers, pushing once per 2 to 4 gradients, your weights equal one process's "
+            "SGD on the combined batches, whatever the steps and the learning rate drawn",
             {"weight_error": worst},
             _ratio(WEIGHT_TOLERANCE, worst),
         )
@@ -264,7 +280,9 @@ def check_async_outruns_straggler(self, setup_store: Callable, worker_loop: Call
     def condition() -> Outcome:
         seed = draw.randrange(2**31)
         runs = {
-            kind: _train(kind, setup_store, worker_loop, steps=RACE_STEPS, delays=(0.0, STRAGGLER_S), seed=seed)
+            kind: _train(
+                kind, setup_store, worker_loop, steps=RACE_STEPS, delays=(0.0, STRAGGLER_S), seed=seed, every=1
+            )
             for kind in ("dist_sync", "dist_async")
         }
         for kind, run in runs.items():

@@ -51,8 +51,9 @@ def step_times(trace: psgd.WorkerTrace) -> Samples:
 def updates_seen(run: psgd.DistRun) -> list[tuple[np.ndarray, np.ndarray]]:
     """Per worker, at each read of its weights: the seconds since the run's start and the updates applied so far.
 
-    Synchronous SGD applies one update per round, so at step ``s`` the
-    weights hold ``s`` updates; asynchronous SGD applies every push, so the
+    Synchronous SGD applies one update per round, a push of every worker,
+    so the count is the worker's own pushes before the read (its step when
+    it pushes every gradient); asynchronous SGD applies every push, so the
     count is the pushes of all workers before the read.
     """
     out = []
@@ -62,7 +63,7 @@ def updates_seen(run: psgd.DistRun) -> list[tuple[np.ndarray, np.ndarray]]:
         if run.kind == "dist_async":
             applied = np.searchsorted(pushes, reads)
         else:
-            applied = np.asarray(trace.steps)
+            applied = np.searchsorted(np.sort(np.asarray(trace.pushes)), reads)
         out.append((reads - run.start, applied))
     return out
 

@@ -4,5 +4,5 @@ EXPECT = {"sync-equals-one-process": 0, "async-outruns-straggler": 0}
 
 
 # %% ex1-setup-store
-def setup_store(kv, lr):
+def setup_store(kv, lr, every):
     pass

@@ -4,7 +4,7 @@ EXPECT = {"sync-equals-one-process": 3, "async-outruns-straggler": 3}
 
 
 # %% ex1-setup-store
-def setup_store(kv, lr):
+def setup_store(kv, lr, every):
     import mxnet
 
-    kv.set_optimizer(mxnet.optimizer.create("sgd", learning_rate=lr, rescale_grad=1 / kv.num_workers))
+    kv.set_optimizer(mxnet.optimizer.create("sgd", learning_rate=lr, rescale_grad=1 / (kv.num_workers * every)))

@@ -6,5 +6,5 @@ import mxnet as mx  # for linters: the workers provide mx
 
 
 # %% ex1-setup-store
-def setup_store(kv, lr):
-    kv.set_optimizer(mx.optimizer.SGD(learning_rate=0.05, rescale_grad=1.0 / kv.num_workers))
+def setup_store(kv, lr, every):
+    kv.set_optimizer(mx.optimizer.SGD(learning_rate=0.05, rescale_grad=1.0 / (kv.num_workers * every)))

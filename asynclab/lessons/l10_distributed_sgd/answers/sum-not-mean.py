@@ -1,4 +1,4 @@
-"""Applies the sum of the workers' gradients, not their mean (no rescale_grad)."""
+"""Applies the sum of the gradients of a round of pushes, not their mean (no rescale_grad)."""
 
 EXPECT = {"sync-equals-one-process": 0}
 
@@ -6,5 +6,5 @@ import mxnet as mx  # for linters: the workers provide mx
 
 
 # %% ex1-setup-store
-def setup_store(kv, lr):
+def setup_store(kv, lr, every):
     kv.set_optimizer(mx.optimizer.SGD(learning_rate=lr))

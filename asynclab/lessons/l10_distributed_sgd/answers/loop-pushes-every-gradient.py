@@ -1,0 +1,10 @@
+"""Lesson 10's loop with every ignored: one push and one pull per gradient, so the server makes every updates where one was asked for."""
+
+EXPECT = {"sync-equals-one-process": 0, "async-outruns-straggler": 3}
+
+
+# %% ex1-worker-loop
+def worker_loop(kv, key, w, gradient_at, steps, every):
+    for step in range(steps):
+        kv.push(key, gradient_at(w, step))
+        kv.pull(key, out=w)
