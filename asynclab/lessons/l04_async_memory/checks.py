@@ -22,10 +22,19 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   coarsely reads 0x on one of them; a typed-in constant cannot fit both.
 - front-returns-early: the share of the epoch's wall time before
   ``train_async`` returned; at most 0.4 (a loop without a wait returns
-  within a few percent; a wait anywhere gives 1).
-- sync-bounds-memory: the loop that never waits must peak at least 15 MB
-  higher and 1.5x as high as ``train_synced``; a wait that does not block
-  gives +0 MB and 1x.
+  within a few percent; a wait anywhere gives 1, the wait hidden in
+  ``gluon.utils.clip_global_norm``'s default ``check_isfinite=True``
+  included).
+- Both loop checks first run the answer against the lab's script
+  (:data:`SCRIPT`: gradients clipped to a global norm of 500, the mean loss
+  per sample read with ``asscalar``) on a fresh copy of the network and 12
+  host batches (``train_every`` with a ``k`` drawn from 2-4): the weights
+  must agree within 1e-4 of their scale and the mean loss within 1e-4 of
+  it, and ``train_async`` must return it as an MXNet array. The clipping is
+  active for the first batches (global norms 11000 falling to about 250),
+  so leaving it out moves the weights by about half their scale; the same
+  operations in the same order give the same weights to float32 rounding.
+  A course loop pasted in fails here (no clipping, no mean loss).
 - sync-every-k: k=5's rise above waiting every batch, as a share of k=50's
   rise, at most 0.5, and k=50 at least 10 MB above k=5. The bound is
   relative because how far the front end runs ahead within k batches
@@ -59,16 +68,18 @@ import time
 from collections.abc import Callable
 
 from asynclab.checks import draw
-from asynclab.checks.core import CheckResult, Outcome, Protocol, check, finish
-from asynclab.checks.relations import AtLeast, AtMost, Band, Custom, Exceeds, Within
+from asynclab.checks.core import CheckResult, Outcome, Protocol, Rejected, check, finish
+from asynclab.checks.relations import AtMost, Band, Custom, Exceeds, Within
 from asynclab.foundation.memory import MB
 from asynclab.foundation.timing import quartiles
 
 ALLOC_MB = (60.0, 240.0)
 PEAK_TOLERANCE = 1.5
 FRONT_MAX_SHARE = 0.4
-SYNC_MARGIN_MB = 15.0
-SYNC_FACTOR = 1.5
+MAX_NORM = 500.0  # the script's clipping threshold: active for about the first ten batches
+SCRIPT_BATCHES = 12  # same-as-the-script's epoch
+SCRIPT_EVERY = (2, 3, 4)  # train_every's k in same-as-the-script, drawn
+RESULT_TOLERANCE = 1e-4  # of the weights' scale, and of the mean loss
 K_SMALL, K_LARGE = 5, 50
 K_SHARE = 0.5
 K_SPREAD_MB = 10.0
@@ -222,7 +233,7 @@ def check_peak_increase(self, peak_increase: Callable) -> CheckResult:
 
 @check(
     "front-returns-early",
-    points=2,
+    points=3,
     protocol=Protocol(warmup=0, min_rounds=2, max_rounds=7, budget_s=40.0),
     calls="train_async",
     functions=("train_async",),
@@ -234,9 +245,12 @@ def check_peak_increase(self, peak_increase: Callable) -> CheckResult:
 def check_front_returns_early(self, train_async: Callable) -> CheckResult:
     """``train_async(net, trainer, loss, batches)`` trains one epoch without waiting.
 
-    The check times the call and the wait for the back end after it. Passes
-    when the call returns within the first 40 % of the epoch's wall time. A
-    first, untimed epoch makes sure the function trains on every batch.
+    It must first compute what the lab's script computes (:func:`_unlike_the_script`:
+    the same weights after 12 batches, the same mean loss, returned as an
+    MXNet array). The check then times the call and the wait for the back
+    end after it. Passes when the call returns within the first 40 % of the
+    epoch's wall time. A first, untimed epoch makes sure the function trains
+    on every batch.
     Its epochs are 20 batches long: the share is the front end's time per
     batch over the back end's, whatever the length.
     """
@@ -258,6 +272,9 @@ def check_front_returns_early(self, train_async: Callable) -> CheckResult:
         wall = time.perf_counter() - start
         return returned, wall, trainer.optimizer.num_update - updates
 
+    unlike = _unlike_the_script(train_async, "train_async", pending=True)
+    if unlike is not None:
+        return self.fail(unlike)
     try:
         steps = epoch()[2]
     except Exception as error:  # the student's code failed; say so plainly
@@ -291,43 +308,41 @@ def _reference(sync_every: int | None):
     return loop
 
 
-@check(
-    "sync-bounds-memory",
-    points=2,
-    protocol=_EPOCHS,
-    calls="train_synced",
-    functions=("train_synced",),
-    relations=(
-        AtLeast("factor", num="big", den="small", threshold=SYNC_FACTOR),
-        Exceeds("difference", big="big", small="small", by=SYNC_MARGIN_MB),
-    ),
-    sentence=(
-        "the loop without waiting reached {big:.1f} MB, your train_synced {small:.1f} MB "
-        f"(needs +{SYNC_MARGIN_MB:g} MB and {SYNC_FACTOR:g}x)"
-    ),
-    threshold=f"+{SYNC_MARGIN_MB:g} MB and {SYNC_FACTOR:g}x",
-)
-def check_sync_bounds_memory(self, train_synced: Callable) -> CheckResult:
-    """``train_synced(net, trainer, loss, batches)`` waits for every batch.
+#: The lab's script (step 2), as the lab shows it: one epoch with clipped gradients and the mean
+#: loss per sample, read at every batch. Kept as text, the script the student rewrites, and run from it.
+SCRIPT = """\
+def train_logged(net, trainer, loss, batches):
+    params = [p for p in net.collect_params().values() if p.grad_req != "null"]
+    total, seen = 0.0, 0
+    for X, y in batches:
+        with autograd.record():
+            l = loss(net(X), y)
+        l.backward()
+        gluon.utils.clip_global_norm([p.grad() for p in params], MAX_NORM)
+        trainer.step(X.shape[0])
+        total += l.sum().asscalar()
+        seen += X.shape[0]
+    return total / seen
+"""
 
-    The check trains epochs of host batches with it and with a loop that never
-    waits. Passes when the loop without waiting peaks at least 15 MB higher
-    and 1.5x as high as ``train_synced``.
-    """
-    from asynclab.foundation.workloads import make_mlp, peak_probe
 
-    _prepare_memory()
-    config = check_config()
-    model = make_mlp(config)
-    return self.run(
-        {"big": peak_probe(_reference(None), config, model), "small": peak_probe(train_synced, config, model)}
-    )
+def train_logged(net, trainer, loss, batches) -> float:
+    """Run :data:`SCRIPT` on one epoch: the mean loss per sample it returns."""
+    from mxnet import autograd, gluon
+
+    space = {"autograd": autograd, "gluon": gluon, "MAX_NORM": MAX_NORM}
+    exec(SCRIPT, space)
+    return space["train_logged"](net, trainer, loss, batches)
 
 
 @check(
     "sync-every-k",
-    points=3,
-    transcribes="the foundation's waiting_loop (asynclab.foundation.workloads.mlp), which lesson 04 runs: redesign pending (issue 31 item 1)",
+    points=4,
+    transcribes=(
+        "a right answer rewrites the script the lab shows, whose loop is the course's waiting loop "
+        "(the solution is 0.70 similar to asynclab.foundation.workloads.mlp.waiting_loop); the check first "
+        "runs the answer against the script, so a pasted course loop (no clipping, no mean loss) fails"
+    ),
     protocol=_EPOCHS,
     calls="train_every",
     functions=("train_every",),
@@ -345,13 +360,23 @@ def check_sync_bounds_memory(self, train_synced: Callable) -> CheckResult:
 def check_sync_every_k(self, train_every: Callable) -> CheckResult:
     """``train_every(net, trainer, loss, batches, k)`` waits once every ``k`` batches.
 
-    The check measures the peak of a loop that waits every batch, and of
-    ``train_every`` with k=5 and with k=50. Passes when k=5's rise above
+    It must first compute what the lab's script computes, with a ``k`` drawn
+    from 2-4 (:func:`_unlike_the_script`). The check then measures the peak
+    of a loop that waits every batch, and of ``train_every`` with k=5 and
+    with k=50. Passes when k=5's rise above
     waiting every batch is at most half of k=50's, and k=50 peaks at least
     10 MB above k=5.
     """
     from asynclab.foundation.workloads import make_mlp, peak_probe
 
+    k = draw.choice(SCRIPT_EVERY)
+    unlike = _unlike_the_script(
+        lambda net, trainer, loss, batches: train_every(net, trainer, loss, batches, k),
+        f"train_every with k={k}",
+        pending=False,
+    )
+    if unlike is not None:
+        return self.fail(unlike)
     _prepare_memory()
     config = check_config()
     model = make_mlp(config)
@@ -368,7 +393,86 @@ def check_sync_every_k(self, train_every: Callable) -> CheckResult:
     )
 
 
-# ------------------------------------------------------------ step 5: predict the peak for any k
+def _weights(net):
+    """The network's parameters as one float64 NumPy vector (waits for them)."""
+    import numpy as np
+
+    return np.concatenate([p.data().asnumpy().ravel() for p in net.collect_params().values()]).astype(np.float64)
+
+
+def _mean_loss(value, what: str) -> float:
+    """``value`` (a number or a one-element MXNet array) as a float, or :class:`Rejected` naming ``what``."""
+    from asynclab.foundation.workloads import as_number
+
+    if hasattr(value, "asnumpy"):
+        if value.size != 1:
+            raise Rejected(f"{what} returned an array of shape {value.shape}: the mean loss is one number")
+        value = value.asnumpy().ravel()[0]
+    number = as_number(value)
+    if number is None or not math.isfinite(number):
+        raise Rejected(f"{what} returned {value!r}, not the epoch's mean loss")
+    return number
+
+
+def _unlike_the_script(loop: Callable, what: str, pending: bool) -> str | None:
+    """Why ``loop`` does not compute what :data:`SCRIPT` computes, in one sentence; None when it does.
+
+    A fresh copy of the network is trained on :data:`SCRIPT_BATCHES` host
+    batches by the script and by ``loop``: the weights must agree within
+    :data:`RESULT_TOLERANCE` of their largest magnitude and the returned mean
+    loss within :data:`RESULT_TOLERANCE` of the script's. ``pending``: the mean
+    loss must come back as an MXNet array (a Python number means the loop waited).
+    """
+    import numpy as np
+
+    from asynclab.foundation.backends import mxnet as mxb
+    from asynclab.foundation.workloads import HostLoader, make_mlp
+
+    config = dataclasses.replace(check_config(), num_batches=SCRIPT_BATCHES)
+
+    def trained(fn: Callable) -> tuple[object, object]:
+        net, trainer, loss = make_mlp(config)  # the same initial weights every time
+        batches = list(HostLoader(config))
+        mxb.sync_all()
+        result = fn(net, trainer, loss, batches)
+        mxb.sync_all()
+        return result, net
+
+    expected_loss, reference = trained(train_logged)
+    expected = _weights(reference)
+    try:
+        result, net = trained(loop)
+    except Exception as error:
+        return f"calling {what} failed: {type(error).__name__}: {error}"
+    if pending and not hasattr(result, "wait_to_read"):
+        return (
+            f"{what} returned {type(result).__name__}, not an MXNet array: the mean loss must stay in MXNet, "
+            "not yet computed, when the function returns"
+        )
+    got = _weights(net)
+    if got.shape != expected.shape or not np.all(np.isfinite(got)):
+        return f"after {what} the network's weights are not finite"
+    error = float(np.max(np.abs(got - expected))) / float(np.max(np.abs(expected)))
+    if error > RESULT_TOLERANCE:
+        return (
+            f"after {SCRIPT_BATCHES} batches, {what} left weights that differ from the script's by {error:.2g} "
+            f"of their scale (needs <= {RESULT_TOLERANCE:g}): the same training means the same updates, "
+            "clipping included"
+        )
+    try:
+        mean = _mean_loss(result, what)
+    except Rejected as reason:
+        return str(reason)
+    off = abs(mean - expected_loss) / abs(expected_loss)
+    if off > RESULT_TOLERANCE:
+        return (
+            f"{what} returned a mean loss of {mean:.6g}, the script {expected_loss:.6g} (needs within "
+            f"{RESULT_TOLERANCE:g} of it): the mean loss per sample over the epoch"
+        )
+    return None
+
+
+# ------------------------------------------------------------ step 4: predict the peak for any k
 _checking = [0]  # > 0 while check_predict_peak runs: the peaks are the check's, not an answer key
 
 

@@ -1,16 +1,23 @@
-"""train_async reads the loss of every batch, out of habit."""
+"""train_async keeps the script's running total in a Python float: `total += l.sum().asscalar()` waits at every batch."""
 
-EXPECT = {"peak-increase": 1, "front-returns-early": 0, "sync-bounds-memory": 2, "sync-every-k": 3}
+EXPECT = {"peak-increase": 1, "front-returns-early": 0, "sync-every-k": 4}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
-from mxnet import autograd
+from mxnet import autograd, gluon, nd
+
+MAX_NORM = 500.0
 
 
 # %% ex2-train-async
 def train_async(net, trainer, loss, batches):
+    params = [p for p in net.collect_params().values() if p.grad_req != "null"]
+    total, seen = 0.0, 0
     for X, y in batches:
         with autograd.record():
             l = loss(net(X), y)
         l.backward()
+        gluon.utils.clip_global_norm([p.grad() for p in params], MAX_NORM, check_isfinite=False)
         trainer.step(X.shape[0])
-        l.mean().asscalar()
+        total += l.sum().asscalar()
+        seen += X.shape[0]
+    return total / seen

@@ -1,17 +1,25 @@
 """train_every waits for y every k batches; y was ready all along."""
 
-EXPECT = {"peak-increase": 1, "front-returns-early": 2, "sync-bounds-memory": 2, "sync-every-k": 0}
+EXPECT = {"peak-increase": 1, "front-returns-early": 3, "sync-every-k": 0}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
-from mxnet import autograd
+from mxnet import autograd, gluon, nd
+
+MAX_NORM = 500.0
 
 
-# %% ex4-train-every
+# %% ex3-train-every
 def train_every(net, trainer, loss, batches, k):
+    params = [p for p in net.collect_params().values() if p.grad_req != "null"]
+    total, seen = nd.zeros(1), 0
     for i, (X, y) in enumerate(batches):
         with autograd.record():
             l = loss(net(X), y)
         l.backward()
+        gluon.utils.clip_global_norm([p.grad() for p in params], MAX_NORM, check_isfinite=False)
         trainer.step(X.shape[0])
+        total = total + l.sum()
+        seen += X.shape[0]
         if (i + 1) % k == 0:
             y.wait_to_read()
+    return total / seen

@@ -1,6 +1,6 @@
 """Right answer: peak_increase measures the peak and returns it as a one-element MXNet array."""
 
-EXPECT = {"peak-increase": 1, "front-returns-early": 2, "sync-bounds-memory": 2, "sync-every-k": 3}
+EXPECT = {"peak-increase": 1, "front-returns-early": 3, "sync-every-k": 4}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 from mxnet import nd

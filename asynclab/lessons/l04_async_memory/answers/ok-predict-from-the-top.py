@@ -6,7 +6,7 @@ EXPECT = {"predict-peak": 2}
 import numpy as np
 
 
-# %% ex5-predict-peak
+# %% ex4-predict-peak
 import numpy as np
 
 

@@ -1,30 +1,25 @@
-"""Right answer: train_synced waits with l.wait_to_read(); train_every with nd.waitall() after batches k, 2k, ..."""
+"""Right answer: train_every waits with nd.waitall() after batches k, 2k, ... and returns the mean as a Python float read at the end."""
 
-EXPECT = {"peak-increase": 1, "front-returns-early": 2, "sync-bounds-memory": 2, "sync-every-k": 3}
+EXPECT = {"peak-increase": 1, "front-returns-early": 3, "sync-every-k": 4}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
-from mxnet import autograd
-from mxnet import nd
+from mxnet import autograd, gluon, nd
+
+MAX_NORM = 500.0
 
 
-# %% ex3-train-synced
-def train_synced(net, trainer, loss, batches):
-    """One epoch of training that waits for every batch."""
-    for X, y in batches:
-        with autograd.record():
-            l = loss(net(X), y)
-        l.backward()
-        trainer.step(X.shape[0])
-        l.wait_to_read()
-
-
-# %% ex4-train-every
+# %% ex3-train-every
 def train_every(net, trainer, loss, batches, k):
-    """One epoch of training that waits once every k batches."""
-    for i, (X, y) in enumerate(batches, start=1):
+    params = [p for p in net.collect_params().values() if p.grad_req != "null"]
+    total, seen = nd.zeros(1), 0
+    for i, (X, y) in enumerate(batches):
         with autograd.record():
             l = loss(net(X), y)
         l.backward()
+        gluon.utils.clip_global_norm([p.grad() for p in params], MAX_NORM, check_isfinite=False)
         trainer.step(X.shape[0])
-        if i % k == 0:
+        total = total + l.sum()
+        seen += X.shape[0]
+        if (i + 1) % k == 0:
             nd.waitall()
+    return total.asscalar() / seen

@@ -8,6 +8,6 @@ from asynclab.lessons.l04_async_memory import training
 CONFIG = training.LAB
 
 
-# %% ex5-predict-peak
+# %% ex4-predict-peak
 def predict_peak(k, peak_5, peak_50):
     return peak_5 + (k - 5) * CONFIG.batch_mb

@@ -9,7 +9,7 @@ CONFIG = training.LAB
 model = train_every = None
 
 
-# %% ex5-predict-peak
+# %% ex4-predict-peak
 def predict_peak(k, peak_5, peak_50):
     loop = lambda net, trainer, loss, batches: train_every(net, trainer, loss, batches, k)
     return training.run_epoch(loop, CONFIG, model=model).peak_mb

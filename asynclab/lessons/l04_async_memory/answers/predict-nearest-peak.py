@@ -3,6 +3,6 @@
 EXPECT = {"predict-peak": 0}
 
 
-# %% ex5-predict-peak
+# %% ex4-predict-peak
 def predict_peak(k, peak_5, peak_50):
     return peak_5 if k - 5 < 50 - k else peak_50

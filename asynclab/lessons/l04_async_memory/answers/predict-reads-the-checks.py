@@ -3,7 +3,7 @@
 EXPECT = {"predict-peak": 0}
 
 
-# %% ex5-predict-peak
+# %% ex4-predict-peak
 def predict_peak(k, peak_5, peak_50):
     from asynclab.lessons.l04_async_memory import checks as _oracle
 

@@ -1,0 +1,22 @@
+"""train_async leaves out the clipping to be rid of its wait: it returns early, but trains another network."""
+
+EXPECT = {"peak-increase": 1, "front-returns-early": 0, "sync-every-k": 4}
+
+# Imports for linters: the lab's setup cell provides these names when graded.
+from mxnet import autograd, gluon, nd
+
+MAX_NORM = 500.0
+
+
+# %% ex2-train-async
+def train_async(net, trainer, loss, batches):
+    params = [p for p in net.collect_params().values() if p.grad_req != "null"]
+    total, seen = nd.zeros(1), 0
+    for X, y in batches:
+        with autograd.record():
+            l = loss(net(X), y)
+        l.backward()
+        trainer.step(X.shape[0])
+        total = total + l.sum()
+        seen += X.shape[0]
+    return total / seen

@@ -1,0 +1,24 @@
+"""train_every reads the loss only at its waits, so its mean counts every k-th batch and divides by all of them."""
+
+EXPECT = {"peak-increase": 1, "front-returns-early": 3, "sync-every-k": 0}
+
+# Imports for linters: the lab's setup cell provides these names when graded.
+from mxnet import autograd, gluon, nd
+
+MAX_NORM = 500.0
+
+
+# %% ex3-train-every
+def train_every(net, trainer, loss, batches, k):
+    params = [p for p in net.collect_params().values() if p.grad_req != "null"]
+    total, seen = 0.0, 0
+    for i, (X, y) in enumerate(batches):
+        with autograd.record():
+            l = loss(net(X), y)
+        l.backward()
+        gluon.utils.clip_global_norm([p.grad() for p in params], MAX_NORM, check_isfinite=False)
+        trainer.step(X.shape[0])
+        seen += X.shape[0]
+        if (i + 1) % k == 0:
+            total += l.sum().asscalar()
+    return total / seen
