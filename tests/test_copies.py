@@ -49,7 +49,7 @@ def _cell(text: str) -> str:
     return textwrap.dedent(text).strip("\n")
 
 
-# ------------------------------------------------------------------ the three verdicts, lab 03's fit_line
+# ------------------------------------------------------------------ the three verdicts, lab 03's predict_every_seconds
 FIT_LINE_PASTED = _cell(
     """
     from collections.abc import Sequence
@@ -65,13 +65,22 @@ FIT_LINE_PASTED = _cell(
 )
 
 
+ALIAS = "from asynclab.lessons.l03_async_speed import models\n\npredict_every_seconds = models.pipeline_bound"
+#: A caller of a fit_line defined in the answer: the step's function, so that what it uses is judged.
+CALLER = (
+    "\n\n\ndef predict_every_seconds(t1, t2, t3, n, k):\n"
+    "    intercept, slope = fit_line([0, k], [t3, k * max(t1, t2)])\n"
+    "    return n * slope + intercept\n"
+)
+
+
 def test_an_alias_of_the_course_function_is_a_copy():
-    verdict = _verdicts(
-        "03", {"ex2-fit-line": "from asynclab.lessons.l03_async_speed import models\n\nfit_line = models.fit_line"}
-    )
-    found = verdict["model-predicts"]
+    verdict = _verdicts("03", {"ex2-predict-every": ALIAS})
+    found = verdict["predict-every-k"]
     assert found is not None and found.kind == copies.COURSE_FUNCTION
-    assert found.sentence.startswith("scored 0: `fit_line` uses the course's own asynclab.lessons.l03_async_speed")
+    assert found.sentence.startswith(
+        "scored 0: `predict_every_seconds` uses the course's own asynclab.lessons.l03_async_speed"
+    )
     assert verdict["async-beats-sync"] is None and verdict["t1-below-synced-op"] is None
 
 
@@ -81,12 +90,12 @@ def test_a_call_inside_the_answer_is_a_copy():
         from asynclab.foundation import timing as t
 
 
-        def fit_line(ns, seconds):
-            line = t.fit_line(ns, seconds)
-            return line.intercept, line.slope
+        def predict_every_seconds(t1, t2, t3, n, k):
+            line = t.fit_line([0, k], [t3, k * max(t1, t2)])
+            return n * line.slope + line.intercept
         """
     )
-    found = _verdicts("03", {"ex2-fit-line": source})["model-predicts"]
+    found = _verdicts("03", {"ex2-predict-every": source})["predict-every-k"]
     assert found is not None and found.kind == copies.COURSE_FUNCTION
     assert "asynclab.foundation.timing.fit_line" in found.sentence
 
@@ -129,28 +138,28 @@ def test_pasted_renamed_reordered_and_wrapped_copies_are_caught():
         "reordered": imports + helper.replace("_floats", "as_floats") + "\n\n\n" + reordered,
         "wrapped": wrapped,
     }.items():
-        found = _verdicts("03", {"ex2-fit-line": source})["model-predicts"]
+        found = _verdicts("03", {"ex2-predict-every": source + CALLER})["predict-every-k"]
         assert found is not None and found.kind == copies.RETYPED, f"the {label} copy was not caught"
         assert found.sentence.startswith(
-            "scored 0: `fit_line` re-types the course's own code (asynclab.foundation.timing."
+            "scored 0: `predict_every_seconds` re-types the course's own code (asynclab.foundation.timing."
         )
         assert found.sentence.endswith(") instead of doing the step's work")
 
 
 def test_reaching_into_the_checks_is_caught_however_it_is_named():
     ways = {
-        "the lab's own name": "def fit_line(ns, seconds):\n    return lab03.some_reference(ns, seconds)",
+        "the lab's own name": "def predict_every_seconds(t1, t2, t3, n, k):\n    return lab03.some_reference(n, k)",
         "an import inside": (
-            "def fit_line(ns, seconds):\n    from asynclab.lessons.l03_async_speed import checks\n"
-            "    return checks.some_reference(ns, seconds)"
+            "def predict_every_seconds(t1, t2, t3, n, k):\n    from asynclab.lessons.l03_async_speed import checks\n"
+            "    return checks.SleepDevice(t1, t2, t3).loop(n, k)"
         ),
         "a string": (
-            "import importlib\n\n\ndef fit_line(ns, seconds):\n"
-            '    return importlib.import_module("asynclab.grading.answers").x(ns, seconds)'
+            "import importlib\n\n\ndef predict_every_seconds(t1, t2, t3, n, k):\n"
+            '    return importlib.import_module("asynclab.grading.answers").x(n, k)'
         ),
     }
     for label, source in ways.items():
-        found = _verdicts("03", {"ex2-fit-line": source})["model-predicts"]
+        found = _verdicts("03", {"ex2-predict-every": source})["predict-every-k"]
         assert found is not None and found.kind == copies.REACHES_IN, label
         assert "reaches into asynclab." in found.sentence and "no answer may use" in found.sentence
 
@@ -201,11 +210,9 @@ def test_keyword_order_does_not_change_a_fingerprint():
 
 
 def test_the_sentence_names_no_right_answer():
-    found = _verdicts(
-        "03", {"ex2-fit-line": "from asynclab.lessons.l03_async_speed import models\n\nfit_line = models.fit_line"}
-    )
-    text = found["model-predicts"].sentence
-    assert "polyfit" not in text and "least" not in text and text.count(".") >= 2
+    found = _verdicts("03", {"ex2-predict-every": ALIAS})
+    text = found["predict-every-k"].sentence
+    assert "max(" not in text and "min(" not in text and text.count(".") >= 2
 
 
 # ------------------------------------------------------------------ allowed helpers
@@ -295,7 +302,7 @@ def test_the_course_is_read_once():
 # ------------------------------------------------------------------ through the grader
 @pytest.mark.kernel
 def test_the_grader_scores_a_copy_zero_with_its_sentence(tmp_path):
-    """The lab as handed out with lab 03's step 2 answered by the course's own function: 0 and the sentence."""
+    """The lab as handed out with lab 03's step 2 answered by a course function: 0 and the sentence."""
     from build_fixture import copy_package  # registered by conftest.py
 
     from asynclab.grading.cli import grade_class
@@ -303,8 +310,8 @@ def test_the_grader_scores_a_copy_zero_with_its_sentence(tmp_path):
     solution = _solution("03")
     lab = nbtools.make_lab(solution)
     for cell in lab.cells:
-        if nbtools.grade_id(cell) == "ex2-fit-line":
-            cell.source = "from asynclab.lessons.l03_async_speed import models\n\nfit_line = models.fit_line"
+        if nbtools.grade_id(cell) == "ex2-predict-every":
+            cell.source = ALIAS
     subs = tmp_path / "subs"
     subs.mkdir()
     nbtools.write(lab, subs / "copier.ipynb")
@@ -312,10 +319,12 @@ def test_the_grader_scores_a_copy_zero_with_its_sentence(tmp_path):
         subs, tmp_path / "out", lab="03", solutions=SOLUTIONS, progress=False, package_dir=copy_package(tmp_path)
     )
     (result,) = outcome.results
-    check = next(c for c in result.checks if c.name == "model-predicts")
+    check = next(c for c in result.checks if c.name == "predict-every-k")
     assert (check.status, check.score, check.figures) == ("fail", 0.0, {}), check
-    assert check.message.startswith("scored 0: `fit_line` uses the course's own asynclab.lessons.l03_async_speed")
-    assert "model-predicts: copied course code" in result.notes()
+    assert check.message.startswith(
+        "scored 0: `predict_every_seconds` uses the course's own asynclab.lessons.l03_async_speed"
+    )
+    assert "predict-every-k: copied course code" in result.notes()
     feedback = (tmp_path / "out" / "copier" / "feedback.md").read_text(encoding="utf-8")
     assert "uses the course's own" in feedback
 

@@ -27,23 +27,36 @@ busy, are in ``bench/reports/checks_robustness.md``:
   product) and may not return much more time than it took (at most 3x; a
   right answer returns at most 1x), so a formula or a table of typed-in
   figures fails.
-- model-predicts: ``fit_line`` must reproduce the least-squares line of
-  random data (to 1e-6) and, fitted to the async loop's times at four N,
-  predict a held-out, larger N within 35%.
+- predict-every-k: ``predict_every_seconds(t1, t2, t3, n, k)`` predicts a
+  loop that waits after every k-th of n operations, on three devices made of
+  sleeps (:class:`SleepDevice`, so neither the machine's speed nor a busy
+  core moves them) whose costs are drawn: the front end slower (t1 3.5-4.5
+  ms, t2 0.8-1.2 ms, t3 2.5-3.5 ms, k=2), the back end slower (t1 and t2
+  swapped), both alike (2.2-2.8 ms each, t3 0.3-0.6 ms, k=3). The check
+  measures t1, t2 and t3 as lesson 03 does and times each loop (median of
+  three); every prediction must lie within 10%. Each device is drawn to
+  expose one wrong model: over 20000 draws of the three, the closest wrong
+  model (the round trip paid once, not per wait) is off by at least 17% on
+  one device, the others by 20-46% (the loop that waits every time, the one
+  that waits once, a fixed bottleneck, no overlap inside a group, the
+  pipeline's start or the round trip left out). The function must answer
+  within 0.05 s and follow its arguments (ten times the costs, ten times the
+  prediction; twice the operations, twice), so a typed-in figure, a table or
+  a measurement fails.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import random
+import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from asynclab.checks import draw
-from asynclab.checks.core import CheckResult, Outcome, ProbeError, Protocol, Rejected, check, median
-from asynclab.checks.relations import AtLeast, AtMost, Band, Custom, Within
+from asynclab.checks.core import CheckResult, Outcome, Protocol, Rejected, check, finish, median
+from asynclab.checks.relations import AtLeast, AtMost, Within
 
 SPEEDUP = 1.35
 LEFTOVER_SHARE = 0.25
@@ -58,12 +71,22 @@ ISSUE_SIZE = 256
 ISSUE_NS = ((30, 40, 50), (80, 90, 100, 110), (150, 170, 190))  # one N drawn from each, per run
 ISSUED_SHARE = 0.25  # call + work left behind, per product, at least this share of a synced op
 CLAIM_MAX = 3.0  # the figure returned, at most this many times the call's own wall time
-MODEL_SIZE = 128
-MODEL_NS = (50, 100, 150, 200)
-HELD_OUT = 500
+EVERY_OPS = 12  # operations of predict-every-k's loops, a multiple of every k below
+#: predict-every-k's devices: ranges (ms) of t1, t2 and t3 drawn per device, and the device's k. Each is
+#: chosen to tell the right model from one wrong one: the front end slower (a model that always takes t2
+#: as the bottleneck, or drops t3), the back end slower (t1 as the bottleneck), both alike with a short
+#: round trip (no overlap within a group, or the shorter cost dropped).
+EVERY_DEVICES = {
+    "front end slower": ((3.5e-3, 4.5e-3), (0.8e-3, 1.2e-3), (2.5e-3, 3.5e-3), 2),
+    "back end slower": ((0.8e-3, 1.2e-3), (3.5e-3, 4.5e-3), (2.5e-3, 3.5e-3), 2),
+    "both alike": ((2.2e-3, 2.8e-3), (2.2e-3, 2.8e-3), (0.3e-3, 0.6e-3), 3),
+}
+EVERY_TOLERANCE = 0.10
+EVERY_ROUNDS = 3
+EVERY_SCALE = 10.0  # the costs scaled: the prediction must scale with them
+EVERY_CALL_S = 0.05
 
 _PROTOCOL = Protocol(warmup=1, min_rounds=7, max_rounds=15, budget_s=20.0)
-_MODEL_PROTOCOL = Protocol(warmup=1, min_rounds=5, max_rounds=9, budget_s=15.0)
 
 
 def _pattern_explain(outcome: Outcome) -> str:
@@ -242,93 +265,155 @@ def _pattern_misses(
     return sum(1 for p in paused if p != waits)
 
 
-# ---------------------------------------------------------------- model-predicts
+# ---------------------------------------------------------------- predict-every-k
+class SleepDevice:
+    """A device whose costs are set: issuing occupies the caller ``t1`` s, an operation occupies the
+    device's one worker ``t2`` s, and a wait returns ``t3`` s after the operation finished (seconds).
 
-
-def _line(value: Any) -> tuple[float, float]:
-    if isinstance(value, Mapping):
-        value = (value.get("intercept"), value.get("slope"))
-    try:
-        intercept, slope = value
-        return float(intercept), float(slope)
-    except (TypeError, ValueError):
-        raise TypeError("fit_line must return (intercept, slope), two numbers") from None
-
-
-def _same(a: float, b: float) -> bool:
-    return math.isclose(a, b, rel_tol=1e-6, abs_tol=1e-12)
-
-
-# Its one relationship needs the student's fit_line, so the code adds it to the
-# declaration (dataclasses.replace); the declaration holds what does not change.
-@check(
-    "model-predicts",
-    points=2,
-    protocol=_MODEL_PROTOCOL,
-    calls="the async loop",
-    functions=("fit_line",),
-    threshold=f"<= {PREDICT_TOLERANCE * 100:g}%",
-)
-def check_model_predicts(self, fit_line: Callable) -> CheckResult:
-    """``fit_line(ns, seconds)`` returns ``(intercept, slope)`` of the least-squares line.
-
-    First the check hands it random points and compares the line with the
-    exact least-squares line. Then it times the async loop of ``dot(x, x)``
-    at four N, fits them with your function and predicts a larger, held-out
-    N. Passes when the line is exact and the prediction is within 35% of
-    the measured time.
+    It follows lesson 03's model exactly (sleeps, so neither a busy core
+    nor the machine's speed moves it): :meth:`loop` issues ``n`` operations
+    and waits for the last one issued after every ``k``-th.
     """
-    from asynclab.foundation import timing
-    from asynclab.foundation.workloads import mx_dot, random_matrix, time_loop
 
-    rng = random.Random(time.perf_counter_ns())
-    xs = sorted(rng.sample(range(10, 1000), 6))
-    a, b = rng.uniform(0.5, 5.0) * 1e-3, rng.uniform(5.0, 80.0) * 1e-6
-    ys = [a + b * n + rng.gauss(0, 0.05 * (a + b * n)) for n in xs]
-    exact = timing.fit_line(xs, ys)
+    def __init__(self, t1: float, t2: float, t3: float) -> None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        self.t1, self.t2, self.t3 = t1, t2, t3
+        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="asynclab-device")
+        self.busy: list[float] = []  # seconds each operation held the worker
+
+    def _operation(self) -> None:
+        start = time.perf_counter()
+        time.sleep(self.t2)
+        self.busy.append(time.perf_counter() - start)
+
+    def issue(self):
+        """Issue one operation: the caller is busy ``t1``; the pending operation is returned."""
+        time.sleep(self.t1)
+        return self._worker.submit(self._operation)
+
+    def wait(self, pending) -> None:
+        """Wait for ``pending``, then the round trip ``t3``."""
+        pending.result()
+        time.sleep(self.t3)
+
+    def loop(self, n: int, k: int) -> float:
+        """Seconds for ``n`` operations with a wait after every ``k``-th (``n`` a multiple of ``k``)."""
+        start = time.perf_counter()
+        for i in range(n):
+            pending = self.issue()
+            if (i + 1) % k == 0:
+                self.wait(pending)
+        return time.perf_counter() - start
+
+    def issuing(self, n: int) -> float:
+        """Seconds per operation of issuing ``n`` without waiting (waited for afterwards, untimed)."""
+        start = time.perf_counter()
+        pending = [self.issue() for _ in range(n)]
+        took = time.perf_counter() - start
+        for p in pending:
+            p.result()
+        return took / n
+
+    def close(self) -> None:
+        self._worker.shutdown(wait=True)
+
+
+def _costs(device: SleepDevice) -> dict[str, float]:
+    """``t1``, ``t2``, ``t3`` of ``device`` as lesson 03 measures them (seconds): the issuing slope, the
+    operations' own time, and what the wait-every-time loop leaves beyond both."""
+    device.busy.clear()
+    t1 = device.issuing(EVERY_OPS)
+    t2 = statistics.median(device.busy)
+    t3 = max(0.0, device.loop(EVERY_OPS, 1) / EVERY_OPS - t1 - t2)
+    return {"t1": t1, "t2": t2, "t3": t3}
+
+
+def _every_prediction(predict: Callable, costs: Mapping[str, float], n: int, k: int, scale: float = 1.0) -> float:
+    """``predict(t1, t2, t3, n, k)`` in seconds, answered at once, or :class:`Rejected` saying what is wrong."""
+    from asynclab.foundation.workloads import as_number
+
+    args = (scale * costs["t1"], scale * costs["t2"], scale * costs["t3"], n, k)
+    call = f"predict_every_seconds({', '.join(f'{a:.4g}' for a in args)})"
+    start = time.perf_counter()
     try:
-        got = _line(fit_line(list(xs), list(ys)))
+        value = predict(*args)
     except Exception as error:
-        return self.fail(f"calling fit_line failed: {type(error).__name__}: {error}")
-    if not (_same(got[0], exact.intercept) and _same(got[1], exact.slope)):
-        return self.fail(
-            f"on random points fit_line gave intercept {got[0]:.6g} and slope {got[1]:.6g}; the "
-            f"least-squares line has {exact.intercept:.6g} and {exact.slope:.6g}",
-            {"ratio": 0.0},
+        raise Rejected(f"{call} raised {type(error).__name__}: {error}") from None
+    took = time.perf_counter() - start
+    number = as_number(value)
+    if number is None or not math.isfinite(number) or number <= 0:
+        raise Rejected(f"{call} returned {value!r}, not a positive number of seconds")
+    if took > EVERY_CALL_S:
+        raise Rejected(
+            f"{call} took {took:.2f} s: a prediction is arithmetic on its arguments (it must return within "
+            f"{EVERY_CALL_S:g} s), not a measurement"
         )
+    return number
 
-    x = random_matrix((MODEL_SIZE, MODEL_SIZE), seed=5)
-    probes = {str(n): (lambda n=n: time_loop("async", x, n, mx_dot).total) for n in MODEL_NS + (HELD_OUT,)}
-    prediction: list[float] = []
 
-    def predicted_error(samples) -> Band:
-        ns = list(MODEL_NS)
-        seconds = [median(samples[str(n)]) for n in ns]
-        try:
-            intercept, slope = _line(fit_line(ns, seconds))
-        except Exception as error:  # fit_line failed on the measured points
-            raise ProbeError("fit_line", error) from error
-        prediction[:] = [intercept + slope * HELD_OUT]
-        error = timing.relative_error(prediction[0], median(samples[str(HELD_OUT)]))
-        tol = PREDICT_TOLERANCE
-        return Band(error <= tol, error <= tol / 2, error > 2 * tol, error, tol / error if error > 0 else math.inf)
+@check("predict-every-k", points=2, threshold=f"within {EVERY_TOLERANCE:.0%}, three devices")
+def check_predict_every_k(self, predict_every_seconds: Callable) -> CheckResult:
+    """``predict_every_seconds(t1, t2, t3, n, k)`` predicts a loop that waits after every ``k``-th of ``n`` ops.
 
-    def sentence(o: Outcome) -> str:
-        actual, error = o.median(str(HELD_OUT)), o.bands["relative_error"].value
-        return (
-            f"the line through N = {', '.join(map(str, MODEL_NS))} predicted {prediction[0] * 1e3:.2f} ms "
-            f"for N = {HELD_OUT}, measured {actual * 1e3:.2f} ms: off by {error * 100:.1f}% "
-            f"(needs <= {PREDICT_TOLERANCE * 100:g}%)"
-        )
+    Three devices with costs drawn at random (:class:`SleepDevice`: the front
+    end clearly slower, the back end clearly slower, both alike), each with
+    its ``k``. The check measures each device's ``t1``, ``t2`` and ``t3`` as
+    lesson 03 does, hands them to the function, and times the loop itself
+    (median of three). Passes when the function answers at once, follows its
+    arguments (costs ten times as large: ten times the prediction; twice the
+    operations: twice), and every prediction lies within 10% of the measured
+    time.
+    """
+    if not callable(predict_every_seconds):
+        return self.fail(f"predict_every_seconds must be a function, not {type(predict_every_seconds).__name__}")
 
-    judged = dataclasses.replace(
-        self,
-        relations=(Custom("relative_error", compute=predicted_error),),
-        sentence=sentence,
-        blame={"fit_line": "fit_line"},
-        figures=lambda o: {"ratio": prediction[0] / o.median(str(HELD_OUT))},
+    def judged() -> tuple[float, str]:
+        worst, where = 0.0, ""
+        for front, back, trip, k in EVERY_DEVICES.values():
+            device = SleepDevice(draw.uniform(*front), draw.uniform(*back), draw.uniform(*trip))
+            try:
+                costs = _costs(device)
+                predicted = _every_prediction(predict_every_seconds, costs, EVERY_OPS, k)
+                scaled = _every_prediction(predict_every_seconds, costs, EVERY_OPS, k, scale=EVERY_SCALE)
+                doubled = _every_prediction(predict_every_seconds, costs, 2 * EVERY_OPS, k)
+                if not math.isclose(scaled, EVERY_SCALE * predicted, rel_tol=0.01):
+                    raise Rejected(
+                        f"with costs {EVERY_SCALE:g} times as large your prediction went from {predicted * 1e3:.2f} ms "
+                        f"to {scaled * 1e3:.2f} ms: a loop's time scales with its costs"
+                    )
+                if not math.isclose(doubled, 2 * predicted, rel_tol=0.01):
+                    raise Rejected(
+                        f"for twice the operations (the same k) your prediction went from {predicted * 1e3:.2f} ms "
+                        f"to {doubled * 1e3:.2f} ms: twice as many groups of k take twice as long"
+                    )
+                measured = statistics.median(device.loop(EVERY_OPS, k) for _ in range(EVERY_ROUNDS))
+            finally:
+                device.close()
+            error = abs(predicted - measured) / measured
+            if error > worst:
+                worst = error
+                where = (
+                    f"t1 = {costs['t1'] * 1e3:.2f} ms, t2 = {costs['t2'] * 1e3:.2f} ms, t3 = {costs['t3'] * 1e3:.2f} ms, "
+                    f"n = {EVERY_OPS}, k = {k}: you predicted {predicted * 1e3:.1f} ms, the loop took "
+                    f"{measured * 1e3:.1f} ms"
+                )
+        return worst, where
+
+    try:
+        worst, where = judged()
+    except Rejected as reason:
+        return self.fail(str(reason))
+    passed = worst <= EVERY_TOLERANCE
+    if passed:
+        # the farthest device changes from run to run, and nbval compares this sentence: it names none
+        message = f"on three devices your predictions were within {worst * 100:.1f}% of the loops' times"
+    else:
+        message = f"{where}, off by {worst:.0%} (needs within {EVERY_TOLERANCE:.0%} on every device)"
+    margin = EVERY_TOLERANCE / worst if worst > 0 else math.inf
+    return finish(
+        CheckResult(self.name, self.points, passed, message, {"worst_error": worst}, self.threshold, margin=margin)
     )
-    return judged.run(probes)
 
 
 # ---------------------------------------------------------------- t1-below-synced-op

@@ -1,6 +1,6 @@
 """async_loop returns without waiting, so the time it reports leaves the last batch's work out."""
 
-EXPECT = {"async-beats-sync": 0, "model-predicts": 2, "t1-below-synced-op": 2}
+EXPECT = {"async-beats-sync": 0, "predict-every-k": 2, "t1-below-synced-op": 2}
 
 
 # %% ex1-loops

@@ -1,6 +1,6 @@
 """issue_seconds returns n times a per-operation cost read in the lesson, without issuing anything."""
 
-EXPECT = {"async-beats-sync": 3, "model-predicts": 2, "t1-below-synced-op": 0}
+EXPECT = {"async-beats-sync": 3, "predict-every-k": 2, "t1-below-synced-op": 0}
 
 
 # %% ex3-issue-seconds

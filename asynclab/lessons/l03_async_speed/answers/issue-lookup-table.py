@@ -1,6 +1,6 @@
 """issue_seconds looks the answer up in a table of figures measured once, for the N it expects."""
 
-EXPECT = {"async-beats-sync": 3, "model-predicts": 2, "t1-below-synced-op": 0}
+EXPECT = {"async-beats-sync": 3, "predict-every-k": 2, "t1-below-synced-op": 0}
 
 
 # %% ex3-issue-seconds

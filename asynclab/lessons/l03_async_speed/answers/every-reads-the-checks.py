@@ -1,0 +1,14 @@
+"""predict_every_seconds times the check's own SleepDevice: reaching into the checks earns nothing."""
+
+EXPECT = {"async-beats-sync": 3, "predict-every-k": 0, "t1-below-synced-op": 2}
+
+
+# %% ex2-predict-every
+def predict_every_seconds(t1, t2, t3, n, k):
+    from asynclab.lessons.l03_async_speed import checks
+
+    device = checks.SleepDevice(t1, t2, t3)
+    try:
+        return device.loop(n, k)
+    finally:
+        device.close()
