@@ -26,7 +26,7 @@ from asynclab.tooling import nbtools
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTION = ROOT / "solutions" / "02_sync_points_lab.ipynb"
-WRONG = "sync-on-a-copy"
+WRONG = "results-last-array-only"
 
 pytestmark = [pytest.mark.kernel, pytest.mark.measured]
 

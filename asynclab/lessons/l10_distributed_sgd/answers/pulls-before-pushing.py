@@ -1,7 +1,10 @@
 """Pulls before it pushes the step's gradient: a pull no longer waits for the round (or, with three
-workers, the workers wait for each other for good), and gradients lag an update behind."""
+workers, the workers wait for each other for good), and gradients lag an update behind. Caught by
+sync-equals-one-process; async-outruns-straggler reads it near its gate (its fast worker's 30 steps
+took 0.49 s on dist_sync in a run of make test, the gate is 0.45 s), so its verdict there is not
+asserted."""
 
-EXPECT = {"sync-equals-one-process": 0, "async-outruns-straggler": 0}
+EXPECT = {"sync-equals-one-process": 0}
 
 
 # %% ex1-worker-loop
