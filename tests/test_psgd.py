@@ -92,6 +92,7 @@ def test_step_times_are_the_gaps_between_reads_and_to_the_end():
         (dict(kind="dist_async", steps=(0, 3)), "at least one step"),
         (dict(kind="dist_sync", steps=5, setup=lambda kv, lr: None), "not a lambda"),
         (dict(kind="dist_sync", steps=5, loop=print), "defined with def"),
+        (dict(kind="dist_sync", steps=3, delays=([0.0, 0.01], 0.0)), "one per step \\(3\\), got 2"),
     ],
 )
 def test_bad_arguments_get_one_sentence_and_start_nothing(kwargs, words):

@@ -173,6 +173,8 @@ class WorkerTrace:
 def train_worker(kv: Any, job: Mapping[str, Any], setup: Callable | None = None, loop: Callable | None = None) -> dict:
     """One worker's training on store ``kv``; ``job`` gives seed, steps, delay (s, per step) and lr.
 
+    ``delay`` is one figure for every step, or a list with one per step.
+
     ``setup(kv, lr)`` and ``loop(kv, key, w, gradient_at, steps)`` default to
     the course's own; where ``job`` has ``every`` (gradients per push, lab
     10), they are called as ``setup(kv, lr, every)`` and ``loop(kv, key, w,
@@ -186,7 +188,9 @@ def train_worker(kv: Any, job: Mapping[str, Any], setup: Callable | None = None,
     setup = setup or setup_store
     loop = loop or worker_loop
     rank, workers = int(job.get("rank", 0)), int(job.get("workers", 1))
-    steps, delay, lr = int(job["steps"]), float(job.get("delay", 0.0)), float(job.get("lr", LR))
+    steps, lr = int(job["steps"]), float(job.get("lr", LR))
+    given = job.get("delay", 0.0)
+    delays = [float(d) for d in given] if isinstance(given, (list, tuple)) else [float(given)] * steps
     X, y = problem(int(job["seed"]))
     every = job.get("every")
     extra = () if every is None else (int(every),)
@@ -207,6 +211,7 @@ def train_worker(kv: Any, job: Mapping[str, Any], setup: Callable | None = None,
         losses.append(loss(current, X, y))
         rows = batch_rows(int(step), rank, workers)
         g = gradient(current, X[rows], y[rows])
+        delay = delays[int(step) % len(delays)] if delays else 0.0
         if delay > 0:
             time.sleep(delay)
         return mx.nd.array(g)
@@ -312,7 +317,7 @@ def run(
     kind: str,
     *,
     steps: int | Sequence[int],
-    delays: Sequence[float] = (0.0, 0.0),
+    delays: Sequence[float | Sequence[float]] = (0.0, 0.0),
     seed: int = 0,
     lr: float = LR,
     setup: Callable | None = None,
@@ -322,7 +327,8 @@ def run(
 ) -> DistRun:
     """Train on a ``kind`` store (``dist_sync``, ``dist_async``) with one worker per entry of ``delays``.
 
-    ``delays`` are each worker's extra seconds per step; ``steps`` is one
+    ``delays`` are each worker's extra seconds per step (one figure, or a
+    sequence with one per step); ``steps`` is one
     count for all, or (``dist_async`` only) one per worker. ``setup(kv, lr)``
     and ``loop(kv, key, w, gradient_at, steps)`` replace the course's
     :func:`setup_store` and :func:`worker_loop`: their source is sent to the
@@ -337,6 +343,9 @@ def run(
     counts = [int(steps)] * len(delays) if isinstance(steps, (int, np.integer)) else [int(s) for s in steps]
     if len(counts) != len(delays):
         raise ValueError(f"steps must give one count per worker ({len(delays)}), got {len(counts)}.")
+    for d, n in zip(delays, counts):
+        if not isinstance(d, (int, float, np.floating)) and len(d) != n:
+            raise ValueError(f"a worker's delays per step must give one per step ({n}), got {len(d)}.")
     if min(counts) < 1:
         raise ValueError(f"every worker needs at least one step, got {counts}.")
     if kind != "dist_async" and len(set(counts)) > 1:
@@ -348,7 +357,7 @@ def run(
         {
             "seed": int(seed),
             "steps": n,
-            "delay": float(d),
+            "delay": float(d) if isinstance(d, (int, float, np.floating)) else [float(x) for x in d],
             "lr": float(lr),
             "source": source,
             "setup": setup.__name__ if setup else None,

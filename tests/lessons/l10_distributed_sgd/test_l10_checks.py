@@ -25,22 +25,35 @@ def _forbid_cluster(monkeypatch):
 
 def test_a_typed_in_prediction_fails_before_anything_is_measured(monkeypatch):
     _forbid_cluster(monkeypatch)
-    text = _verdict(lab10.check_predict_sync_time, lambda steps, delays, overhead: 1.62)
+    text = _verdict(lab10.check_predict_sync_time, lambda delays, overhead: 1.62)
     assert text.startswith("FAIL [predict-sync-time]") and "twice the steps" in text
 
 
 def test_a_prediction_that_ignores_the_straggler_fails_before_anything_is_measured(monkeypatch):
     _forbid_cluster(monkeypatch)
-    text = _verdict(lab10.check_predict_sync_time, lambda steps, delays, overhead: steps * (min(delays) + overhead))
+    text = _verdict(lab10.check_predict_sync_time, lambda delays, overhead: sum(min(r) + overhead for r in delays))
     assert "must follow the delays" in text
+
+
+@pytest.mark.parametrize(
+    "predict",
+    [
+        lambda delays, overhead: sum(sum(r) / len(r) + overhead for r in delays),  # a round waits for the mean
+        lambda delays, overhead: sum(sum(r) + overhead for r in delays),  # for every worker in turn
+    ],
+)
+def test_a_prediction_moved_by_a_worker_that_is_not_the_slowest_fails_before_anything_is_measured(monkeypatch, predict):
+    _forbid_cluster(monkeypatch)
+    text = _verdict(lab10.check_predict_sync_time, predict)
+    assert "still the faster of the two" in text or "must follow the delays" in text, text
 
 
 def test_a_prediction_that_measures_fails_on_its_time(monkeypatch):
     _forbid_cluster(monkeypatch)
 
-    def slow(steps, delays, overhead):
+    def slow(delays, overhead):
         time.sleep(0.2)
-        return steps * (max(delays) + overhead)
+        return sum(max(r) + overhead for r in delays)
 
     assert "not a measurement" in _verdict(lab10.check_predict_sync_time, slow)
 
@@ -50,7 +63,7 @@ def test_a_prediction_that_measures_fails_on_its_time(monkeypatch):
 )
 def test_a_prediction_that_is_no_time_gets_one_sentence(monkeypatch, value, words):
     _forbid_cluster(monkeypatch)
-    assert words in _verdict(lab10.check_predict_sync_time, lambda steps, delays, overhead: value)
+    assert words in _verdict(lab10.check_predict_sync_time, lambda delays, overhead: value)
 
 
 def test_functions_the_workers_cannot_receive_are_refused_with_one_sentence(monkeypatch):
@@ -112,7 +125,7 @@ def worker_loop(kv, key, w, gradient_at, steps, every):
     [
         ("sync_equals_one_process", (setup_store, worker_loop)),
         ("async_outruns_straggler", (setup_store, worker_loop)),
-        ("predict_sync_time", (lambda steps, delays, overhead: steps * (max(delays) + overhead),)),
+        ("predict_sync_time", (lambda delays, overhead: sum(max(r) + overhead for r in delays),)),
     ],
 )
 def test_without_the_distributed_store_every_check_fails_with_one_sentence(monkeypatch, name, args):

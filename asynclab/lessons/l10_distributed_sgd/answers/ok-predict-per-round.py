@@ -1,11 +1,11 @@
-"""Right answer: adds up the rounds one by one, each the slowest worker's delay plus the overhead."""
+"""Right answer: adds up the rounds one by one, each its slowest worker's delay plus the overhead, with sorted()."""
 
 EXPECT = {"predict-sync-time": 2}
 
 
 # %% ex3-predict-sync-time
-def predict_sync_seconds(steps, delays, overhead):
+def predict_sync_seconds(delays, overhead):
     total = 0.0
-    for _ in range(steps):
-        total += sorted(delays)[-1] + overhead
+    for row in delays:
+        total += sorted(row)[-1] + overhead
     return total

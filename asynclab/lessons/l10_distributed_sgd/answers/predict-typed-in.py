@@ -4,5 +4,5 @@ EXPECT = {"predict-sync-time": 0}
 
 
 # %% ex3-predict-sync-time
-def predict_sync_seconds(steps, delays, overhead):
+def predict_sync_seconds(delays, overhead):
     return 1.62
