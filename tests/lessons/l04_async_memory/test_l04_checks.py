@@ -133,3 +133,29 @@ def test_predict_peak_fails_a_table_of_measured_offsets(peaks_of):
     offsets = {k: _line(k) - _line(5) for k in range(5, 51)}
     result = _verdict(lambda k, p5, p50: p5 + offsets[k])
     assert not result.passed and "must follow both peaks" in result.message
+
+
+def test_the_lab_shows_the_script_its_checks_run():
+    # one text for both: the script in step 2's markdown is the one the checks compare answers with
+    import re
+
+    from asynclab import course
+    from asynclab.tooling import nbtools
+
+    for folder in ("solutions", "labs"):
+        notebook = nbtools.read(course.ROOT / folder / "04_async_memory_lab.ipynb")
+        step = next(c for c in notebook.cells if c.get("id") == "step2")
+        shown = re.search(r"```python\n(.*?)```", step.source, re.S)
+        assert shown is not None and shown.group(1) == lab04.SCRIPT, folder
+
+
+def test_the_script_waits_where_step_2_says():
+    # the two waits the student has to find: a read of the loss, and clip_global_norm's default check
+    assert "total += l.sum().asscalar()" in lab04.SCRIPT
+    assert "clip_global_norm([p.grad() for p in params], MAX_NORM)" in lab04.SCRIPT
+    import inspect
+
+    from mxnet.gluon import utils
+
+    assert inspect.signature(utils.clip_global_norm).parameters["check_isfinite"].default is True
+    assert ".asscalar()" in inspect.getsource(utils.clip_global_norm)
