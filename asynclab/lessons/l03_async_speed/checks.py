@@ -56,6 +56,7 @@ from typing import Any
 
 from asynclab.checks import draw
 from asynclab.checks.core import CheckResult, Outcome, Protocol, Rejected, check, finish, median
+from asynclab.checks.predictions import answered
 from asynclab.checks.relations import AtLeast, AtMost, Within
 
 SPEEDUP = 1.35
@@ -331,24 +332,11 @@ def _costs(device: SleepDevice) -> dict[str, float]:
 
 def _every_prediction(predict: Callable, costs: Mapping[str, float], n: int, k: int, scale: float = 1.0) -> float:
     """``predict(t1, t2, t3, n, k)`` in seconds, answered at once, or :class:`Rejected` saying what is wrong."""
-    from asynclab.foundation.workloads import as_number
-
     args = (scale * costs["t1"], scale * costs["t2"], scale * costs["t3"], n, k)
     call = f"predict_every_seconds({', '.join(f'{a:.4g}' for a in args)})"
-    start = time.perf_counter()
-    try:
-        value = predict(*args)
-    except Exception as error:
-        raise Rejected(f"{call} raised {type(error).__name__}: {error}") from None
-    took = time.perf_counter() - start
-    number = as_number(value)
-    if number is None or not math.isfinite(number) or number <= 0:
-        raise Rejected(f"{call} returned {value!r}, not a positive number of seconds")
-    if took > EVERY_CALL_S:
-        raise Rejected(
-            f"{call} took {took:.2f} s: a prediction is arithmetic on its arguments (it must return within "
-            f"{EVERY_CALL_S:g} s), not a measurement"
-        )
+    number = answered(call, predict, args, "seconds", EVERY_CALL_S)
+    if number <= 0:
+        raise Rejected(f"{call} returned {number!r}, not a positive number of seconds")
     return number
 
 

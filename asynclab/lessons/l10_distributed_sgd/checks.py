@@ -77,7 +77,6 @@ from __future__ import annotations
 
 import math
 import re
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -85,6 +84,7 @@ import numpy as np
 
 from asynclab.checks import draw
 from asynclab.checks.core import Check, CheckResult, Rejected, check, finish
+from asynclab.checks.predictions import answered
 
 WEIGHT_TOLERANCE = 1e-4  # of the reference weights' largest magnitude
 SYNC_ROUNDS = (4, 6)  # the equality check's pushes per worker, drawn in this range
@@ -343,24 +343,8 @@ def check_async_outruns_straggler(self, setup_store: Callable, worker_loop: Call
 
 # ------------------------------------------------------------ step 2: predict the staleness
 def _answered(call: str, predict: Callable, args: tuple, unit: str) -> float:
-    """``predict(*args)`` as a number, answered within PREDICT_CALL_S, or :class:`Rejected` naming ``call``."""
-    from asynclab.foundation.workloads import as_number
-
-    start = time.perf_counter()
-    try:
-        value = predict(*args)
-    except Exception as error:
-        raise Rejected(f"{call} raised {type(error).__name__}: {error}") from None
-    took = time.perf_counter() - start
-    number = as_number(value)
-    if number is None or not math.isfinite(number):
-        raise Rejected(f"{call} returned {value!r}, not a number of {unit}")
-    if took > PREDICT_CALL_S:
-        raise Rejected(
-            f"{call} took {took:.2f} s: a prediction is arithmetic on its arguments (it must return "
-            f"within {PREDICT_CALL_S:g} s), not a measurement"
-        )
-    return number
+    """``predict(*args)`` as a number, answered within :data:`PREDICT_CALL_S`, or :class:`Rejected` naming ``call``."""
+    return answered(call, predict, args, unit, PREDICT_CALL_S)
 
 
 def _stale_prediction(predict: Callable, step_seconds: tuple[float, ...]) -> float:
