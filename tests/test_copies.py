@@ -81,7 +81,7 @@ def test_an_alias_of_the_course_function_is_a_copy():
     assert found.sentence.startswith(
         "scored 0: `predict_every_seconds` uses the course's own asynclab.lessons.l03_async_speed"
     )
-    assert verdict["async-beats-sync"] is None and verdict["t1-below-synced-op"] is None
+    assert verdict["async-beats-sync"] is None and verdict["costs-from-trace"] is None
 
 
 def test_a_call_inside_the_answer_is_a_copy():
@@ -168,24 +168,24 @@ def test_reaching_into_the_checks_is_caught_however_it_is_named():
     "source",
     [
         # a star import binds the module's names
-        "from asynclab.lessons.l06_automatic_parallelism.parallelism import *\n\nrun_both = interleaved",
+        "from asynclab.lessons.l06_automatic_parallelism.parallelism import *\n\nnorms_both = interleaved",
         "from asynclab.lessons.l06_automatic_parallelism.parallelism import *\n\n\n"
-        "def run_both(xa, xb, reps):\n    return interleaved(xa, xb, reps)",
+        "def norms_both(xa, xb, reps):\n    return interleaved(xa, xb, reps)",
         # the lesson's module loaded by a string
-        "import importlib\n\n\ndef run_both(xa, xb, reps):\n"
+        "import importlib\n\n\ndef norms_both(xa, xb, reps):\n"
         "    m = importlib.import_module('asynclab.lessons.l06_automatic_parallelism.parallelism')\n"
         "    return m.interleaved(xa, xb, reps)",
-        "def run_both(xa, xb, reps):\n"
+        "def norms_both(xa, xb, reps):\n"
         "    m = __import__('asynclab.lessons.l06_automatic_parallelism.parallelism', fromlist=['x'])\n"
         "    return getattr(m, 'inter' + 'leaved')(xa, xb, reps)",
         # a name searched for with a computed string
         "from asynclab.lessons.l06_automatic_parallelism import parallelism as p\n\n\n"
-        "def run_both(xa, xb, reps):\n    return getattr(p, ''.join(['inter', 'leaved']))(xa, xb, reps)",
+        "def norms_both(xa, xb, reps):\n    return getattr(p, ''.join(['inter', 'leaved']))(xa, xb, reps)",
     ],
     ids=["star-alias", "star-call", "import-module", "dunder-import", "getattr-computed"],
 )
 def test_course_code_reached_around_the_names_is_a_copy(source):
-    found = _verdicts("06", {"ex1-run-both": source})["two-devices-at-once"]
+    found = _verdicts("06", {"ex1-norms-both": source})["two-devices-at-once"]
     assert found is not None and found.kind == copies.COURSE_FUNCTION, found
     assert "asynclab.lessons.l06_automatic_parallelism.parallelism" in found.course
 
@@ -193,10 +193,10 @@ def test_course_code_reached_around_the_names_is_a_copy(source):
 def test_a_star_import_of_the_foundation_gives_no_lesson_function():
     source = (
         "from asynclab.foundation.timing import *\n\n\n"
-        "def run_both(xa, xb, reps):\n    out = []\n    for _ in range(reps):\n"
+        "def norms_both(xa, xb, reps):\n    out = []\n    for _ in range(reps):\n"
         "        out += [nd.dot(xa, xa), nd.dot(xb, xb)]\n    return out\n\n\nfrom mxnet import nd"
     )
-    assert _verdicts("06", {"ex1-run-both": source})["two-devices-at-once"] is None
+    assert _verdicts("06", {"ex1-norms-both": source})["two-devices-at-once"] is None
 
 
 def test_keyword_order_does_not_change_a_fingerprint():

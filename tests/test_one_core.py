@@ -239,7 +239,7 @@ def test_gradescope_states_its_size_and_says_when_it_has_less():
 # none declares cpus=2. To run the inconclusive path through a real kernel, this test grades lab 03
 # with a private copy of the package in which async-beats-sync and predict-every-k declare cpus=2; its
 # third check (one CPU) must keep its verdicts there: the solution passes it, a wrong answer fails.
-LAB03_WRONG = "issue-waits-every-time"  # caught by t1-below-synced-op
+LAB03_WRONG = "trace-invoke-as-t1"  # caught by costs-from-trace
 GRADE_ON_ONE_CORE = """
 import sys
 from pathlib import Path
@@ -297,7 +297,7 @@ def test_grader_pinned_to_one_core_keeps_verdicts_or_says_inconclusive(tmp_path)
     assert rows[LAB03_WRONG]["check-async-beats-sync"] == "inconclusive", explain
     # the checks that need one keep their verdicts: the solution passes both, the wrong answer fails its own
     assert rows["solution"]["check-predict-every-k"] == rows[LAB03_WRONG]["check-predict-every-k"] == "inconclusive"
-    assert (rows["solution"]["check-t1-below-synced-op"], rows[LAB03_WRONG]["check-t1-below-synced-op"]) == (
+    assert (rows["solution"]["check-costs-from-trace"], rows[LAB03_WRONG]["check-costs-from-trace"]) == (
         "2",
         "0",
     ), explain
@@ -310,5 +310,5 @@ def test_grader_pinned_to_one_core_keeps_verdicts_or_says_inconclusive(tmp_path)
     tests = {t["name"]: t for t in data["tests"]}
     assert tests["async-beats-sync"]["output"].startswith("INCONCLUSIVE [async-beats-sync] needs 2 CPUs and this")
     assert "status" not in tests["async-beats-sync"] and tests["async-beats-sync"]["tags"] == ["inconclusive"]
-    assert tests["predict-every-k"]["tags"] == ["inconclusive"] and tests["t1-below-synced-op"]["status"] == "passed"
+    assert tests["predict-every-k"]["tags"] == ["inconclusive"] and tests["costs-from-trace"]["status"] == "passed"
     assert "point(s) withheld, not lost" in data["output"]

@@ -4,30 +4,56 @@ The answers to lab 03, right and wrong, live in ``asynclab/lessons/l03_async_spe
 graded by ``tests/test_catalogue.py``.
 """
 
+import statistics
+
+import pytest
+
+from asynclab.foundation.profiling import FRONT_END, OpSpan, Trace
 from asynclab.lessons.l03_async_speed import checks as lab03
 
-
-def test_pattern_misses_counts_batches_that_break_the_pattern():
-    step_s = 0.002
-    returned = [i * 0.01 for i in range(lab03.BATCHES)]
-    entered = [r - 0.02 * step_s for r in returned]
-    waited = [0.0] + [r + 0.9 * step_s for r in returned]  # the next ask comes after a wait
-    at_once = [0.0] + [r + 0.01 * step_s for r in returned]  # the next ask comes at once
-    assert lab03._pattern_misses(waited, entered, returned, step_s, waits=True) == 0
-    assert lab03._pattern_misses(at_once, entered, returned, step_s, waits=False) == 0
-    assert lab03._pattern_misses(at_once, entered, returned, step_s, waits=True) == lab03.BATCHES
-    mixed = [0.0] + [r + (0.9 if i % 2 else 0.01) * step_s for i, r in enumerate(returned)]
-    assert lab03._pattern_misses(mixed, entered, returned, step_s, waits=True) == lab03.BATCHES // 2
-    # step called twice per batch, or the batches taken all at once: the pattern is broken everywhere
-    assert lab03._pattern_misses(waited, entered * 2, returned * 2, step_s, waits=True) == lab03.BATCHES
-    assert lab03._pattern_misses(waited[:3], entered, returned, step_s, waits=True) == lab03.BATCHES
+US = 1e-6
 
 
-def test_a_stall_inside_step_is_no_wait_and_hides_none():
-    """The product finished while the Python thread was held inside ``step``: the call counts, not the return."""
-    step_s = 0.002
-    entered = [i * 0.01 for i in range(lab03.BATCHES)]
-    returned = [e + 1.2 * step_s for e in entered]  # held off the CPU for the whole product
-    asked = [0.0] + [r + 0.01 * step_s for r in returned]  # then the wait found it done
-    assert lab03._pattern_misses(asked, entered, returned, step_s, waits=True) == 0
-    assert lab03._pattern_misses(asked, entered, returned, step_s, waits=False) == 0
+def _loop_trace(passes: int, t1: float, t2: float, t3: float, chores: bool = True) -> Trace:
+    """A trace of a loop that waits every time: per pass an issuing call, the operator, a wait (µs)."""
+    trace, now = Trace(), 0.0
+    for i in range(passes):
+        start = now
+        trace.calls.append(OpSpan(lab03.TRACE_ISSUE, FRONT_END, 1, start + 0.2 * t1, start + 0.6 * t1))
+        trace.spans.append(OpSpan("exp", 0, 2, start + t1, start + t1 + t2))
+        trace.calls.append(OpSpan(lab03.TRACE_WAIT, FRONT_END, 1, start + 0.7 * t1, start + t1 + t2 + t3))
+        if chores:
+            trace.spans.append(OpSpan("WaitForVar", 0, 2, start + t1 + t2 + 1, start + t1 + t2 + t3 + 5))
+            if i:
+                trace.spans.append(OpSpan("DeleteVariable", 0, 2, start + 0.8 * t1, start + 0.9 * t1))
+        now = start + t1 + t2 + t3
+    trace.spans.sort(key=lambda s: s.start)
+    trace.calls.sort(key=lambda s: s.start)
+    return trace
+
+
+def test_the_costs_of_a_pass_are_read_between_a_wait_and_the_next():
+    trace = _loop_trace(8, 40.0, 100.0, 20.0)
+    t1, t2, t3 = lab03._trace_costs(trace, statistics.median)
+    assert (t1, t2, t3) == pytest.approx((40.0, 100.0, 20.0))
+    # the engine's chores are not the operator: the passes line up with or without them
+    assert lab03._trace_costs(_loop_trace(8, 40.0, 100.0, 20.0, chores=False), statistics.fmean) == pytest.approx(
+        (40.0, 100.0, 20.0)
+    )
+
+
+def test_a_trace_with_a_pass_missing_is_refused():
+    trace = _loop_trace(8, 40 * US, 100 * US, 20 * US)
+    trace.calls = [c for i, c in enumerate(trace.calls) if i != 5]
+    with pytest.raises(ValueError):
+        lab03._passes(trace)
+    with pytest.raises(ValueError):
+        lab03._passes(Trace())
+
+
+def test_off_counts_tolerances_with_a_floor_of_microseconds():
+    ref = (40 * US, 100 * US, 1 * US)
+    assert max(lab03._trace_off(ref, ref).values()) == 0
+    off = lab03._trace_off((46 * US, 100 * US, 2.5 * US), ref)
+    assert off["t1"] > 1  # 6 µs off 40: more than 10% + 2 µs
+    assert off["t3"] < 1  # 1.5 µs off 1: inside the floor of 2 µs

@@ -12,8 +12,8 @@ from asynclab.lessons.l06_automatic_parallelism import checks as lab06
 from asynclab.lessons.l06_automatic_parallelism import parallelism
 
 
-def test_run_both_must_be_a_function():
-    with pytest.raises(CheckFailed, match=r"FAIL \[two-devices-at-once\] run_both must be a function, not str"):
+def test_norms_both_must_be_a_function():
+    with pytest.raises(CheckFailed, match=r"FAIL \[two-devices-at-once\] norms_both must be a function, not str"):
         lab06.check_two_devices_at_once("interleaved")
 
 
@@ -22,24 +22,9 @@ def test_head_start_must_be_a_function():
         lab06.check_predict_head_start(7)
 
 
-def test_pipeline_must_be_a_function():
-    with pytest.raises(CheckFailed, match="pipeline must be a function, not str"):
-        lab06.check_copy_beside_compute("def pipeline(): pass")
-
-
-@pytest.mark.parametrize("pipeline, word", [(lambda x, w, steps: [], "a lambda"), (print, "builtin")])
-def test_pipeline_must_be_defined_with_def(pipeline, word):
-    with pytest.raises(CheckFailed, match=f"pipeline must be a function defined with def, not {word}"):
-        lab06.check_copy_beside_compute(pipeline)
-
-
-def test_a_pipeline_that_failed_in_its_process_gets_one_sentence():
-    from asynclab.foundation.backends.fresh import FreshProcessError
-
-    missing = FreshProcessError("your pipeline failed in a fresh process: NameError: name 'nd' is not defined")
-    assert lab06._pipeline_failed(missing).startswith("your pipeline uses 'nd' without importing it")
-    other = FreshProcessError("your pipeline did not finish within 120 s in a fresh process.")
-    assert lab06._pipeline_failed(other) == "your pipeline did not finish within 120 s in a fresh process"
+def test_two_stages_must_be_a_function():
+    with pytest.raises(CheckFailed, match=r"FAIL \[stages-side-by-side\] two_stages must be a function, not str"):
+        lab06.check_stages_side_by_side("def two_stages(): pass")
 
 
 def test_a_pipeline_needs_at_least_one_worker():

@@ -1,6 +1,6 @@
 """predict_every_seconds takes the back end as the slower half whatever the costs: right only where t2 > t1."""
 
-EXPECT = {"async-beats-sync": 3, "predict-every-k": 0, "t1-below-synced-op": 2}
+EXPECT = {"async-beats-sync": 3, "predict-every-k": 0, "costs-from-trace": 2}
 
 
 # %% ex2-predict-every

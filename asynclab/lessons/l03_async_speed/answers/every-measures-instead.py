@@ -1,13 +1,10 @@
 """predict_every_seconds builds a sleeping device of its own and times the loop instead of predicting it."""
 
-EXPECT = {"async-beats-sync": 3, "predict-every-k": 0, "t1-below-synced-op": 2}
-
-# Imports for linters: the lab's setup cell provides these names when graded.
-import time
-
+EXPECT = {"async-beats-sync": 3, "predict-every-k": 0, "costs-from-trace": 2}
 
 # %% ex2-predict-every
 import threading
+import time
 
 
 def predict_every_seconds(t1, t2, t3, n, k):

@@ -1,6 +1,6 @@
 """predict_every_seconds lets nothing overlap inside a group: issuing and computing add up."""
 
-EXPECT = {"async-beats-sync": 3, "predict-every-k": 0, "t1-below-synced-op": 2}
+EXPECT = {"async-beats-sync": 3, "predict-every-k": 0, "costs-from-trace": 2}
 
 
 # %% ex2-predict-every

@@ -1,6 +1,6 @@
 """predict_every_seconds restarts the pipeline per group but pays the round trip only once, at the end."""
 
-EXPECT = {"async-beats-sync": 3, "predict-every-k": 0, "t1-below-synced-op": 2}
+EXPECT = {"async-beats-sync": 3, "predict-every-k": 0, "costs-from-trace": 2}
 
 
 # %% ex2-predict-every

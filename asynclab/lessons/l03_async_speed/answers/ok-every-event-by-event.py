@@ -1,6 +1,6 @@
 """Right answer written differently: it follows the loop event by event (when each operation is issued, starts and ends, when each wait returns) instead of a closed formula."""
 
-EXPECT = {"async-beats-sync": 3, "predict-every-k": 2, "t1-below-synced-op": 2}
+EXPECT = {"async-beats-sync": 3, "predict-every-k": 2, "costs-from-trace": 2}
 
 
 # %% ex2-predict-every

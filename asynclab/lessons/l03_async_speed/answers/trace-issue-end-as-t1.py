@@ -1,0 +1,14 @@
+"""costs_from_trace ends t1 when the issuing call returns, not when the operator starts, and counts the hand-over nowhere."""
+
+EXPECT = {"async-beats-sync": 3, "predict-every-k": 2, "costs-from-trace": 0}
+
+
+# %% ex3-costs-from-trace
+def costs_from_trace(trace):
+    ops = [s for s in trace.spans if s.name not in CHORES]
+    issues = [c for c in trace.calls if c.name == "MXImperativeInvokeEx"]
+    waits = [c for c in trace.calls if c.name == "MXNDArrayWaitToRead"]
+    t1 = [c.end - w.end for c, w in zip(issues[1:], waits)]
+    t2 = [s.end - s.start for s in ops[1:]]
+    t3 = [w.end - s.end for s, w in zip(ops[1:], waits[1:])]
+    return numpy.median(t1), numpy.median(t2), numpy.median(t3)
