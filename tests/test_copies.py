@@ -332,15 +332,15 @@ def test_the_grader_scores_a_copy_zero_with_its_sentence(tmp_path):
 @pytest.mark.parametrize(
     "source",
     [
-        # the workload's arrays and counts, read from the closure of what the check hands profile
-        "def profile(fn):\n    return {c.cell_contents for c in fn.__closure__}",
-        "def profile(fn):\n    return getattr(fn, '__defaults__')",
-        "import inspect\n\n\ndef profile(fn):\n    return inspect.getclosurevars(fn).nonlocals",
-        "import sys\n\n\ndef profile(fn):\n    return sys._getframe(1).f_locals",
+        # the workload's arrays and counts, read from the closure of what the check hands diagnose
+        "def diagnose(fn):\n    return {c.cell_contents for c in fn.__closure__}",
+        "def diagnose(fn):\n    return getattr(fn, '__defaults__')",
+        "import inspect\n\n\ndef diagnose(fn):\n    return inspect.getclosurevars(fn).nonlocals",
+        "import sys\n\n\ndef diagnose(fn):\n    return sys._getframe(1).f_locals",
     ],
     ids=["closure", "getattr-defaults", "getclosurevars", "caller-frame"],
 )
 def test_reading_the_inside_of_what_the_check_hands_is_caught(source):
-    found = _verdicts("07", {"ex1-profile": source})["names-the-hotspot"]
+    found = _verdicts("07", {"ex1-diagnose": source})["diagnoses-the-program"]
     assert found is not None and found.kind == copies.INTROSPECTS, found
     assert "the inside of what the check runs" in found.sentence and "no answer may use" in found.sentence

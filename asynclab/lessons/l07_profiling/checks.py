@@ -4,14 +4,24 @@ Each check runs workloads it builds itself through the student's code and
 compares with what it knows by construction or measures on its own.
 Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
 
-- names-the-hotspot: exact. ``profile(fn)`` must return MXNet's aggregate
-  table for what ``fn`` ran, twice, for two workloads in random order with
-  counts drawn at random: one where a single large product takes most of
-  the time beside 30-40 small ReLUs, one where 15-25 exponentials of a
-  1000x1000 array outweigh one small product (by far more than any noise).
-  The top operator and both operators' counts must match. A table taken
-  without waiting before ``stop`` has no operator; one never reset counts
-  the first workload's operators in the second.
+- diagnoses-the-program: exact. ``diagnose(fn)`` returns the operator that
+  took most of the back end's time and the side (front end or back end)
+  that set the pace, for two programs the check builds: in both, every
+  step does some Python work (a data loader's) and issues one of 600-900
+  operators drawn from relu, sigmoid and ``+ 1``; one heavy operator drawn
+  from dot, exp and tanh comes once, among tiny many (the front end sets the
+  pace), or two or three times larger, among middling many (the back end
+  does). Names and counts are the same kind in both: only the times tell
+  them apart. The truth is the check's own profile of the same program,
+  which must show the back end busy for at most 0.3 or at least 0.7 of the
+  wall time and the heaviest operator at least 1.3 times the next (else the
+  program is drawn again, up to eight times); on this machine the shares
+  were 0.21-0.44 and 0.82-0.96 and the leads 1.35-7.8 over the 18 pairs of
+  operators, so the step's rule (more than half the wall time) stands well
+  clear of both. The check's profile of the back end's program is left in
+  the profiler's table and the front end's program is diagnosed first: a
+  profile that never resets counts both. A profile stopped before the wait
+  misses the back end's program's later operators.
 - agrees-with-clock: ``backend_ms(fn)`` must report the time the operators
   ran while ``fn`` ran; ``fn`` issues three products of a size drawn at
   random and pauses three products' time after each without waiting (the
@@ -60,7 +70,33 @@ CLOCK_LOW, CLOCK_HIGH = 0.45, 1.6  # the answer / the check's own timing, at bot
 PAUSE_FACTOR = 3.0  # the pause after each product is issued, in products' times
 PRODUCTS = 3
 CLOCK_SIZES = ((500, 600), (900, 1000))  # one size drawn from each
-HOT_COUNTS = {"relu": (30, 41), "exp": (15, 26)}
+DIAGNOSE_HEAVY = ("dot", "exp", "tanh")  # the heavy operator of a program, drawn
+DIAGNOSE_MANY = ("relu", "sigmoid", "_plus_scalar")  # the many operators of a program, drawn
+DIAGNOSE_COUNT = (600, 901)  # how many of them, drawn from range(*DIAGNOSE_COUNT)
+#: shapes per kind of program: the heavy operator's input, and the many operators' input, by operator
+DIAGNOSE_SIZES = {
+    "back end": {
+        "dot": (1100, 1100),
+        "exp": (4_000_000,),
+        "tanh": (3_000_000,),
+        "relu": (40_000,),
+        "sigmoid": (4_000,),
+        "_plus_scalar": (40_000,),
+    },
+    "front end": {
+        "dot": (600, 600),
+        "exp": (1_100_000,),
+        "tanh": (380_000,),
+        "relu": (10,),
+        "sigmoid": (10,),
+        "_plus_scalar": (10,),
+    },
+}
+DIAGNOSE_PYTHON = 400  # the Python work of every step of a program (a sum over this many squares), both kinds
+DIAGNOSE_FRONT_SHARE = 0.3  # a program held up by the front end keeps the back end busy at most this share
+DIAGNOSE_BACK_SHARE = 0.7  # one held up by the back end keeps it busy at least this share of the wall time
+DIAGNOSE_LEAD = 1.3  # the heaviest operator's total over the next one's, at least
+DIAGNOSE_TRIES = 8  # programs drawn until one is that clear
 INTO_SHAPES = ((1500, 1500), (2000, 1000), (1000, 2500))
 STEPS = 5  # momentum steps in the allocation check
 
@@ -68,8 +104,12 @@ _QUICK = Protocol(warmup=1, min_rounds=3, max_rounds=8, budget_s=25.0)
 _checking = [0]  # > 0 while a check of this lab profiles: the helper is the check's, not an answer
 
 
-def _profiled(fn: Callable[[], Any]):
-    """The check's own aggregate table of what ``fn()`` ran (all sections); only a check may call it."""
+def _profiled(fn: Callable[[], Any], keep: bool = False):
+    """The check's own aggregate table of what ``fn()`` ran (all sections); only a check may call it.
+
+    With ``keep`` the profiler's table is not emptied afterwards: the next
+    recording that does not reset it starts with these rows.
+    """
     from mxnet import nd, profiler
 
     from asynclab.foundation.profiling import aggregate, configure, trace_file
@@ -98,7 +138,7 @@ def _profiled(fn: Callable[[], Any]):
             gc.enable()
         if os.path.exists(path):
             os.remove(path)
-    return aggregate(profiler.dumps(reset=True))
+    return aggregate(profiler.dumps(reset=not keep))
 
 
 def _operators(table: Any, what: str):
@@ -118,58 +158,135 @@ def _operators(table: Any, what: str):
     return table[~table["name"].isin(CHORES)]
 
 
-# ------------------------------------------------------------ step 1: a correct profile
-@check("names-the-hotspot", points=3, functions=("profile",), threshold="exact, two workloads")
-def check_names_the_hotspot(self, profile: Callable) -> CheckResult:
-    """``profile(fn)`` returns MXNet's aggregate table (a DataFrame) of the operators ``fn()`` ran.
+# ------------------------------------------------------------ step 1: diagnose a program from its profile
+def _diagnose_ops() -> dict[str, Callable[[Any], Any]]:
+    """The operators the check's programs are made of, by the name MXNet's profiler gives them."""
+    from mxnet import nd
 
-    The check calls it for two workloads in random order, with counts drawn
-    at random; passes when, both times, the operator with the largest total
-    time and the counts of the workload's two operators are what the
-    workload ran.
+    return {
+        "dot": lambda a: nd.dot(a, a),
+        "exp": nd.exp,
+        "tanh": nd.tanh,
+        "relu": nd.relu,
+        "sigmoid": nd.sigmoid,
+        "_plus_scalar": lambda a: a + 1,
+    }
+
+
+def _program(kind: str) -> tuple[str, Callable[[], None]]:
+    """One of the check's programs, operators and sizes drawn: ``(its heaviest operator, the program)``.
+
+    Every step of both does some Python work of its own (as a data loader
+    would) and issues one of the many operators. ``"back end"``: two or
+    three large operators among many middling ones, so the back end is busy
+    nearly all the time; ``"front end"``: one medium operator among many
+    tiny ones, which cost the front end far more (its Python work, then
+    issuing) than the back end, yet the medium one outweighs them in the
+    back end. The heavy operator comes from one pool for both kinds and the
+    many from another, in the same numbers: neither the names nor the counts
+    tell the two kinds apart, only the times.
     """
     from mxnet import nd
+
+    ops = _diagnose_ops()
+    heavy, many = draw.choice(DIAGNOSE_HEAVY), draw.choice(DIAGNOSE_MANY)
+    count = draw.randrange(*DIAGNOSE_COUNT)
+    heavy_in = nd.random.uniform(shape=DIAGNOSE_SIZES[kind][heavy])
+    many_in = nd.random.uniform(shape=DIAGNOSE_SIZES[kind][many])
+    heavies = draw.randrange(2, 4) if kind == "back end" else 1
+    spots = {round(count * (j + 0.5) / heavies) for j in range(heavies)}  # spread among the many
+    nd.waitall()
+
+    def program() -> None:
+        for i in range(count):
+            sum(k * k for k in range(DIAGNOSE_PYTHON))  # the step's own Python work, as a data loader's
+            if i in spots:
+                ops[heavy](heavy_in)
+            ops[many](many_in)
+
+    return heavy, program
+
+
+def _truth(program: Callable[[], None]) -> tuple[str, float, float]:
+    """From the check's own profile of ``program``: its heaviest operator, the back end's busy share of
+    the wall time, and how many times the heaviest operator's total outweighs the next."""
+    from mxnet import nd
+
+    walls: list[float] = []
+
+    def timed() -> None:
+        start = _clock()
+        program()
+        nd.waitall()
+        walls.append(_clock() - start)
+
+    table = _profiled(timed, keep=True)  # left in the profiler: a profile that never resets counts it
+    ops = table[(table["section"] == "operator") & ~table["name"].isin(CHORES)].sort_values("total", ascending=False)
+    totals = ops["total"].tolist()
+    lead = totals[0] / totals[1] if len(totals) > 1 and totals[1] > 0 else float("inf")
+    return str(ops["name"].iloc[0]), float(ops["total"].sum()) / (1e3 * walls[0]), lead
+
+
+@check("diagnoses-the-program", points=3, functions=("diagnose",), threshold="exact, two programs")
+def check_diagnoses_the_program(self, diagnose: Callable) -> CheckResult:
+    """``diagnose(fn)`` returns ``(operator, side)``: the operator that took most of the back end's time
+    while ``fn()`` ran, and ``"front end"`` or ``"back end"``, whichever set the program's pace.
+
+    The check builds two programs of its own, one held up by the back end
+    and one by the front end, with operators, sizes and counts drawn, and
+    checks each against its own profile of the same program: a program is used only when that profile leaves no doubt (the
+    back end busy for at most 0.4 or at least 0.7 of the wall time, as it
+    was built to be, and the heaviest operator at least 1.3 times the next).
+    Passes when both diagnoses are right.
+    """
     from mxnet.base import MXNetError
 
     from asynclab.foundation.profiling import BROKEN
 
-    big, small = nd.random.uniform(shape=(1200, 1200)), nd.random.uniform(shape=(200, 200))
-    square = nd.random.uniform(shape=(1000, 1000))
-    nd.waitall()
+    def program_of(kind: str) -> tuple[str, Callable[[], None]]:
+        for _ in range(DIAGNOSE_TRIES):
+            heavy, program = _program(kind)
+            _checking[0] += 1
+            try:
+                top, share, lead = _truth(program)
+            finally:
+                _checking[0] -= 1
+            clear = share <= DIAGNOSE_FRONT_SHARE if kind == "front end" else share >= DIAGNOSE_BACK_SHARE
+            if clear and top == heavy and lead >= DIAGNOSE_LEAD:
+                return heavy, program
+        raise RuntimeError(f"the check could not build a program clearly held up by the {kind} on this machine")
 
     def condition() -> tuple[bool, str]:
-        relus = draw.randrange(*HOT_COUNTS["relu"])
-        exps = draw.randrange(*HOT_COUNTS["exp"])
-        workloads = [
-            ("dot", {"dot": 1, "relu": relus}, lambda: [nd.dot(big, big)] + [nd.relu(small) for _ in range(relus)]),
-            ("exp", {"exp": exps, "dot": 1}, lambda: [nd.exp(square) for _ in range(exps)] + [nd.dot(small, small)]),
-        ]
-        draw.shuffle(workloads)
-        for top, counts, fn in workloads:
-            nd.waitall()
+        # the programs are built and measured first, the back end's last: its rows stay in the profiler's
+        # table, and the front end's program is diagnosed first (a profile that never resets counts them)
+        built = {kind: program_of(kind) for kind in ("front end", "back end")}
+        for kind in ("front end", "back end"):
+            heavy, program = built[kind]
             try:
-                table = _operators(profile(fn), "profile(fn)")
+                answer = diagnose(program)
             except MXNetError as error:
                 if "auto_remove_" in str(error):
                     return False, BROKEN
                 raise
-            if table.empty:
+            if not isinstance(answer, (tuple, list)) or len(answer) != 2:
+                return False, f"diagnose(fn) must return (operator, side), two values, not {answer!r}"
+            operator, side = answer
+            if side not in ("front end", "back end"):
+                return False, f'diagnose(fn) must name the side as "front end" or "back end", not {side!r}'
+            if str(operator) != heavy:
                 return False, (
-                    "your table has no operator row: did the engine run the operators before the profiler stopped?"
+                    f"for one program you named {operator!r}, which is not the operator that took most of the "
+                    "back end's time: compare the operators' total times, not their counts, and leave the "
+                    "engine's chores out"
                 )
-            found_top = str(table.sort_values("total", ascending=False)["name"].iloc[0])
-            found = {name: int(table[table["name"] == name]["count"].sum()) for name in counts}
-            if found != counts:
-                shown = ", ".join(f"{name} {found[name]} (ran {counts[name]})" for name in counts)
+            if side != kind:
                 return False, (
-                    f"your table's counts did not match what the workload ran: {shown}; "
-                    "does each table hold one recording, and all of it?"
+                    f"for one program you said the {side} set the pace: how much of the program's wall time "
+                    "was the back end busy?"
                 )
-            if found_top != top:
-                return False, f"your table puts {found_top} first; the workload's time went to {top}"
         return True, ""
 
-    return self.holds(condition, description="both tables named the right operator and counts")
+    return self.holds(condition, description="both programs diagnosed right")
 
 
 # ------------------------------------------------------------ step 2: the back end's time

@@ -1,11 +1,17 @@
-"""profile and momentum_step are left as blank stubs (a bare pass, a bare ...): they return None, and backend_ms, which uses profile, gets no table."""
+"""profile, diagnose and momentum_step are left as blank stubs (a bare pass, a bare ...): they return None, and backend_ms, which uses profile, gets no table."""
 
-EXPECT = {"names-the-hotspot": 0, "agrees-with-clock": 0, "momentum-allocates-nothing": 0}
+EXPECT = {"diagnoses-the-program": 0, "agrees-with-clock": 0, "momentum-allocates-nothing": 0}
 
 
-# %% ex1-profile
+# %% ex1-diagnose
 def profile(fn):
     """Run fn() under MXNet's profiler; return the aggregate table of what it ran (a DataFrame)."""
+    pass
+
+
+def diagnose(fn):
+    """(operator, side): the operator that took most of the back end's time while fn() ran, and the side
+    ("front end" or "back end") that set fn's pace."""
     pass
 
 
