@@ -12,9 +12,9 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   device's work before the other's; the share of the less busy device's
   busy time during which the other was busy too. Measured in-process over
   eight rounds per catalogue answer, quiet and with one core busy: right
-  answers 0.67-1.0 (the
-  norms interleaved with the products cost some overlap, 0.75-0.86; all
-  products first, 0.92-1.0); the log dropped but the order kept 0.07-0.17
+  answers 0.67-1.0 (the norms interleaved with the products cost some
+  overlap, 0.75-0.86; all products first, 0.92-1.0); the log dropped but
+  the order kept 0.07-0.17
   (less than the (reps - 3) / reps of lesson 06's bare products: the norms
   between them change the turns); the log kept, or one device only, 0.
   Threshold 0.5. The list must be the original's (order, devices, values
@@ -103,8 +103,8 @@ def check_two_devices_at_once(self, norms_both: Callable) -> CheckResult:
     ``reps`` norms of ``xb . xb`` (on ``cpu(1)``), MXNet arrays. Passes when
     the norms are right, in that order, each computed once, MXNet's profile
     shows ``reps`` products on each device (what ran, not what was
-    returned), and the two devices were busy side by side for at least 0.75
-    of the less busy one's busy time.
+    returned), and the two devices were busy side by side for at least
+    ``BOTH_OVERLAP`` of the less busy one's busy time.
     """
     import mxnet as mx
     import numpy as np

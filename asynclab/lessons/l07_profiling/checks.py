@@ -234,10 +234,11 @@ def check_diagnoses_the_program(self, diagnose: Callable) -> CheckResult:
 
     The check builds two programs of its own, one held up by the back end
     and one by the front end, with operators, sizes and counts drawn, and
-    checks each against its own profile of the same program: a program is used only when that profile leaves no doubt (the
-    back end busy for at most 0.4 or at least 0.7 of the wall time, as it
-    was built to be, and the heaviest operator at least 1.3 times the next).
-    Passes when both diagnoses are right.
+    checks each against its own profile of the same program, used only when
+    that profile leaves no doubt: the back end busy for at most 0.3 or at
+    least 0.7 of the wall time, as the program was built to be, and the
+    heaviest operator at least 1.3 times the next. Passes when both
+    diagnoses are right.
     """
     from mxnet.base import MXNetError
 
