@@ -128,8 +128,9 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
     one-element array; ``batches`` arrive from a slow source (a sleep as long
     as one step's compute time). The function returns the index of the first
     batch whose loss is below ``target`` and may run ``step`` on at most one
-    batch after it. The check draws that batch's index, runs the function,
-    and runs its own loop that reads every loss before taking the next batch.
+    batch after it. The check draws that batch's index (two different ones
+    per round, one loop each), runs the function, and runs its own loop that
+    reads every loss before taking the next batch.
     Passes when the index is right, no more than one step ran past it, and
     the check's loop took at least 1.35x as long.
     """
@@ -172,46 +173,55 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
     def target_for(stop: int) -> float:
         return (losses[stop - 1] + losses[stop]) / 2
 
+    def stops() -> tuple[int, int]:
+        """Two different batches at which the loss first falls below the target: one loop each."""
+        first = draw.randrange(*STOP_AT)
+        return first, draw.choice([i for i in range(*STOP_AT) if i != first])
+
     def synced() -> dict[str, float]:
-        stop = draw.randrange(*STOP_AT)
-        target = target_for(stop)
-        source = slow_source(batches, calibrate())
-        nd.waitall()
-        start = time.perf_counter()
-        stopped = None
-        for i, x in enumerate(source):
-            if step(x).asscalar() < target:
-                stopped = i
-                break
-        seconds = time.perf_counter() - start
-        if stopped != stop:
-            raise RuntimeError(f"the check's own loop stopped at batch {stopped}, not {stop}")
-        return {"seconds": seconds / (stop + 1)}
+        seconds, batches_run = 0.0, 0
+        for stop in stops():
+            target = target_for(stop)
+            source = slow_source(batches, calibrate())
+            nd.waitall()
+            start = time.perf_counter()
+            stopped = None
+            for i, x in enumerate(source):
+                if step(x).asscalar() < target:
+                    stopped = i
+                    break
+            seconds += time.perf_counter() - start
+            if stopped != stop:
+                raise RuntimeError(f"the check's own loop stopped at batch {stopped}, not {stop}")
+            batches_run += stop + 1
+        return {"seconds": seconds / batches_run}
 
     def student() -> dict[str, float]:
-        stop = draw.randrange(*STOP_AT)
-        target = target_for(stop)
-        source = slow_source(batches, calibrate())
-        nd.waitall()
-        entered.clear()
-        start = time.perf_counter()
-        found = train_until(source, step, target)
-        seconds = time.perf_counter() - start
-        ran = len(entered)
-        nd.waitall()
-        if isinstance(found, bool) or not isinstance(found, (int, np.integer)):
-            raise Rejected(f"train_until must return the index of a batch (a whole number), not {found!r}")
-        if found != stop:
-            raise Rejected(
-                f"train_until returned {int(found)}, which is not the index of the first batch whose loss is "
-                "below the target"
-            )
-        if ran > stop + 2:
-            raise Rejected(
-                f"train_until ran step on {ran - stop - 1} batches after the first one whose loss was below "
-                "the target: it may run one batch ahead of the losses it has read, no more"
-            )
-        return {"seconds": seconds / (stop + 1)}  # per batch up to the one returned: the stop is drawn per loop
+        seconds, batches_run = 0.0, 0
+        for stop in stops():  # two stops: an index typed in cannot match both
+            target = target_for(stop)
+            source = slow_source(batches, calibrate())
+            nd.waitall()
+            entered.clear()
+            start = time.perf_counter()
+            found = train_until(source, step, target)
+            seconds += time.perf_counter() - start
+            ran = len(entered)
+            nd.waitall()
+            if isinstance(found, bool) or not isinstance(found, (int, np.integer)):
+                raise Rejected(f"train_until must return the index of a batch (a whole number), not {found!r}")
+            if found != stop:
+                raise Rejected(
+                    f"train_until returned {int(found)}, which is not the index of the first batch whose loss "
+                    "is below the target"
+                )
+            if ran > stop + 2:
+                raise Rejected(
+                    f"train_until ran step on {ran - stop - 1} batches after the first one whose loss was below "
+                    "the target: it may run one batch ahead of the losses it has read, no more"
+                )
+            batches_run += stop + 1
+        return {"seconds": seconds / batches_run}  # per batch up to the one returned: the stops differ per loop
 
     return self.run({"synced": synced, "student": student})
 
