@@ -14,8 +14,10 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   many (the back end does). Names and counts are alike in both: only the
   times tell them apart. The truth is the check's own profile of the same
   program, which must show the back end busy for at most 0.3 or at least
-  0.65 of the wall time and the heaviest operator at least 1.3 times the
-  next (else the program is drawn again, up to eight times). Measured over
+  0.65 of the wall time and the heaviest operator at least twice the next
+  (else the program is drawn again, up to eight times; at 1.3 the
+  solution's own run once ranked the two the other way round, in one of ten
+  quiet bench runs). Measured over
   the 18 pairs of operators, two draws each: shares 0.14-0.28 and 0.67-0.97
   quiet, 0.14-0.27 and 0.75-0.92 with one core busy, leads mostly 2-11 (a
   pair near 1.3 is drawn again), so the step's rule (more than half the
@@ -84,7 +86,7 @@ DIAGNOSE_SIZES = {
         "tanh": (3_000_000,),
         "relu": (40_000,),
         "sigmoid": (4_000,),
-        "_plus_scalar": (70_000,),
+        "_plus_scalar": (40_000,),
     },
     "front end": {
         "dot": (600, 600),
@@ -98,7 +100,7 @@ DIAGNOSE_SIZES = {
 DIAGNOSE_PYTHON = 400  # the Python work of every step of a program (a sum over this many squares), both kinds
 DIAGNOSE_FRONT_SHARE = 0.3  # a program held up by the front end keeps the back end busy at most this share
 DIAGNOSE_BACK_SHARE = 0.65  # one held up by the back end keeps it busy at least this share of the wall time
-DIAGNOSE_LEAD = 1.3  # the heaviest operator's total over the next one's, at least
+DIAGNOSE_LEAD = 2.0  # the heaviest operator's total over the next one's, at least
 DIAGNOSE_TRIES = 8  # programs drawn until one is that clear
 INTO_SHAPES = ((1500, 1500), (2000, 1000), (1000, 2500))
 STEPS = 5  # momentum steps in the allocation check
@@ -240,7 +242,7 @@ def check_diagnoses_the_program(self, diagnose: Callable) -> CheckResult:
     checks each against its own profile of the same program, used only when
     that profile leaves no doubt: the back end busy for at most 0.3 or at
     least 0.7 of the wall time, as the program was built to be, and the
-    heaviest operator at least 1.3 times the next. Passes when both
+    heaviest operator at least twice the next. Passes when both
     diagnoses are right.
     """
     from mxnet.base import MXNetError
