@@ -146,23 +146,6 @@ def _profiled(fn: Callable[[], Any], keep: bool = False):
     return aggregate(profiler.dumps(reset=not keep))
 
 
-def _operators(table: Any, what: str):
-    """The operator rows of a table a student returned, or one sentence on what is wrong with it."""
-    import pandas as pd
-
-    if not isinstance(table, pd.DataFrame):
-        raise Rejected(
-            f"{what} must return a pandas DataFrame (asynclab.foundation.profiling.aggregate gives one), "
-            f"not {type(table).__name__}"
-        )
-    missing = {"name", "count", "total"} - set(table.columns)
-    if missing:
-        raise Rejected(f"{what} returned a table without the column(s) {', '.join(sorted(missing))}")
-    if "section" in table.columns:
-        table = table[table["section"] == "operator"]
-    return table[~table["name"].isin(CHORES)]
-
-
 # ------------------------------------------------------------ step 1: diagnose a program from its profile
 def _diagnose_ops() -> dict[str, Callable[[Any], Any]]:
     """The operators the check's programs are made of, by the name MXNet's profiler gives them."""
