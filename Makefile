@@ -15,7 +15,7 @@ OUT ?= grading-out
 # Jupyter refuses to serve as root unless told to; containers often run as root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: setup lab check test test-browser test-lanes test-serial unit unit-fast nbval labs labs-check new-lesson execute grade gpu-check bench-checks bench-engine clean
+.PHONY: setup lab check test test-browser test-lanes test-serial unit unit-fast nbval labs labs-check new-lesson execute grade gpu-check gpu-nsys bench-checks bench-engine clean
 
 ## setup: create .venv, install the pinned stack and asynclab, register the kernel (under the compute budget)
 setup: $(STAMP)
@@ -86,6 +86,17 @@ GPU_PYTHON ?= python3
 REFERENCE ?=
 gpu-check:
 	PYTHONPATH="$(CURDIR)$${PYTHONPATH:+:$$PYTHONPATH}" $(GPU_PYTHON) -m asynclab gpu-check $(if $(REFERENCE),--reference $(REFERENCE))
+
+## gpu-nsys: lesson 07's Nsight Systems reading of asynclab.lessons.l07_profiling.gpu_step, recorded
+## again into asynclab/data/nsys_step.json. Needs a CUDA device, a Python with torch (GPU_PYTHON) and
+## Nsight Systems (NSYS, default nsys on the PATH).
+NSYS ?= nsys
+gpu-nsys:
+	d=$$(mktemp -d); trap 'rm -rf "$$d"' EXIT; export PYTHONPATH="$(CURDIR)$${PYTHONPATH:+:$$PYTHONPATH}"; \
+	$(NSYS) profile -t cuda,nvtx,osrt -s none --cpuctxsw none -o "$$d/step" $(GPU_PYTHON) -m asynclab.lessons.l07_profiling.gpu_step && \
+	$(NSYS) export -t sqlite -o "$$d/step.sqlite" "$$d/step.nsys-rep" && \
+	$(GPU_PYTHON) -m asynclab.lessons.l07_profiling.gpu_step --from-nsys "$$d/step.sqlite" \
+	  --write asynclab/data/nsys_step.json --nsys-version "$$($(NSYS) --version | awk '{print $$NF}')"
 
 ## labs: regenerate the student labs/ from solutions/
 labs: setup
