@@ -66,6 +66,9 @@ def test_run_with_engine_collects_benchmarks_and_sets_the_engine():
 def test_run_with_engine_reports_errors_in_one_sentence():
     with pytest.raises(mxb.SnippetError, match="ZeroDivisionError"):
         mxb.run_with_engine("1 / 0", "NaiveEngine")
+    # MXNet logs its engine's start on stderr as the process ends: the error, not the log, is named
+    with pytest.raises(mxb.SnippetError, match="NameError: name 'nowhere' is not defined$"):
+        mxb.run_with_engine("from mxnet import nd\nnd.ones((2,)).wait_to_read()\nnowhere", "NaiveEngine")
     with pytest.raises(ValueError, match="unknown engine type"):
         mxb.run_with_engine("pass", "FastEngine")
     with pytest.raises(TypeError):

@@ -3,19 +3,19 @@
 A lab's check is one object, declared once with :func:`check` on the
 function that measures it::
 
-    @check("queue-vs-finish", points=2, functions=("launch", "finish"),
-           relations=(AtLeast("ratio", num="finish", den="enqueue", threshold=10),),
-           sentence="finishing took {ratio:.2f}x as long as enqueueing (needs >= 10x)",
-           threshold=">= 10x")
-    def check_queue_vs_finish(self, launch, finish):
+    @check("overlaps-the-read", points=2, functions=("product_and_batch",),
+           relations=(AtMost("share", num="student", den="sequential", threshold=0.75),),
+           sentence="product_and_batch took {share:.2f}x as long as the product, then the read (needs <= 0.75x)",
+           threshold="<= 0.75x")
+    def check_overlaps_the_read(self, product_and_batch):
         ...                                   # make work, write the probes
-        return self.run({"enqueue": enqueue, "finish": wait})
+        return self.run({"sequential": sequential, "student": student})
 
-The result, ``check_queue_vs_finish``, is a :class:`Check`: its name (the
+The result, ``check_overlaps_the_read``, is a :class:`Check`: its name (the
 check cell's ``grade_id`` without ``check-``), its points, the relationships
 it measures (:mod:`asynclab.checks.relations`), its protocol and the sentence
 its verdict line reads, and the code. The check cell calls it with the
-student's functions, ``lab01.check_queue_vs_finish(launch, finish)``: every
+student's functions, ``lab01.check_overlaps_the_read(product_and_batch)``: every
 argument named in ``functions`` must be a function (one FAIL sentence
 otherwise), a :class:`Rejected` raised by the code becomes the FAIL
 sentence, and the code receives the check itself as ``self``. The code
@@ -27,7 +27,7 @@ makes and return what they measured. :meth:`Check.run` then
 2. after ``min_rounds`` stops as soon as every relationship is a sure pass
    or one is a sure fail (judged on quartiles), or the budget is spent;
 3. decides on medians, and shows one line such as
-   ``PASS [queue-vs-finish] finishing took 310.52x as long as enqueueing (needs >= 10x)``.
+   ``PASS [overlaps-the-read] product_and_batch took 0.55x as long as the product, then the read (needs <= 0.75x)``.
 
 A probe returns one number or a mapping of numbers; a mapping ``{"issue": a,
 "call": b}`` returned by probe ``student`` becomes the series

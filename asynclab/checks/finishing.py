@@ -1,7 +1,7 @@
-"""Finishing a result: the sizes, thresholds and protocol that labs 01 and 08 share.
+"""Finishing a result: the sizes, thresholds and protocol of lab 08's finish check (lab 01 uses the sizes).
 
-Lab 01 asks for a ``finish(y)`` that waits for an MXNet result; lab 08 asks
-the same of every framework. Both measure it alike: finishing a
+Lab 08 asks for a ``finish(y)`` that waits for a result in every framework,
+and measures it so: finishing a
 ``SIZE`` x ``SIZE`` product takes at least ``QUEUE_FACTOR`` times as long as
 enqueueing it, and on a smaller product (a size from ``SMALL_SIZES`` drawn
 each run) at most ``FINISH_OVERSHOOT`` times that product's compute time.

@@ -4,13 +4,13 @@ One plain Python file per answer, in the lesson's home:
 ``asynclab/lessons/lNN_<slug>/answers/<name>.py`` (the format is described in
 ``docs/authoring.md``)::
 
-    \"\"\"finish(y) names y.wait_to_read without calling it, so it returns at once.\"\"\"
-    EXPECT = {"queue-vs-finish": 0, "timing-includes-compute": 2, "naive-closes-gap": 3}
+    \"\"\"Reads the batch before it issues the product: nothing overlaps.\"\"\"
+    EXPECT = {"overlaps-the-read": 0, "timing-includes-compute": 2, "engine-switch-fixed": 3}
 
     from mxnet import nd  # for linters: the lab's setup cell provides these names
 
-    # %% ex1-launch-finish
-    def launch(x):
+    # %% ex1-product-and-batch
+    def product_and_batch(x, read_batch):
         ...
 
 - the module docstring is the description (one sentence);

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -89,8 +90,15 @@ class FreshRun:
     seconds: float
 
 
+#: MXNet's own log lines ("[04:14:37] ../src/engine/engine.cc:54: MXNet start using engine: ..."), which it
+#: writes to stderr as the process ends and which would hide the error before them
+_FRAMEWORK_LOG = re.compile(r"^\[\d\d:\d\d:\d\d\] \S*src/")
+
+
 def _last_line(text: str, returncode: int | None) -> str:
+    """The last line of ``text`` that says what went wrong (not a framework's log line)."""
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    lines = [line for line in lines if not _FRAMEWORK_LOG.match(line)] or lines
     if lines:
         return lines[-1]
     return "no output" if returncode in (0, None) else f"exit status {returncode}"

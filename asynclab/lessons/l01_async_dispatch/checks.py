@@ -5,11 +5,16 @@ functions on matrices it makes, so numbers typed in by hand or timings taken
 without waiting cannot pass. Effect sizes and the margins they leave are in
 ``bench/reports/checks_robustness.md``:
 
-- queue-vs-finish: finishing a 2000x2000 dot takes hundreds of times as long
-  as enqueueing it; without a real wait the ratio is near 1. Threshold 10x.
-  ``finish`` must also wait for *that* result: on a smaller product, of a
-  size drawn at random each run, it may take at most 3x the product's own
-  compute time (a fixed sleep long enough for the large one is 8x too long).
+- overlaps-the-read: ``product_and_batch(x, read_batch)`` returns a
+  product's values and a batch read from a slow source (a sleep of 0.8-1.25x
+  the product's compute time, the share and the side 1400-1800 drawn per
+  call). It must take at most 0.75x the check's own product-then-read.
+  Measured (``python tests/test_catalogue.py 01 ANSWER``, two runs each,
+  quiet and with one core busy): issuing, reading, then fetching the values
+  0.53-0.58x, reading on a thread while the product is fetched 0.47-0.56x;
+  reading first, or fetching the values first, 0.98-1.01x. An NDArray
+  returned unfinished, a batch not read_batch's, or read_batch called other
+  than once is refused with a sentence.
 - timing-includes-compute: ``work_seconds(work)`` times whatever ``work()``
   queues, for three kinds of work the lab has not shown: one returns its
   2000x2000 product, one writes a product (size drawn from 800..1000) into
@@ -22,10 +27,15 @@ without waiting cannot pass. Effect sizes and the margins they leave are in
   was returned) and reads the two devices' work at 0.1-0.2x (one core busy). Window 2.5x for
   all three: the 2000x2000 product costs 8x or more what the others cost,
   so no typed-in number and no fixed sleep fits all three.
-- naive-closes-gap: under the threaded engine finishing takes far longer
-  than enqueueing, under NaiveEngine enqueueing far longer than the (empty)
-  wait; a snippet that never waits, or waits inside the enqueue block,
-  lands near 1x on one side. Threshold 5x for both.
+- engine-switch-fixed: a spot-the-bug. The snippet must switch its own
+  process to NaiveEngine (the colleague's script sets MXNET_ENGINE_TYPE after
+  the first operation, when the threaded engine has started). The check runs
+  it in fresh processes started with the threaded engine and ``N`` drawn
+  (1400-1800), then times a product of its own there: its call takes 1.00 of
+  the time to the result under NaiveEngine, 0.00-0.01 under the threaded
+  engine (threshold 0.5). The snippet's 'enqueue' must also take 5x its
+  'finish' (about 10^4x under NaiveEngine) and lie within 2x of the check's
+  call (1.01x; a sleep timed instead 0.12x).
 - predict-blocking: functional. Each call is made on a 2000x2000 product
   just issued and timed against the product's compute time: calls that
   wait take 0.95x-1.35x, calls that do not at most 0.003x (thresholds 0.3x
@@ -43,10 +53,11 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from typing import Any
 
 from asynclab.checks import draw
-from asynclab.checks.core import CheckResult, Protocol, Rejected, check
-from asynclab.checks.finishing import _QUICK, FINISH_OVERSHOOT, QUEUE_FACTOR, SIZE, SMALL_SIZES, _small
+from asynclab.checks.core import CheckResult, Protocol, Rejected, check, median
+from asynclab.checks.finishing import _QUICK, SIZE, SMALL_SIZES
 from asynclab.checks.relations import AtLeast, AtMost, Within
 from asynclab.foundation.timing import time_call
 
@@ -54,86 +65,104 @@ TIMING_TOLERANCE = 2.5
 WORK_KINDS = ("returns", "into", "devices")  # the kinds of work timing-includes-compute hands over
 OTHER_DEVICE_PRODUCTS = 10  # products on cpu(1) beside the one returned from cpu(0)
 GAP_FACTOR = 5.0
+OVERLAP_SIZES = (1400, 1600, 1800)  # overlaps-the-read: the product's side, drawn per call
+OVERLAP_READ = (0.8, 1.25)  # the read's delay, a share of the product's compute time, drawn per call
+OVERLAP_SHARE = 0.75  # the answer's time / the check's product-then-read, at most
+SWITCH_SIZES = (1400, 1600, 1800)  # engine-switch-fixed: N, drawn per call
+NAIVE_SHARE = 0.5  # the probe's call / (call + wait): NaiveEngine about 1, the threaded engine about 0.003
+SWITCH_TOLERANCE = 2.0  # the snippet's 'enqueue' against the probe's call, within this factor
+PROBE_CALL, PROBE_WAIT = "asynclab-probe: call", "asynclab-probe: wait"
+
+_OVERLAP = Protocol(warmup=1, min_rounds=3, max_rounds=8, budget_s=20.0)
 
 _SUBPROCESS = Protocol(warmup=0, min_rounds=2, max_rounds=4, budget_s=60.0)
 
 
-def _require_array(value, what: str) -> None:
-    if not hasattr(value, "wait_to_read"):
-        raise Rejected(f"{what} must return the MXNet array it computed, not {type(value).__name__}")
+# ------------------------------------------------------------ step 1: use the time between issuing and finishing
+def _read_batch(delay: float, calls: list[int]) -> tuple[Callable[[], Any], Any]:
+    """A read from a slow source (a sleep of ``delay`` s) and the fresh batch it returns."""
+    import numpy as np
+
+    batch = np.random.default_rng().standard_normal(8)
+
+    def read_batch():
+        calls.append(1)
+        time.sleep(delay)
+        return batch
+
+    return read_batch, batch
 
 
 @check(
-    "queue-vs-finish",
+    "overlaps-the-read",
     points=2,
-    protocol=_QUICK,
-    calls="launch/finish",
-    functions=("launch", "finish"),
-    relations=(
-        AtLeast("ratio", num="finish", den="enqueue", threshold=QUEUE_FACTOR),
-        AtMost(
-            "overshoot",
-            num="small.finish",
-            den="small.compute",
-            threshold=FINISH_OVERSHOOT,
-            why=lambda o: (
-                f"finish(y) took {o.bands['overshoot'].value:.1f}x the compute time of a "
-                f"{_small(o)}x{_small(o)} product (needs <= {FINISH_OVERSHOOT:g}x): "
-                "it must wait for y itself, not for a fixed time"
-            ),
-        ),
-    ),
+    protocol=_OVERLAP,
+    calls="product_and_batch",
+    functions=("product_and_batch",),
+    relations=(AtMost("share", num="student.seconds", den="sequential.seconds", threshold=OVERLAP_SHARE),),
     sentence=(
-        f"finishing took {{ratio:.2f}}x as long as enqueueing (needs >= {QUEUE_FACTOR:g}x), "
-        f"and {{overshoot:.2f}}x a smaller product's compute time (needs <= {FINISH_OVERSHOOT:g}x)"
+        "product_and_batch took {share:.2f}x as long as computing the product and then reading the batch "
+        f"(needs <= {OVERLAP_SHARE:g}x)"
     ),
-    threshold=f">= {QUEUE_FACTOR:g}x, small <= {FINISH_OVERSHOOT:g}x",
+    threshold=f"<= {OVERLAP_SHARE:g}x",
 )
-def check_queue_vs_finish(self, launch: Callable, finish: Callable) -> CheckResult:
-    """``launch(x)`` issues ``dot(x, x)`` without waiting; ``finish(y)`` waits for ``y``.
+def check_overlaps_the_read(self, product_and_batch: Callable) -> CheckResult:
+    """``product_and_batch(x, read_batch)`` returns ``(dot(x, x) as NumPy, read_batch())``.
 
-    Passes when finishing takes at least 10x as long as enqueueing.
+    ``read_batch()`` waits on a slow source (a sleep) for 0.8-1.25x the
+    product's compute time; the share and the product's side are drawn per call. Passes when the values are right, ``read_batch`` ran once, and
+    the answer took at most 0.75x as long as the check's own sequence:
+    the product computed and read, then the batch read.
     """
+    import numpy as np
     from mxnet import nd
 
     from asynclab.foundation.workloads import square_matrix
 
-    x = square_matrix(SIZE)
-    size = draw.choice(SMALL_SIZES)
-    small = square_matrix(size)
+    size = draw.choice(OVERLAP_SIZES)
+    x = square_matrix(size)
+    expected = nd.dot(x, x).asnumpy()
+    share = draw.uniform(*OVERLAP_READ)  # one per call: both sides of a round wait alike
+    compute: list[float] = []
 
-    def enqueue() -> float:
+    def delay() -> float:
+        """The read's delay: the drawn share of the product's compute time, measured right now."""
+        compute.append(time_call(lambda: nd.dot(x, x), sync=True))
+        return share * median(compute[-3:])
+
+    def sequential() -> dict[str, float]:
+        read_batch, _ = _read_batch(delay(), [])
         nd.waitall()
         start = time.perf_counter()
-        y = launch(x)
+        nd.dot(x, x).asnumpy()
+        read_batch()
+        return {"seconds": time.perf_counter() - start}
+
+    def student() -> dict[str, float]:
+        calls: list[int] = []
+        read_batch, batch = _read_batch(delay(), calls)
+        nd.waitall()
+        start = time.perf_counter()
+        result = product_and_batch(x, read_batch)
         seconds = time.perf_counter() - start
         nd.waitall()
-        _require_array(y, "launch(x)")
-        return seconds
+        if not isinstance(result, tuple) or len(result) != 2:
+            raise Rejected(f"product_and_batch must return a pair (product, batch), not {type(result).__name__}")
+        product, got = result
+        if not isinstance(product, np.ndarray):
+            raise Rejected(
+                "the product must come back as a NumPy array of its values (asnumpy()), "
+                f"not {type(product).__name__}: an array still being computed is not a result"
+            )
+        if product.shape != expected.shape or not np.allclose(product, expected, rtol=1e-4, atol=1e-3):
+            raise Rejected("the product's values are not those of nd.dot(x, x)")
+        if len(calls) != 1:
+            raise Rejected(f"product_and_batch must call read_batch() once, not {len(calls)} times")
+        if got is not batch:
+            raise Rejected("the batch returned is not the one read_batch() returned")
+        return {"seconds": seconds}
 
-    def wait() -> float:
-        y = launch(x)
-        _require_array(y, "launch(x)")
-        start = time.perf_counter()
-        finish(y)
-        seconds = time.perf_counter() - start
-        nd.waitall()
-        return seconds
-
-    def on_small() -> dict[str, float]:
-        nd.waitall()
-        start = time.perf_counter()
-        nd.dot(small, small).wait_to_read()
-        compute = time.perf_counter() - start
-        y = launch(small)
-        _require_array(y, "launch(x)")
-        start = time.perf_counter()
-        finish(y)
-        seconds = time.perf_counter() - start
-        nd.waitall()
-        return {"finish": seconds, "compute": compute, "size": float(size)}
-
-    return self.run({"enqueue": enqueue, "finish": wait, "small": on_small})
+    return self.run({"sequential": sequential, "student": student})
 
 
 # ------------------------------------------------------------ step 2: predict which calls wait
@@ -292,54 +321,88 @@ def check_timing_includes_compute(self, work_seconds: Callable) -> CheckResult:
     return self.run({"student": student, "reference": reference})
 
 
+def _engine_probe(size: int) -> str:
+    """The check's code, run after the snippet in its process: one product issued and waited for, timed."""
+    return (
+        "from mxnet import nd as _nd\n"
+        "from asynclab.foundation.timing import Benchmark as _Benchmark\n"
+        "_nd.waitall()\n"
+        f"_a = _nd.random.uniform(shape=({size}, {size}))\n"
+        "_a.wait_to_read()\n"
+        "for _ in range(2):\n"
+        f"    with _Benchmark('{PROBE_CALL}', quiet=True):\n"
+        "        _c = _nd.dot(_a, _a) + 2\n"
+        f"    with _Benchmark('{PROBE_WAIT}', quiet=True):\n"
+        "        _c.wait_to_read()\n"
+        "_nd.waitall()\n"
+    )
+
+
 @check(
-    "naive-closes-gap",
+    "engine-switch-fixed",
     points=3,
     protocol=_SUBPROCESS,
     calls="your snippet",
     relations=(
-        AtLeast("threaded_finish_over_enqueue", num="threaded", threshold=GAP_FACTOR),
-        AtLeast("naive_enqueue_over_finish", num="naive", threshold=GAP_FACTOR),
+        AtLeast("engine", num="run.probe_share", threshold=NAIVE_SHARE),
+        AtLeast("gap", num="run.enqueue_over_finish", threshold=GAP_FACTOR),
+        Within("work", num="run.enqueue", den="run.probe_call", tolerance=SWITCH_TOLERANCE),
     ),
-    sentence=(
-        "threaded engine: finishing took {threaded_finish_over_enqueue:.2f}x as long as enqueueing; "
-        "NaiveEngine: enqueueing took {naive_enqueue_over_finish:.2f}x as long as finishing "
-        f"(needs >= {GAP_FACTOR:g}x for both)"
+    sentence=lambda o: (
+        f"after your snippet, issuing the check's own product took {o.bands['engine'].value:.2f} of the time until "
+        f"it was done (needs >= {NAIVE_SHARE:g}: NaiveEngine computes in the call); your 'enqueue' took "
+        f"{o.bands['gap'].value:.2f}x as long as your 'finish' (needs >= {GAP_FACTOR:g}x) and "
+        f"{o.bands['work'].value:.2f}x the check's product (needs {1 / SWITCH_TOLERANCE:g}x..{SWITCH_TOLERANCE:g}x)"
     ),
-    threshold=f">= {GAP_FACTOR:g}x both",
-    figures=lambda o: {
-        "ratio": min(o.bands["threaded_finish_over_enqueue"].value, o.bands["naive_enqueue_over_finish"].value)
-    },
+    threshold=f"probe >= {NAIVE_SHARE:g}, gap >= {GAP_FACTOR:g}x",
+    figures=lambda o: {"ratio": min(o.bands["engine"].value / NAIVE_SHARE, o.bands["gap"].value / GAP_FACTOR)},
 )
-def check_naive_closes_gap(self, snippet: str) -> CheckResult:
-    """``snippet`` measures Benchmark labels 'enqueue' and 'finish' of one computation.
+def check_engine_switch_fixed(self, snippet: str) -> CheckResult:
+    """``snippet`` switches its own process to NaiveEngine and times one product of side ``N``.
 
-    The check runs it under the threaded engine and under NaiveEngine (fresh
-    processes). Passes when finishing takes at least 5x as long as enqueueing
-    under the threaded engine, and enqueueing at least 5x as long as finishing
-    under NaiveEngine: the work moves from the wait to the call.
+    The check runs it in fresh processes under the default threaded engine
+    (``MXNET_ENGINE_TYPE=ThreadedEnginePerDevice``), with ``N`` drawn and defined
+    before the snippet, then runs its own probe in the same process: a product
+    of that side, issued and waited for. Passes when the probe's call took at
+    least half of the time until its result was ready (the engine in effect
+    computes in the call), the snippet's 'enqueue' took at least 5x its
+    'finish', and 'enqueue' lies within 2x of the probe's call (it timed the
+    product).
     """
-    from asynclab.foundation.backends.mxnet import SnippetError, run_with_engine
+    from asynclab.foundation.backends.fresh import run_snippet
+    from asynclab.foundation.backends.mxnet import SnippetError, engine_env
 
     if not isinstance(snippet, str):
         raise Rejected(f"the snippet must be a string of Python code, not {type(snippet).__name__}")
+    size = draw.choice(SWITCH_SIZES)
 
-    def ratio(engine: str, numerator: str, denominator: str) -> Callable[[], float]:
-        def probe() -> float:
-            try:
-                run = run_with_engine(snippet, engine)
-                return run[numerator] / max(run[denominator], 1e-9)
-            except (SnippetError, KeyError) as error:
-                raise Rejected(f"running your snippet failed: {str(error).strip(chr(39))}") from None
-
-        return probe
-
-    return self.run(
-        {
-            "threaded": ratio("ThreadedEnginePerDevice", "finish", "enqueue"),
-            "naive": ratio("NaiveEngine", "enqueue", "finish"),
+    def run() -> dict[str, float]:
+        try:
+            found = run_snippet(
+                f"N = {size}\n{snippet}",
+                env=engine_env("ThreadedEnginePerDevice"),
+                timeout=120.0,
+                what="your snippet",
+                epilogue=_engine_probe(size),
+            )
+        except SnippetError as error:
+            raise Rejected(f"running your snippet failed: {str(error).strip(chr(39))}") from None
+        times: dict[str, list[float]] = {}
+        for label, seconds in found.records:
+            times.setdefault(label, []).append(seconds)
+        for label in ("enqueue", "finish"):
+            if label not in times:
+                raise Rejected(f"your snippet recorded no Benchmark named {label!r}")
+        call, wait = median(times[PROBE_CALL]), median(times[PROBE_WAIT])
+        enqueue, finish_s = median(times["enqueue"]), median(times["finish"])
+        return {
+            "probe_share": call / max(call + wait, 1e-9),
+            "probe_call": call,
+            "enqueue": enqueue,
+            "enqueue_over_finish": enqueue / max(finish_s, 1e-9),
         }
-    )
+
+    return self.run({"run": run})
 
 
 # ------------------------------------------------------------ step 4: spot the bug in a memory reading

@@ -1,9 +1,9 @@
 """memory_of subtracts two readings but takes the second before the back end has done the work."""
 
 EXPECT = {
-    "queue-vs-finish": 2,
+    "overlaps-the-read": 2,
     "timing-includes-compute": 2,
-    "naive-closes-gap": 3,
+    "engine-switch-fixed": 3,
     "memory-of-result": 0,
     "predict-blocking": 2,
 }

@@ -1,9 +1,9 @@
 """memory_of waits, but drops the result first: the back end frees it as soon as it has made it, and only what make() kept is counted."""
 
 EXPECT = {
-    "queue-vs-finish": 2,
+    "overlaps-the-read": 2,
     "timing-includes-compute": 2,
-    "naive-closes-gap": 3,
+    "engine-switch-fixed": 3,
     "memory-of-result": 0,
     "predict-blocking": 2,
 }

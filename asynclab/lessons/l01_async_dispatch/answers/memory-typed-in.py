@@ -1,9 +1,9 @@
 """memory_of returns the figure the student once saw printed instead of measuring."""
 
 EXPECT = {
-    "queue-vs-finish": 2,
+    "overlaps-the-read": 2,
     "timing-includes-compute": 2,
-    "naive-closes-gap": 3,
+    "engine-switch-fixed": 3,
     "memory-of-result": 0,
     "predict-blocking": 2,
 }

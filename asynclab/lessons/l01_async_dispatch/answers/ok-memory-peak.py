@@ -1,9 +1,9 @@
 """A right answer written differently: the peak above the start, sampled by PeakMemory while the result is made."""
 
 EXPECT = {
-    "queue-vs-finish": 2,
+    "overlaps-the-read": 2,
     "timing-includes-compute": 2,
-    "naive-closes-gap": 3,
+    "engine-switch-fixed": 3,
     "memory-of-result": 2,
     "predict-blocking": 2,
 }

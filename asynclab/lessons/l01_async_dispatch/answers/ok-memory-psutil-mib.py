@@ -1,9 +1,9 @@
 """A right answer written differently: psutil directly, waitall, and mebibytes (2**20 bytes) instead of MB."""
 
 EXPECT = {
-    "queue-vs-finish": 2,
+    "overlaps-the-read": 2,
     "timing-includes-compute": 2,
-    "naive-closes-gap": 3,
+    "engine-switch-fixed": 3,
     "memory-of-result": 2,
     "predict-blocking": 2,
 }

@@ -1,10 +1,10 @@
 """Predicts that no call waits, not even the ones that hand Python the values."""
 
 EXPECT = {
-    "queue-vs-finish": 2,
+    "overlaps-the-read": 2,
     "predict-blocking": 0,
     "timing-includes-compute": 2,
-    "naive-closes-gap": 3,
+    "engine-switch-fixed": 3,
     "memory-of-result": 2,
 }
 

@@ -1,9 +1,9 @@
 """work_seconds runs the work five times to be precise but returns the total, not the time of one."""
 
 EXPECT = {
-    "queue-vs-finish": 2,
+    "overlaps-the-read": 2,
     "timing-includes-compute": 0,
-    "naive-closes-gap": 3,
+    "engine-switch-fixed": 3,
     "memory-of-result": 2,
     "predict-blocking": 2,
 }

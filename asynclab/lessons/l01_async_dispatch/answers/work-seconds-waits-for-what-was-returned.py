@@ -1,9 +1,9 @@
 """work_seconds waits for the array work() returned, and for everything only when nothing was returned: the work left running on another device is not waited for."""
 
 EXPECT = {
-    "queue-vs-finish": 2,
+    "overlaps-the-read": 2,
     "timing-includes-compute": 0,
-    "naive-closes-gap": 3,
+    "engine-switch-fixed": 3,
     "memory-of-result": 2,
     "predict-blocking": 2,
 }

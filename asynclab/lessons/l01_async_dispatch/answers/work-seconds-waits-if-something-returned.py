@@ -1,9 +1,9 @@
 """work_seconds waits for what work() returned, when it returned an array: work that wrote into an array is not waited for, and a chain is waited for only up to its first operation."""
 
 EXPECT = {
-    "queue-vs-finish": 2,
+    "overlaps-the-read": 2,
     "timing-includes-compute": 0,
-    "naive-closes-gap": 3,
+    "engine-switch-fixed": 3,
     "memory-of-result": 2,
     "predict-blocking": 2,
 }

@@ -1,9 +1,9 @@
 """SNIPPET holds a number instead of the code as a string."""
 
 EXPECT = {
-    "queue-vs-finish": 2,
+    "overlaps-the-read": 2,
     "timing-includes-compute": 2,
-    "naive-closes-gap": 0,
+    "engine-switch-fixed": 0,
     "memory-of-result": 2,
     "predict-blocking": 2,
 }

@@ -1,9 +1,9 @@
-"""The snippet's finish block waits for x, an input that already exists, instead of z."""
+"""Lesson 01's snippet, which relies on run_with_engine to set the engine, pasted as is: nothing switches it."""
 
 EXPECT = {
-    "queue-vs-finish": 2,
+    "overlaps-the-read": 2,
     "timing-includes-compute": 2,
-    "naive-closes-gap": 0,
+    "engine-switch-fixed": 0,
     "memory-of-result": 2,
     "predict-blocking": 2,
 }
@@ -14,12 +14,11 @@ SNIPPET = """
 from mxnet import nd
 from asynclab.foundation.timing import Benchmark
 
-x = nd.random.uniform(shape=(2000, 2000))
-y = nd.random.uniform(shape=(2000, 2000))
-nd.waitall()
+x = nd.random.uniform(shape=(N, N))
+x.wait_to_read()
 for _ in range(3):
     with Benchmark("enqueue", quiet=True):
-        z = nd.dot(x, y) + 2
+        y = nd.dot(x, x)
     with Benchmark("finish", quiet=True):
-        x.wait_to_read()
+        y.wait_to_read()
 """
