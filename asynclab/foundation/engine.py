@@ -51,7 +51,7 @@ from typing import Union
 
 from asynclab.foundation.timing import Span
 
-__all__ = ["EngineBase", "OpRecord", "Var", "Op", "EngineError", "READ", "WRITE", "Span"]
+__all__ = ["EngineBase", "ThreadedVarEngineBase", "OpRecord", "Var", "Op", "EngineError", "READ", "WRITE", "Span"]
 
 READ, WRITE = False, True  # the second item of a queue entry: is it a write?
 
@@ -68,7 +68,7 @@ class Var:
     The fields below belong to the engine and change only under its lock.
     """
 
-    __slots__ = ("name", "engine", "queue", "running_reads", "writing", "pending_writes", "failure")
+    __slots__ = ("name", "engine", "queue", "running_reads", "writing", "pending_write", "pending_writes", "failure")
 
     def __init__(self, name: str, engine: EngineBase) -> None:
         self.name = name
@@ -77,6 +77,7 @@ class Var:
         self.queue: deque[tuple[Op, bool]] = deque()
         self.running_reads = 0  # reads granted and not finished yet
         self.writing = False  # a write is granted and not finished yet
+        self.pending_write: Op | None = None  # ThreadedVarEngineBase: the oldest write pushed and not finished
         self.pending_writes = 0  # pushed writes not finished yet (for wait_for_var)
         self.failure: _Failure | None = None
 
@@ -433,3 +434,49 @@ class EngineBase:
     def _check_can_wait(self) -> None:
         if threading.get_ident() in self._worker_ids:
             raise EngineError("an operation cannot wait for the engine that runs it: the worker would wait for itself.")
+
+
+class ThreadedVarEngineBase(EngineBase):
+    """An engine whose dependency rule is written as MXNet's ``ThreadedVar`` writes it: four hooks per variable.
+
+    MXNet's engine (``src/engine/threaded_engine.cc``) grants at the moment a
+    dependency is appended or completes, never by looking at the head of a
+    queue: per variable it keeps the reads running (``var.running_reads``),
+    the oldest write pushed and not finished (``var.pending_write``, running
+    or waiting for those reads; ``None`` when there is none) and, behind that
+    write, what was pushed after it (``var.queue``, oldest first). A subclass
+    implements :meth:`append_read`, :meth:`append_write`,
+    :meth:`complete_read` and :meth:`complete_write`; this class calls them,
+    with the lock held, for every variable of a pushed or finished operation.
+    """
+
+    def _on_push(self, op: Op) -> None:
+        for var in op.reads:
+            self.append_read(var, op)
+        for var in op.mutates:
+            self.append_write(var, op)
+
+    def _dispatch(self, var: Var) -> None:
+        """Not used: the four hooks grant as they go."""
+
+    def _on_complete(self, op: Op) -> None:
+        for var in op.reads:
+            self.complete_read(var, op)
+        for var in op.mutates:
+            self.complete_write(var, op)
+
+    def append_read(self, var: Var, op: Op) -> None:
+        """``op``, just pushed, reads ``var``: grant it now or queue it behind the pending write."""
+        raise NotImplementedError("a subclass implements the dependency rule (append_read).")
+
+    def append_write(self, var: Var, op: Op) -> None:
+        """``op``, just pushed, writes ``var``: make it the pending write, or queue it."""
+        raise NotImplementedError("a subclass implements the dependency rule (append_write).")
+
+    def complete_read(self, var: Var, op: Op) -> None:
+        """A read of ``var`` (by ``op``) finished: when it was the last, the pending write may start."""
+        raise NotImplementedError("a subclass implements the dependency rule (complete_read).")
+
+    def complete_write(self, var: Var, op: Op) -> None:
+        """The pending write of ``var`` (``op``) finished: grant what its end allows."""
+        raise NotImplementedError("a subclass implements the dependency rule (complete_write).")

@@ -18,13 +18,21 @@ so the speed-up is a reported figure, not a verdict.
 - sync-engine: every push returns after its op ran and appended one
   OpRecord (right name, enqueue <= start <= end <= the return of push); two
   independent ops overlap at most 10%.
-- hazards: functional (targeted read/write orders, among them a write behind
-  a slow and a quick read, and 12 random programs compared with running the
-  ops one by one in push order).
+- Step 2's four checks take an engine written in MXNet's form of the rule
+  (``ThreadedVarEngineBase``: append_read, append_write, complete_read,
+  complete_write), not lesson 05's queue-head form (``_dispatch``), which the
+  course's ``engine_reference.Engine`` implements: a class that overrides the
+  queue form's methods is refused in one sentence.
+- hazards: functional (``var.pending_write`` as MXNet keeps it, with a read
+  running and two writes pushed behind it; targeted read/write orders, among
+  them a write behind a slow and a quick read; 12 random programs compared
+  with running the ops one by one in push order). An engine that handles
+  reads as writes, or keeps lesson 05's queue form inside the four methods,
+  computes right results but fails the first test.
 - serialize: a dependent pair overlaps at most 10%.
 - overlap: two patterns, each must overlap at least 50%: two reads pushed to
   an idle variable, and two reads pushed behind a running write to it
-  (a ``_dispatch`` that grants one entry per call passes the first only).
+  (a ``complete_write`` that grants one read per call passes the first only).
 - worked-example: functional (declared reads and writes, and the values).
 - errors-at-wait: functional (where the error of an op comes out).
 - predict-schedule: exact. Step 5's program of seven ops (0.1 s each) runs
@@ -123,8 +131,8 @@ def answer_key_use(engine_class) -> str | None:
     """How an engine class leans on the course's own dependency rule, or None when it does not.
 
     Built on it, borrowing its methods, calling it, or a copy of its
-    ``_dispatch`` and ``_on_complete`` with the locals renamed: each is
-    the answer key, not an answer.
+    ``_dispatch`` or ``_on_complete`` with the locals renamed, under any
+    method name: each is the answer key, not an answer.
     """
     from asynclab.lessons.l05_inside_the_engine.engine_reference import Engine
 
@@ -150,6 +158,14 @@ def answer_key_use(engine_class) -> str | None:
                 return f"calls the course's own engine in {attr}"
     if all(_shape(getattr(engine_class, m, None)) == _shape(getattr(Engine, m)) for m in ("_dispatch", "_on_complete")):
         return "is a copy of the course's own dependency rule"
+    rule = {_shape(getattr(Engine, m)): m for m in ("_dispatch", "_on_complete")}
+    for klass in engine_class.__mro__:
+        if klass.__module__ in ("asynclab.foundation.engine", "builtins"):
+            continue
+        for attr, value in vars(klass).items():
+            copied = rule.get(_shape(getattr(value, "__func__", value)))
+            if copied is not None:
+                return f"copies the course's own {copied} as {attr}"
     return None
 
 
@@ -161,12 +177,8 @@ def _filled(cell) -> bool:
     return True
 
 
-def _refuse_answer_key(engine_class) -> None:
-    """Raise :class:`Rejected` (the check's FAIL sentence) when the engine leans on the course's own rule.
-
-    A factory (a callable that is not a class) is judged by the class of
-    the engine it makes.
-    """
+def _engine_type(engine_class):
+    """The class to judge: ``engine_class`` itself, or the class of the engine a factory makes."""
     klass = engine_class
     if callable(engine_class) and not isinstance(engine_class, type):  # a factory: look at what it makes
         try:
@@ -176,12 +188,52 @@ def _refuse_answer_key(engine_class) -> None:
         if made is not None:
             klass = type(made)
             _close(made)
+    return klass
+
+
+def _refuse_answer_key(engine_class) -> None:
+    """Raise :class:`Rejected` (the check's FAIL sentence) when the engine leans on the course's own rule.
+
+    A factory (a callable that is not a class) is judged by the class of
+    the engine it makes.
+    """
+    klass = _engine_type(engine_class)
     problem = answer_key_use(klass)
     if problem:
         raise Rejected(
-            f"your {getattr(klass, '__name__', 'engine')} {problem}; the lab asks for "
-            "your own dependency rule on EngineBase"
+            f"your {getattr(klass, '__name__', 'engine')} {problem}; the lab asks for your own dependency rule"
         )
+
+
+#: the four places where step 2's rule lives, in MXNet's form (ThreadedVarEngineBase)
+HOOKS = ("append_read", "append_write", "complete_read", "complete_write")
+_QUEUE_FORM = ("_on_push", "_dispatch", "_on_complete")  # lesson 05's form, which the base class fills in
+_FOUNDATION = "asynclab.foundation.engine"
+
+
+def _require_hooks(engine_class) -> None:
+    """Raise :class:`Rejected` unless the engine writes its rule in ThreadedVarEngineBase's four hooks.
+
+    Judged by names (the grader may load its own copy of the course): a
+    subclass of ``ThreadedVarEngineBase`` that overrides none of the queue
+    form's methods, so that the rule it runs is the one in its hooks.
+    """
+    klass = _engine_type(engine_class)
+    mro = getattr(klass, "__mro__", ())
+    if not any(k.__name__ == "ThreadedVarEngineBase" and k.__module__ == _FOUNDATION for k in mro):
+        raise Rejected(
+            f"your {getattr(klass, '__name__', 'engine')} must be a subclass of ThreadedVarEngineBase, "
+            f"with the rule in its four methods ({', '.join(HOOKS)})"
+        )
+    for k in mro:
+        if k.__module__ == _FOUNDATION:
+            break
+        overridden = [m for m in _QUEUE_FORM if m in vars(k)]
+        if overridden:
+            raise Rejected(
+                f"your {klass.__name__} overrides {overridden[0]}: the step asks for MXNet's form of the rule, "
+                f"written in {', '.join(HOOKS)}"
+            )
 
 
 def _new_engine(engine_class, **kwargs):
@@ -493,6 +545,37 @@ def _orders(engine_class) -> tuple[bool, str]:
     return True, ""
 
 
+def _pending_write_kept(engine_class) -> tuple[bool, str]:
+    """MXNet's bookkeeping: ``var.pending_write`` is the oldest write pushed and not finished, else None.
+
+    A read is held running while two writes are pushed behind it; right after
+    the pushes the first write must be the pending one (deterministic: it is
+    decided at push, whatever the workers do), and once all is done none.
+    """
+    engine = _new_engine(engine_class, num_workers=2)
+    try:
+        if getattr(engine, "naive", False):
+            return False, "your engine runs every operation inside push: there is no rule to check"
+        gate = threading.Event()
+        x = engine.new_var("x")
+        engine.push(lambda: gate.wait(TIMEOUT), reads=[x], name="held read")
+        engine.push(lambda: None, mutates=[x], name="first write")
+        engine.push(lambda: None, mutates=[x], name="second write")
+        held = getattr(getattr(x, "pending_write", None), "name", None)
+        gate.set()
+        engine.wait_all(timeout=TIMEOUT)
+        if held != "first write":
+            return False, (
+                "with a read running and two writes pushed behind it, x.pending_write was not the first of "
+                "them: MXNet keeps the oldest write not yet finished there"
+            )
+        if x.pending_write is not None:
+            return False, "once every write to x had finished, x.pending_write still held one; it must be None"
+    finally:
+        _close(engine)
+    return True, ""
+
+
 def _random_program(rng: random.Random, n_vars: int, n_ops: int) -> list:
     """``n_ops`` ops as (reads, writes, pause): indices of variables and a rare short pause."""
     ops = []
@@ -555,27 +638,32 @@ def _random_programs(engine_class, count: int = 12, seed: int = 2024) -> tuple[b
                 f"random program {k + 1} ({n_ops} ops over {n_vars} variables) gave other "
                 "results than running its ops one by one in push order"
             )
-    return True, f"read/write orders held in targeted cases and {count} random programs"
+    return (
+        True,
+        f"pending_write was kept as MXNet keeps it, and read/write orders held in targeted cases and {count} random programs",
+    )
 
 
 @check(
     "hazards",
     points=2,
-    transcribes="its right answer is the dependency rule of engine_reference.Engine, the answer key lesson 05 runs on: redesign pending (issue 31 item 1)",
     threshold="1/1",
 )
 def check_hazards(self, engine_class) -> CheckResult:
-    """Read-after-write, write-after-read and write-after-write hold in push order.
+    """MXNet's pending write is kept, and read-after-write, write-after-read and write-after-write hold in push order.
 
-    Targeted cases with a slow first operation, then random programs whose
+    First ``var.pending_write`` with a read running and two writes behind it;
+    then targeted cases with a slow first operation, then random programs whose
     results must equal running their ops one by one in push order.
     """
     _refuse_answer_key(engine_class)
+    _require_hooks(engine_class)
 
     def condition() -> tuple[bool, str]:
-        ok, why = _orders(engine_class)
-        if not ok:
-            return ok, why
+        for test in (_pending_write_kept, _orders):
+            ok, why = test(engine_class)
+            if not ok:
+                return ok, why
         return _random_programs(engine_class)
 
     return self.holds(condition)
@@ -584,7 +672,6 @@ def check_hazards(self, engine_class) -> CheckResult:
 @check(
     "serialize",
     points=1,
-    transcribes="its right answer is the dependency rule of engine_reference.Engine, the answer key lesson 05 runs on: redesign pending (issue 31 item 1)",
     protocol=_PAIRS,
     calls="your engine",
     relations=(_serial("dependent"),),
@@ -599,6 +686,7 @@ def check_hazards(self, engine_class) -> CheckResult:
 def check_serialize(self, engine_class) -> CheckResult:
     """An op that reads what another writes starts after it ends."""
     _refuse_answer_key(engine_class)
+    _require_hooks(engine_class)
     first, second, unpin = _workloads()
     try:
         return _pair_check(self, engine_class, ("dependent",), first, second, num_workers=2)
@@ -609,7 +697,6 @@ def check_serialize(self, engine_class) -> CheckResult:
 @check(
     "overlap",
     points=2,
-    transcribes="its right answer is the dependency rule of engine_reference.Engine, the answer key lesson 05 runs on: redesign pending (issue 31 item 1)",
     protocol=_PAIRS,
     calls="your engine",
     relations=(_side_by_side("shared input"), _side_by_side(QUEUED_READS)),
@@ -631,6 +718,7 @@ def check_overlap(self, engine_class) -> CheckResult:
     behind a running write (its end must grant both from the queue).
     """
     _refuse_answer_key(engine_class)
+    _require_hooks(engine_class)
     first, second, unpin = _workloads()
     try:
         return _pair_check(self, engine_class, ("shared input", QUEUED_READS), first, second, num_workers=2)
@@ -642,7 +730,6 @@ def check_overlap(self, engine_class) -> CheckResult:
 @check(
     "errors-at-wait",
     points=1,
-    transcribes="its right answer is the dependency rule of engine_reference.Engine, the answer key lesson 05 runs on: redesign pending (issue 31 item 1)",
     threshold="3/3",
 )
 def check_errors_at_wait(self, engine_class) -> CheckResult:
@@ -652,6 +739,7 @@ def check_errors_at_wait(self, engine_class) -> CheckResult:
     usable; the error is reported once.
     """
     _refuse_answer_key(engine_class)
+    _require_hooks(engine_class)
 
     def condition() -> tuple[bool, str]:
         engine = _new_engine(engine_class, num_workers=2)
