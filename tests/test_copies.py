@@ -242,6 +242,31 @@ def test_data_arguments_are_not_judged():
     assert all(v is None for v in _verdicts("05").values())
 
 
+@pytest.mark.parametrize(
+    "source",
+    [
+        "from asynclab.lessons.l05_inside_the_engine import checks as lab05\n\nPREDICTED_ROUNDS = lab05.measure_schedule()",
+        "from asynclab.lessons.l05_inside_the_engine.checks import measure_schedule as guess\n\n"
+        "PREDICTED_ROUNDS = dict(guess())",
+        "import importlib\n\nPREDICTED_ROUNDS = importlib.import_module("
+        "'asynclab.lessons.l05_inside_the_engine.checks').measure_schedule()",
+    ],
+)
+def test_a_prediction_computed_by_the_checks_is_an_oracle(source):
+    found = _verdicts("05", {"ex5-predict-schedule": source})["predict-schedule"]
+    assert found is not None and found.kind == copies.REACHES_IN
+    assert found.name == "PREDICTED_ROUNDS" and "reaches into" in found.sentence
+
+
+def test_a_constant_the_step_names_may_feed_a_prediction():
+    # lab05.SCHEDULE is the table the step prints: reading it is no oracle
+    source = (
+        "from asynclab.lessons.l05_inside_the_engine.checks import SCHEDULE\n\n"
+        "PREDICTED_ROUNDS = {name: i for i, (name, _, _) in enumerate(SCHEDULE)}"
+    )
+    assert _verdicts("05", {"ex5-predict-schedule": source})["predict-schedule"] is None
+
+
 # ------------------------------------------------------------------ the declarations
 def test_allows_and_transcribes_are_checked_when_declared():
     def code(self, f) -> CheckResult: ...

@@ -815,6 +815,11 @@ class Judge:
             )
             if found is not None:
                 return found
+        for parameter, student in call.arguments.items():  # data (predictions): no oracle of the checks
+            if parameter not in closures:
+                found = self._calls_checks(student, _closure(student, table))
+                if found is not None:
+                    return found
         if getattr(check, "transcribes", ""):
             return None
         for parameter, closure in closures.items():
@@ -841,6 +846,20 @@ class Judge:
     @staticmethod
     def _aliases(table: Mapping[str, _Binding]) -> dict[str, str]:
         return {name: binding.dotted for name, binding in table.items() if binding.dotted}
+
+    def _calls_checks(self, student: str, closure: _Closure) -> Verdict | None:
+        """The verdict on data (a prediction) computed with a function or class of the checks or the grader
+        (their measurement is the answer); the constants the lab names there (``lab05.SCHEDULE``) are allowed."""
+        for dotted in closure.dotted + closure.indirect:
+            target = self.corpus.index.resolve(dotted)
+            if target is None or target.kind not in ("function", "class", "module"):
+                continue
+            if target.kind == "module" and dotted not in closure.indirect:
+                continue  # an import of the module: only what is used from it counts
+            match = REACH_IN.match(target.defined)
+            if match:
+                return Verdict(REACHES_IN, student, match.group(0).rstrip("."))
+        return None
 
     def _uses_course(self, student: str, closure: _Closure, allows: Sequence[str]) -> Verdict | None:
         for dotted in closure.dotted:

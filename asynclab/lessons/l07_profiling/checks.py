@@ -43,6 +43,14 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   took when it was imported, so an answer that makes ``time.sleep`` return
   at once while ``fn`` runs (its products then run back to back, and the
   wall time of ``fn()`` is their time) reads the pauses too.
+- predict-allocations: exact. Twelve statements the lesson did not run (an
+  in-place operator, out=, a copy into an array that exists, an expression
+  copied into one, a reshape, a slice of rows, a transpose, copies, a
+  product with and without out=), each run once and then five times in the
+  check's own profile; a statement allocates when the Device Storage
+  section records anything. Every prediction must match; a FAIL says
+  neither how many missed nor which. The truth is measured per run, never
+  stored: it is the same on every run, quiet, loaded and on one core.
 - momentum-allocates-nothing: exact. Five calls of ``momentum_step(w, v,
   g, lr, mu, tmp)`` (SGD with momentum, in place, ``tmp`` a scratch array of
   the same shape) on a shape, learning rate and momentum drawn at random
@@ -351,7 +359,84 @@ def check_agrees_with_clock(self, backend_ms: Callable) -> CheckResult:
     return self.run({"found": found})
 
 
-# ------------------------------------------------------------ step 3: a training step that allocates nothing
+# ------------------------------------------------------------ step 3: predict which statements allocate
+#: The statements of the prediction step, each run on ``a`` and ``b`` (float32, ALLOC_SHAPE) and on ``c``,
+#: an array of the same shape made in advance to receive results.
+ALLOC_CALLS = (
+    "a += b",
+    "y = a + b",
+    "nd.elemwise_add(a, b, out=c)",
+    "c[:] = a",
+    "c[:] = a * 2",
+    "y = a.reshape((-1,))",
+    "y = a[100:300]",
+    "y = a.T",
+    "a.copyto(c)",
+    "y = a.copy()",
+    "nd.dot(a, b, out=c)",
+    "y = nd.dot(a, b)",
+)
+ALLOC_SHAPE = (400, 400)
+ALLOC_RUNS = 5  # runs of each statement the profile records, after one unrecorded
+
+
+def _allocations() -> dict[str, bool]:
+    """Whether each of :data:`ALLOC_CALLS` allocates, measured now: any Device Storage event in its profile."""
+    from mxnet import nd
+
+    found: dict[str, bool] = {}
+    for call in ALLOC_CALLS:
+        space = {
+            "nd": nd,
+            "a": nd.random.uniform(shape=ALLOC_SHAPE),
+            "b": nd.random.uniform(shape=ALLOC_SHAPE),
+            "c": nd.zeros(ALLOC_SHAPE),
+        }
+        code = compile(call, "<statement>", "exec")
+        exec(code, space)  # once unrecorded: a first use may set up what the later ones reuse
+        nd.waitall()
+
+        def runs(code=code, space=space) -> None:
+            for _ in range(ALLOC_RUNS):
+                exec(code, space)
+
+        table = _profiled(runs)
+        memory = table[table["section"] == "Device Storage"]
+        found[call] = int(memory["count"].sum()) > 0
+    return found
+
+
+@check("predict-allocations", points=2, threshold="all statements")
+def check_predict_allocations(self, predicted) -> CheckResult:
+    """``predicted`` maps each of :data:`ALLOC_CALLS` to True (running it allocates) or False.
+
+    The check runs every statement five times inside its own profile, after
+    one unrecorded run, and reads the Device Storage section. It passes when
+    every prediction matches; a FAIL says neither how many missed nor which.
+    """
+
+    def condition() -> tuple[bool, str]:
+        if not isinstance(predicted, dict) or set(predicted) != set(ALLOC_CALLS):
+            return False, "PREDICTED must be a dict with one entry per statement of lab07.ALLOC_CALLS, the text as key"
+        bad = [c for c in ALLOC_CALLS if not isinstance(predicted[c], bool)]
+        if bad:
+            return False, f"each prediction must be True or False; {bad[0]!r} is {predicted[bad[0]]!r}"
+        _checking[0] += 1
+        try:
+            measured = _allocations()
+        finally:
+            _checking[0] -= 1
+        if any(predicted[c] != measured[c] for c in ALLOC_CALLS):
+            return False, (
+                "your predictions did not all match what the profiler recorded: a statement allocates when "
+                "MXNet must make a new array to hold its result"
+            )
+        return True, ""
+
+    return self.holds(condition, description=f"all {len(ALLOC_CALLS)} predictions matched the profile")
+
+
+# ------------------------------------------------------------ step 4: a training step that allocates nothing
 @check(
     "momentum-allocates-nothing",
     points=2,
