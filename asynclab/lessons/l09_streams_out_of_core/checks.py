@@ -56,6 +56,17 @@ beside it; 5 runs each, on the course's 2-vCPU machine):
   before summing, peaks at up to 5.1 chunks (6 runs, quiet and loaded: the
   chunk computed, the chunk read and three temporaries); the whole file
   holds the data set, 12.5 chunks at the larger size and 50 at the smaller.
+- predict-memory-growth: exact. Five loops the lesson did not run (one that
+  waits for every chunk, one that keeps the arrays it loaded, one that keeps
+  the views it was handed, one that keeps copies of them, one that issues
+  every chunk and waits once at the end), each run on a data set of 16 and
+  of 48 chunks of 2**19 values from a 48 MB/s device; a loop grows when
+  its peak rises by at least 0.5 byte per extra byte on disk, and is
+  bounded at 0.2 or less (in between it is measured again, up to three
+  times). Measured, three runs pinned to one core while the other was busy:
+  the loaded arrays 8.0, the copies 1.0, the three others -0.35 to 0.05.
+  The loop that never waits stays bounded because the device (11 ms a
+  chunk) is slower than the back end's square and sum.
 - chunk-under-budget: ``choose_chunk(budget_mb)``, values per chunk, at a
   small budget and a large one drawn at random; the student's pipeline with
   that chunk must peak within the budget, and at the large budget take at
@@ -346,7 +357,139 @@ def check_peak_bounded(self, chain_energy: Callable) -> CheckResult:
         return self.run({"small": peak_in_chunks(PEAK_SIZES[0]), "large": peak_in_chunks(PEAK_SIZES[1])})
 
 
-# ------------------------------------------------------------ step 3: a chunk for a budget
+# ------------------------------------------------------------ step 3: predict which loops keep memory bounded
+#: The loops of the prediction step, by name: each reduces a data set chunk by chunk (the sum of the
+#: squares of its values); the step prints their code. Which keep memory bounded is measured, never stored.
+LOOPS = {
+    "waits for every chunk": """
+def reduce(data, chunk):
+    total = 0.0
+    for values in chunked.read_chunks(data, chunk):
+        x = chunked.load(values)
+        total += nd.square(x).sum().asscalar()
+    return total
+""",
+    "keeps the arrays it loaded": """
+def reduce(data, chunk):
+    loaded = []
+    for values in chunked.read_chunks(data, chunk):
+        loaded.append(chunked.load(values))
+    return sum(nd.square(x).sum().asscalar() for x in loaded)
+""",
+    "keeps the chunks it was handed": """
+def reduce(data, chunk):
+    handed = []
+    for values in chunked.read_chunks(data, chunk):
+        handed.append(values)
+    return sum(nd.square(chunked.load(v)).sum().asscalar() for v in handed)
+""",
+    "keeps copies of the chunks it was handed": """
+def reduce(data, chunk):
+    copies = []
+    for values in chunked.read_chunks(data, chunk):
+        copies.append(values.copy())
+    return sum(nd.square(chunked.load(v)).sum().asscalar() for v in copies)
+""",
+    "issues every chunk, waits once at the end": """
+def reduce(data, chunk):
+    parts = []
+    for values in chunked.read_chunks(data, chunk):
+        parts.append(nd.square(chunked.load(values)).sum())
+    return sum(p.asscalar() for p in parts)
+""",
+}
+GROWTH_CHUNK = 2**19  # values per chunk of the prediction step: 0.5 MB on disk, 4 MB in float64
+GROWTH_CHUNKS = (16, 48)  # the two data sets, in chunks (and a part drawn at random)
+GROWTH_DEVICE_MB_S = 48  # their storage device, MB/s: it reads a chunk in about 11 ms
+GROWS, BOUNDED = 0.5, 0.2  # the peak's rise from the small data set to the large, per extra byte on disk
+GROWTH_TRIES = 3
+
+
+def _growth(name: str, datasets: list) -> float:
+    """How much of the extra data the loop ``name`` holds at its peak, measured now on the small and the
+    large data set: the peak's rise from one to the other, in bytes on disk of the extra chunks (0: bounded)."""
+    from mxnet import nd
+
+    from asynclab.foundation.memory import PeakMemory
+    from asynclab.foundation.workloads import release_free_memory
+
+    space: dict[str, Any] = {"nd": nd, "chunked": _chunked()}
+    exec(compile(LOOPS[name], f"<loop {name}>", "exec"), space)
+    peaks = []
+    for data in datasets:
+        nd.waitall()
+        release_free_memory()
+        with PeakMemory(interval=0.002) as pm:
+            space["reduce"](data, GROWTH_CHUNK)
+            nd.waitall()
+        peaks.append(pm.trace.peak - pm.trace.baseline)
+    return (peaks[1] - peaks[0]) / ((datasets[1].n - datasets[0].n) / 1e6)
+
+
+def _chunked():
+    from asynclab.foundation.workloads import chunked
+
+    return chunked
+
+
+def _grows() -> dict[str, bool]:
+    """Whether each loop's peak grows with the data set, on two data sets written once (a loop measured
+    between the two bounds is measured again)."""
+    import contextlib
+
+    from asynclab.foundation.workloads import map_large_allocations
+
+    chunked = _chunked()
+    map_large_allocations()
+    found: dict[str, bool] = {}
+    with contextlib.ExitStack() as stack:
+        datasets = [
+            stack.enter_context(
+                chunked.dataset(_length(chunks, GROWTH_CHUNK), seed=draw.randrange(2**31), mb_per_s=GROWTH_DEVICE_MB_S)
+            )
+            for chunks in GROWTH_CHUNKS
+        ]
+        for name in LOOPS:
+            for _ in range(GROWTH_TRIES):
+                rise = _growth(name, datasets)
+                if rise >= GROWS or rise <= BOUNDED:
+                    found[name] = rise >= GROWS
+                    break
+            else:
+                raise RuntimeError(
+                    f"the memory of the loop that {name} neither grew nor stayed flat in {GROWTH_TRIES} tries; run "
+                    "the check again on a quieter machine"
+                )
+    return found
+
+
+@check("predict-memory-growth", points=2, threshold="all loops")
+def check_predict_memory_growth(self, predicted) -> CheckResult:
+    """``predicted`` maps each loop of :data:`LOOPS` to True (its peak grows with the data set) or False.
+
+    The check runs every loop on a data set of 16 chunks and one of 48 (a
+    48 MB/s device) and compares the peaks; every prediction must match. A
+    FAIL says neither how many missed nor which.
+    """
+
+    def condition() -> tuple[bool, str]:
+        if not isinstance(predicted, dict) or set(predicted) != set(LOOPS):
+            return False, "PREDICTED must be a dict with one entry per loop of lab09.LOOPS, the loop's name as key"
+        bad = [name for name in LOOPS if not isinstance(predicted[name], bool)]
+        if bad:
+            return False, f"each prediction must be True or False; {bad[0]!r} is {predicted[bad[0]]!r}"
+        measured = _grows()
+        if any(predicted[name] != measured[name] for name in LOOPS):
+            return False, (
+                "your predictions did not all match the peaks measured: memory grows with the data set only "
+                "where something keeps every chunk alive"
+            )
+        return True, ""
+
+    return self.holds(condition, description=f"all {len(LOOPS)} predictions matched the peaks measured")
+
+
+# ------------------------------------------------------------ step 4: a chunk for a budget
 @check(
     "chunk-under-budget",
     points=2,

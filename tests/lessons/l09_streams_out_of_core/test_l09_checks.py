@@ -74,6 +74,7 @@ def _scores(source: str) -> dict[str, float]:
     ],
 )
 def test_the_lessons_reduce_pipelined_re_types_the_course_on_every_check(label, source):
-    """No check is exempt: a copy of the lesson's loop is re-typed course code on all four, whatever it is named."""
-    scores = _scores(source)
+    """No check is exempt: a copy of the lesson's loop is re-typed course code on all four that take
+    chain_energy, whatever it is named (the fifth, predict-memory-growth, takes a prediction: data)."""
+    scores = {name: score for name, score in _scores(source).items() if name != "predict-memory-growth"}
     assert len(scores) == 4 and min(scores.values()) >= copies.THRESHOLD, f"the {label} copy: {scores}"

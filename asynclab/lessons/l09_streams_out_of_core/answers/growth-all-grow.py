@@ -1,0 +1,13 @@
+"""Every loop predicted to grow."""
+
+EXPECT = {"predict-memory-growth": 0}
+
+
+# %% ex-predict-memory-growth
+PREDICTED = {
+    "waits for every chunk": True,
+    "keeps the arrays it loaded": True,
+    "keeps the chunks it was handed": True,
+    "keeps copies of the chunks it was handed": True,
+    "issues every chunk, waits once at the end": True,
+}

@@ -1,0 +1,13 @@
+"""Copies of the handed chunks predicted to stay bounded, as if a copy were a view: each holds its own bytes."""
+
+EXPECT = {"predict-memory-growth": 0}
+
+
+# %% ex-predict-memory-growth
+PREDICTED = {
+    "waits for every chunk": False,
+    "keeps the arrays it loaded": True,
+    "keeps the chunks it was handed": False,
+    "keeps copies of the chunks it was handed": False,
+    "issues every chunk, waits once at the end": False,
+}

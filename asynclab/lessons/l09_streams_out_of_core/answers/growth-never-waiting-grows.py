@@ -1,0 +1,13 @@
+"""The loop that never waits predicted to grow, as lesson 04's training loop did: here the device is slower than the back end, which keeps up."""
+
+EXPECT = {"predict-memory-growth": 0}
+
+
+# %% ex-predict-memory-growth
+PREDICTED = {
+    "waits for every chunk": False,
+    "keeps the arrays it loaded": True,
+    "keeps the chunks it was handed": False,
+    "keeps copies of the chunks it was handed": True,
+    "issues every chunk, waits once at the end": True,
+}

@@ -1,0 +1,13 @@
+"""No loop predicted to grow: chunks, whatever the loop keeps."""
+
+EXPECT = {"predict-memory-growth": 0}
+
+
+# %% ex-predict-memory-growth
+PREDICTED = {
+    "waits for every chunk": False,
+    "keeps the arrays it loaded": False,
+    "keeps the chunks it was handed": False,
+    "keeps copies of the chunks it was handed": False,
+    "issues every chunk, waits once at the end": False,
+}
