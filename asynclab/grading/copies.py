@@ -14,7 +14,10 @@ never the right answer:
 1. **reach-in**: the closure names (through an import, a name the lab binds such
    as ``lab01``, an import inside a function, or a dotted string) a module of the
    checks or the grader: ``asynclab.checks``, ``asynclab.grading``,
-   ``asynclab.lessons.*.checks``, ``asynclab.lessons.*.gpu``;
+   ``asynclab.lessons.*.checks``, ``asynclab.lessons.*.gpu``. Data the check is
+   handed (a prediction) is judged on this verdict alone, and only on the
+   functions and classes of those modules it uses (their measurement is the
+   answer): a constant a step names there (``lab05.SCHEDULE``) is allowed;
 2. **course function**: the closure calls, aliases or subclasses a function or
    class of the course (any name under ``asynclab``, resolved through the
    notebook's imports and the course's own re-exports to where it is defined)
@@ -749,8 +752,9 @@ def _is_code(binding: _Binding | None) -> bool:
 
 
 def _judged(check: object, arguments: Mapping[str, str], table: Mapping[str, _Binding]) -> list[str]:
-    """The check's parameters whose answers are judged: those its declaration names in ``functions``,
-    and any other to which the student passes code (an engine class); data (predictions, snippets) is not."""
+    """The check's parameters whose answers are judged as code: those its declaration names in ``functions``,
+    and any other to which the student passes code (an engine class); data (predictions, snippets) is judged
+    for reach-in only (:meth:`Judge._calls_checks`)."""
     declared = set(getattr(check, "functions", ()) or ())
     return [p for p, student in arguments.items() if p in declared or _is_code(table.get(student))]
 
