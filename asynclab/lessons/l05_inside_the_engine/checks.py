@@ -33,7 +33,9 @@ so the speed-up is a reported figure, not a verdict.
 - overlap: two patterns, each must overlap at least 50%: two reads pushed to
   an idle variable, and two reads pushed behind a running write to it
   (a ``complete_write`` that grants one read per call passes the first only).
-- worked-example: functional (declared reads and writes, and the values).
+- worked-example: functional (declared reads and writes, and the values). A spot-the-bug: the step shows
+  a colleague's declarations whose values come out right (A = C * 2 leaves out its read of C, which
+  the write-after-read on A happens to order; D = A + 3 declares reads of B and C it does not make).
 - errors-at-wait: functional (where the error of an op comes out).
 - predict-schedule: exact. Step 5's program of seven ops (0.1 s each) runs
   on the course's engine with two workers; each op's round is read off the

@@ -1,0 +1,12 @@
+"""Fixes the missing read of C in A = C * 2, but keeps D = A + 3 reading B and C as well: right values, and D waits for statements it does not use."""
+
+EXPECT = {"worked-example": 0}
+
+
+# %% ex3-worked-example
+def worked_example(engine, data):
+    A, B, C, D = (engine.new_var(n) for n in "ABCD")
+    engine.push(lambda: data.update(B=data["A"] + 1), reads=[A], mutates=[B], name="B = A + 1")
+    engine.push(lambda: data.update(C=data["A"] + 2), reads=[A], mutates=[C], name="C = A + 2")
+    engine.push(lambda: data.update(A=data["C"] * 2), reads=[C], mutates=[A], name="A = C * 2")
+    engine.push(lambda: data.update(D=data["A"] + 3), reads=[A, B, C], mutates=[D], name="D = A + 3")
