@@ -1,16 +1,18 @@
-"""The gate every prediction step passes before anything is measured: an answer at once, a number.
+"""The gates of the prediction steps.
 
-A prediction is arithmetic on its arguments; a function that takes longer
-than a limit, measures something instead, raises or returns no finite number
-gets one sentence naming the call (:class:`~asynclab.checks.core.Rejected`).
-Labs 03 and 10 use it.
+A prediction function (labs 03 and 10) is arithmetic on its arguments: one
+that takes longer than a limit, measures something instead, raises or returns
+no finite number gets one sentence naming the call (:func:`answered`,
+:class:`~asynclab.checks.core.Rejected`). A table of yes-or-no predictions
+(labs 01, 07 and 09) is judged whole against what the check measures, and a
+FAIL says neither how many missed nor which (:func:`yes_or_no`).
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 
 from asynclab.checks.core import Rejected
 
@@ -38,3 +40,24 @@ def answered(call: str, predict: Callable, args: tuple, unit: str, limit_s: floa
             f"within {limit_s:g} s), not a measurement"
         )
     return number
+
+
+def yes_or_no(
+    predicted: object, keys: Sequence[str], entries: str, measure: Callable[[], Mapping[str, bool]], why: str
+) -> tuple[bool, str]:
+    """The verdict on ``predicted``, a dict of True or False for every one of ``keys``, against ``measure()``.
+
+    ``entries`` says what the dict's entries are (``"call of lab01.CALLS, the call's text as key"``);
+    ``measure`` runs only once the dict is well formed; ``why`` ends the FAIL sentence of a
+    mismatch, which names neither how many predictions missed nor which (a count would let a
+    student find the answer by rerunning the check).
+    """
+    if not isinstance(predicted, dict) or set(predicted) != set(keys):
+        return False, f"PREDICTED must be a dict with one entry per {entries}"
+    bad = [key for key in keys if not isinstance(predicted[key], bool)]
+    if bad:
+        return False, f"each prediction must be True or False; {bad[0]!r} is {predicted[bad[0]]!r}"
+    measured = measure()
+    if any(predicted[key] != measured[key] for key in keys):
+        return False, f"your predictions did not all match {why}"
+    return True, ""

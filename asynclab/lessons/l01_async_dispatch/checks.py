@@ -58,6 +58,7 @@ from typing import Any
 from asynclab.checks import draw
 from asynclab.checks.core import CheckResult, Protocol, Rejected, check, median
 from asynclab.checks.finishing import _QUICK, SIZE, SMALL_SIZES
+from asynclab.checks.predictions import yes_or_no
 from asynclab.checks.relations import AtLeast, AtMost, Within
 from asynclab.foundation.timing import time_call
 
@@ -218,18 +219,13 @@ def check_predict_blocking(self, predicted) -> CheckResult:
     from asynclab.foundation.workloads import square_matrix
 
     def condition() -> tuple[bool, str]:
-        if not isinstance(predicted, dict) or set(predicted) != set(CALLS):
-            return False, ("PREDICTED must be a dict with one entry per call of lab01.CALLS, the call's text as key")
-        bad = [c for c in CALLS if not isinstance(predicted[c], bool)]
-        if bad:
-            return False, f"each prediction must be True or False; {bad[0]!r} is {predicted[bad[0]]!r}"
-        measured = _measure_calls(square_matrix(SIZE))
-        if any(predicted[c] != measured[c] for c in CALLS):
-            return False, (
-                "your predictions did not all match what the calls did: "
-                "a call waits only when Python needs the values themselves"
-            )
-        return True, ""
+        return yes_or_no(
+            predicted,
+            CALLS,
+            "call of lab01.CALLS, the call's text as key",
+            lambda: _measure_calls(square_matrix(SIZE)),
+            "what the calls did: a call waits only when Python needs the values themselves",
+        )
 
     return self.holds(condition, description=f"all {len(CALLS)} predictions matched what the calls did")
 

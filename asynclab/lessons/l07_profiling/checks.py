@@ -71,6 +71,7 @@ from typing import Any
 
 from asynclab.checks import draw
 from asynclab.checks.core import CheckResult, Protocol, Rejected, check
+from asynclab.checks.predictions import yes_or_no
 from asynclab.checks.relations import AtLeast, AtMost
 from asynclab.foundation.profiling import CHORES, ProfilerBroken
 
@@ -415,23 +416,21 @@ def check_predict_allocations(self, predicted) -> CheckResult:
     every prediction matches; a FAIL says neither how many missed nor which.
     """
 
-    def condition() -> tuple[bool, str]:
-        if not isinstance(predicted, dict) or set(predicted) != set(ALLOC_CALLS):
-            return False, "PREDICTED must be a dict with one entry per statement of lab07.ALLOC_CALLS, the text as key"
-        bad = [c for c in ALLOC_CALLS if not isinstance(predicted[c], bool)]
-        if bad:
-            return False, f"each prediction must be True or False; {bad[0]!r} is {predicted[bad[0]]!r}"
+    def measured() -> dict[str, bool]:
         _checking[0] += 1
         try:
-            measured = _allocations()
+            return _allocations()
         finally:
             _checking[0] -= 1
-        if any(predicted[c] != measured[c] for c in ALLOC_CALLS):
-            return False, (
-                "your predictions did not all match what the profiler recorded: a statement allocates when "
-                "MXNet must make a new array to hold its result"
-            )
-        return True, ""
+
+    def condition() -> tuple[bool, str]:
+        return yes_or_no(
+            predicted,
+            ALLOC_CALLS,
+            "statement of lab07.ALLOC_CALLS, the text as key",
+            measured,
+            "what the profiler recorded: a statement allocates when MXNet must make a new array to hold its result",
+        )
 
     return self.holds(condition, description=f"all {len(ALLOC_CALLS)} predictions matched the profile")
 

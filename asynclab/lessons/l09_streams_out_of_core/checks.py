@@ -91,6 +91,7 @@ from typing import Any
 
 from asynclab.checks import draw
 from asynclab.checks.core import CheckResult, Protocol, Rejected, check
+from asynclab.checks.predictions import yes_or_no
 from asynclab.checks.relations import AtLeast, AtMost
 
 CHUNK = 2**20  # values per chunk in the speed check: 8 MB in float64
@@ -411,9 +412,9 @@ def _growth(name: str, datasets: list) -> float:
     from mxnet import nd
 
     from asynclab.foundation.memory import PeakMemory
-    from asynclab.foundation.workloads import release_free_memory
+    from asynclab.foundation.workloads import chunked, release_free_memory
 
-    space: dict[str, Any] = {"nd": nd, "chunked": _chunked()}
+    space: dict[str, Any] = {"nd": nd, "chunked": chunked}
     exec(compile(LOOPS[name], f"<loop {name}>", "exec"), space)
     peaks = []
     for data in datasets:
@@ -426,20 +427,13 @@ def _growth(name: str, datasets: list) -> float:
     return (peaks[1] - peaks[0]) / ((datasets[1].n - datasets[0].n) / 1e6)
 
 
-def _chunked():
-    from asynclab.foundation.workloads import chunked
-
-    return chunked
-
-
 def _grows() -> dict[str, bool]:
     """Whether each loop's peak grows with the data set, on two data sets written once (a loop measured
     between the two bounds is measured again)."""
     import contextlib
 
-    from asynclab.foundation.workloads import map_large_allocations
+    from asynclab.foundation.workloads import chunked, map_large_allocations
 
-    chunked = _chunked()
     map_large_allocations()
     found: dict[str, bool] = {}
     with contextlib.ExitStack() as stack:
@@ -473,18 +467,13 @@ def check_predict_memory_growth(self, predicted) -> CheckResult:
     """
 
     def condition() -> tuple[bool, str]:
-        if not isinstance(predicted, dict) or set(predicted) != set(LOOPS):
-            return False, "PREDICTED must be a dict with one entry per loop of lab09.LOOPS, the loop's name as key"
-        bad = [name for name in LOOPS if not isinstance(predicted[name], bool)]
-        if bad:
-            return False, f"each prediction must be True or False; {bad[0]!r} is {predicted[bad[0]]!r}"
-        measured = _grows()
-        if any(predicted[name] != measured[name] for name in LOOPS):
-            return False, (
-                "your predictions did not all match the peaks measured: memory grows with the data set only "
-                "where something keeps every chunk alive"
-            )
-        return True, ""
+        return yes_or_no(
+            predicted,
+            list(LOOPS),
+            "loop of lab09.LOOPS, the loop's name as key",
+            _grows,
+            "the peaks measured: memory grows with the data set only where something keeps every chunk alive",
+        )
 
     return self.holds(condition, description=f"all {len(LOOPS)} predictions matched the peaks measured")
 
