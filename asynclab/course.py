@@ -38,6 +38,10 @@ TRAITS = {
         "its checks time sleeping operations (their order, overlaps or pace) or judge correctness, never how "
         "fast the CPU computes, and keep their margins with one core busy: tests run them beside the timing lane"
     ),
+    "lesson-sleeps": (
+        "its lesson notebook asserts only the pace of sleeping operations and correctness, never how fast the CPU "
+        "computes: nbval validates it beside the timing lane"
+    ),
     "gpu": "it has GPU checks (python -m asynclab gpu-check)",
     "mindspore": "a section needs MindSpore (installed by make lab, not by make test)",
     "cluster": "it starts MXNet's parameter server as local processes",

@@ -14,7 +14,9 @@ barely feels them), and the parameter-server cluster's tests (marker
 at most the one busy core that every check is built and benched to tolerate
 (``bench/reports/checks_robustness.md``, "loaded" rows), and lab 04's checks
 see the same (the report's lab 04 rows, both conditions). Lesson 04 asserts a
-time too, so it stays in the timing lane. The logic-only tests (neither
+time too, so it stays in the timing lane; lesson 10's notebook asserts only the
+pace of its workers' sleeps and SGD's results (trait ``lesson-sleeps``), so it
+runs in the side lane. The logic-only tests (neither
 ``measured`` nor ``kernel``) measure nothing either: they run in the side
 lane, which has the shorter road. A test that times nothing but would make the side lane the
 longer one can be marked ``serial`` and run in the timing lane, alone, where it disturbs no measurement.
@@ -87,10 +89,13 @@ class Lane:
 
 
 def memory_notebooks() -> set[str]:
-    """The solutions whose checks time no CPU work: lessons with the trait ``memory`` or ``sleeps``."""
+    """The notebooks that time no CPU work: the solutions of lessons with the trait ``memory`` or ``sleeps``,
+    and the lesson notebooks of lessons with the trait ``lesson-sleeps``."""
     from asynclab import course
 
-    return {str(x.solution.relative_to(ROOT)) for x in course.lessons(ROOT) if any(map(x.has, SIDE_TRAITS))}
+    found = course.lessons(ROOT)
+    solutions = {str(x.solution.relative_to(ROOT)) for x in found if any(map(x.has, SIDE_TRAITS))}
+    return solutions | {str(x.notebook.relative_to(ROOT)) for x in found if x.has("lesson-sleeps")}
 
 
 def notebooks() -> tuple[list[str], list[str]]:
