@@ -27,21 +27,34 @@ that it makes itself. Effect sizes and the margins they leave are in
   tries). Left out for their noise: PyTorch's ``str(y)`` (0.035-0.093: its
   first formatting of a fresh tensor is slower than its second). Every
   prediction must match; a FAIL says neither how many missed nor which.
-- switch-in-time: the student's ``PROLOGUE`` runs first in a fresh
-  process whose environment has neither switch set; then the check issues
-  1000x1000 products there. Under NaiveEngine issuing takes thousands of
-  times as long as the (empty) wait; under the threaded engine a few
-  thousandths. Threshold 5x; ``CUDA_LAUNCH_BLOCKING`` must read ``"1"``
-  when the prologue is done. The products are timed with MXNet's functions
-  and the clock as they were before the prologue ran (a prologue that
-  makes ``ndarray.dot`` wait, or sleep, is told so and fails), and a
-  prologue that names the course's ``asynclab`` (its engine and CUDA
-  switch helpers) scores 0 without running.
+- timed-forward-fixed: a spot-the-bug. A colleague's ``timed_forward(x, weights)``
+  times a ReLU network's forward pass on all three frameworks; for MXNet it
+  stops the clock with ``y.shape`` (the front end's, which waits for
+  nothing) and starts it while the input may still be computing. The fixed
+  function runs on a network of a width and depth drawn per call, with
+  MXNet's input handed over while the engine still computes it (three
+  forwards' work of identity products queued). Passes when, on every
+  framework, the seconds it reports are 0.5x to 2.2x the forward's compute
+  time that the check measures on a ready input (before and after the
+  answer's, the quicker kept), its output is the framework's own array with
+  the network's values (the check hands over copies), and MXNet has at most
+  0.25x of that time queued when it returns. MXNet also runs a network 6
+  times as deep, so that no fixed sleep can stand in for the wait: it would
+  have to outlast the deep forward's work and stay within 2.2x the shallow
+  one's. Measured on the 2-core machine, two runs quiet and two with one
+  core busy: right answers (the solution, ``nd.waitall()`` at both ends,
+  reading a value, step 1's ``finish``) 0.98x-1.15x with 0.00 queued (an
+  earlier version that timed the check's forward only after the answer's
+  read NumPy at up to 1.86x: the first product after PyTorch's found its
+  OpenMP threads spinning); the colleague's code 3.75-3.83 queued; the end
+  fixed but not the start 3.64x-4.21x; the start fixed but not the end
+  0.92-1.00 queued; a fixed sleep of 60 ms 0.59-0.87 queued on the deep
+  network (sleeps of 20 to 250 ms, measured with two forwards queued and
+  an upper bound of 1.8x: at least 0.45 queued or 3.5x).
 """
 
 from __future__ import annotations
 
-import ast
 import time
 from collections.abc import Callable
 from typing import Any
@@ -52,10 +65,6 @@ from asynclab.checks.core import CheckResult, Protocol, Rejected, check
 # step 1 is lab 01's wait, asked of every framework: the same sizes, thresholds and protocol
 from asynclab.checks.finishing import _QUICK, FINISH_OVERSHOOT, QUEUE_FACTOR, SIZE, SMALL_SIZES, _small
 from asynclab.checks.relations import AtLeast, AtMost
-
-SWITCH_SIZE = 1000
-SWITCH_FACTOR = 5.0
-_SUBPROCESS = Protocol(warmup=0, min_rounds=2, max_rounds=4, budget_s=60.0)
 
 
 # ------------------------------------------------------------ step 1: one finish for every framework
@@ -284,136 +293,192 @@ def check_predict_frameworks(self, predicted: Any) -> CheckResult:
     return self.holds(condition, description=f"all {total} predictions matched what this machine did")
 
 
-# ------------------------------------------------------------ step 3: the switches, in a fresh process
-def _switch_child(job: dict) -> dict:
-    """In a fresh process where neither switch is set: the student's prologue, then MXNet products.
-
-    ``job`` holds the ``prologue`` (Python source) and ``n``, the side of
-    the ``n`` x ``n`` products. Four products are issued and each waited
-    for. Returns ``{"blocking": CUDA_LAUNCH_BLOCKING after the prologue
-    (None when unset), "patched": the MXNet functions the prologue replaced or rewrote (the
-    products are timed with the originals, held before it ran), "enqueue": the two middle of the
-    four issuing times, "finish": the two middle of the four waits}``, seconds.
-    """
-    import os
-    import time
-
-    for name in ("MXNET_ENGINE_TYPE", "CUDA_LAUNCH_BLOCKING"):  # only the prologue may set them
-        os.environ.pop(name, None)
-    # MXNet imported, not started (it creates its engine at its first operation, after the prologue):
-    # the products are timed with the functions and clock held here, which a prologue cannot replace
-    from mxnet import ndarray
-
-    clock, ones, dot, waitall = time.perf_counter, ndarray.ones, ndarray.dot, ndarray.waitall
-    wait = ndarray.NDArray.wait_to_read
-    held = {"ndarray.ones": ones, "ndarray.dot": dot, "ndarray.waitall": waitall, "NDArray.wait_to_read": wait}
-    code = {name: f.__code__ for name, f in held.items()}
-    exec(compile(job["prologue"], "<your PROLOGUE>", "exec"), {"__name__": "__main__"})
-    blocking = os.environ.get("CUDA_LAUNCH_BLOCKING")
-    current = {
-        "ndarray.ones": ndarray.ones,
-        "ndarray.dot": ndarray.dot,
-        "ndarray.waitall": ndarray.waitall,
-        "NDArray.wait_to_read": ndarray.NDArray.wait_to_read,
-    }
-    patched = sorted(n for n, f in held.items() if current[n] is not f or f.__code__ is not code[n])
-
-    x = ones((job["n"], job["n"]))
-    waitall()
-    enqueue, finish = [], []
-    for _ in range(4):
-        start = clock()
-        y = dot(x, x)
-        issued = clock()
-        wait(y)
-        enqueue.append(issued - start)
-        finish.append(clock() - issued)
-    return {
-        "blocking": blocking,
-        "patched": patched,
-        "enqueue": sorted(enqueue)[1:3],
-        "finish": sorted(finish)[1:3],
-    }
+# ------------------------------------------------------------ step 3: spot the bug in a colleague's timing
+FORWARD_WIDTHS = (512, 576, 640, 704)  # the network's width, drawn per call
+FORWARD_LAYERS = (3, 4, 5)  # its depth, drawn per call
+PENDING = 3  # per layer of the drawn network, products of MXNet's input still queued: three forwards' work
+FORWARD_LOW, FORWARD_HIGH = 0.5, 2.2  # timed_forward's seconds over the forward's own compute time
+DEEPER = 6  # MXNet's second network is this many times as deep as the first
+LEFT_SHARE = 0.25  # MXNet work still queued when timed_forward returned, over the forward's compute time
+_FORWARD = Protocol(warmup=1, min_rounds=3, max_rounds=9, budget_s=40.0, attempts=2)
 
 
-def _course_in(prologue: str) -> str:
-    """The course's module a prologue names (an import, or ``asynclab`` in a name or a string); "" when none.
+def _forward_kit(framework: str, width: int, layers: int):
+    """(input, weights, product, relu, wait) of one framework's network, from the same NumPy values."""
+    import numpy as np
+    import torch
+    from mxnet import nd
 
-    The copy detector judges code, not strings: the check reads its source itself. A prologue that
-    does not parse names nothing here; running it says what is wrong with it.
-    """
-    try:
-        tree = ast.parse(prologue)
-    except SyntaxError:
-        return ""
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            names = [node.module or ""]
-        elif isinstance(node, ast.Name):
-            names = [node.id]
-        elif isinstance(node, ast.Attribute):
-            names = [node.attr]
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-            names = [node.value]
-        else:
-            continue
-        for name in names:
-            if "asynclab" in name:
-                return name if name.startswith("asynclab") else "asynclab"
-    return ""
+    rng = np.random.default_rng(width * 10 + layers)
+    x = rng.standard_normal((width, width), dtype=np.float32)
+    weights = [rng.standard_normal((width, width), dtype=np.float32) * (2 / width) ** 0.5 for _ in range(layers)]
+    if framework == "MXNet":
+        return nd.array(x), [nd.array(w) for w in weights], nd.dot, nd.relu, nd.waitall
+    if framework == "PyTorch":
+        return torch.from_numpy(x), [torch.from_numpy(w) for w in weights], torch.matmul, torch.relu, lambda: None
+    return x, weights, np.dot, lambda a: np.maximum(a, 0), lambda: None
+
+
+def _copy(y: Any):
+    """A copy of an MXNet array, a PyTorch tensor or a NumPy array."""
+    return y.clone() if hasattr(y, "clone") else y.copy()
+
+
+def _to_numpy(y: Any):
+    import numpy as np
+
+    return y.asnumpy() if hasattr(y, "asnumpy") else y.numpy() if hasattr(y, "numpy") else np.asarray(y)
+
+
+def _timed_forward_probe(timed_forward: Callable, framework: str, width: int, layers: int, pending: int) -> Callable:
+    """A probe: ``timed_forward`` on the framework's input (MXNet's still being computed: ``pending`` products
+    queued), and the forward timed by the check on a ready input, before and after it; ``{"seconds":
+    reported, "compute": the check's, "left": MXNet work still queued when timed_forward returned}``, seconds."""
+    import numpy as np
+
+    x, weights, product, relu, wait_all = _forward_kit(framework, width, layers)
+    identity = None
+    if framework == "MXNet":
+        from mxnet import nd
+
+        identity = nd.array(np.eye(width, dtype=np.float32))
+    kind = type(x)
+
+    def reference() -> tuple[Any, float]:
+        """The network's output on the ready input, as NumPy values, and the seconds the forward took."""
+        wait_all()
+        start = time.perf_counter()
+        h = x
+        for w in weights:
+            h = relu(product(h, w))
+        expected = _to_numpy(h)  # reading the values waits for them
+        return expected, time.perf_counter() - start
+
+    def answer() -> tuple[Any, float]:
+        """What timed_forward returned, and the seconds of MXNet work still queued when it did."""
+        wait_all()
+        given = _copy(x)  # copies: the answer may change what it is handed, the check's own stay as they are
+        if identity is not None:  # the input arrives as MXNet hands it on: its products still queued
+            for _ in range(pending):
+                given = product(given, identity)
+        try:
+            returned = timed_forward(given, [_copy(w) for w in weights])
+        except Exception as error:
+            detail = f": {error}" if str(error) else ""
+            hint = " (this machine has no CUDA device)" if "CUDA" in str(error) else ""
+            raise Rejected(
+                f"timed_forward failed on {framework}'s arrays: {type(error).__name__}{detail}{hint}"
+            ) from None
+        returned_at = time.perf_counter()
+        wait_all()
+        return returned, time.perf_counter() - returned_at
+
+    def probe() -> dict[str, float]:
+        # the check's forward before and after the answer's, the quicker kept: the first call after another
+        # framework's work can find the cores busy (PyTorch's OpenMP threads spin a while after their work)
+        expected, before = reference()
+        returned, left = answer()
+        compute = min(before, reference()[1])
+        if not (isinstance(returned, tuple) and len(returned) == 2):
+            raise Rejected("timed_forward must return a pair: the network's output and the seconds it took")
+        output, seconds = returned
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds >= 0:
+            raise Rejected(f"timed_forward's seconds must be a number of seconds, not {seconds!r}")
+        if not isinstance(output, kind):
+            raise Rejected(
+                f"on {framework}, timed_forward returned a {type(output).__name__}, not the framework's own "
+                f"{kind.__name__}: the forward must run in the framework of its input"
+            )
+        if output.shape != expected.shape or not np.allclose(_to_numpy(output), expected, rtol=1e-3, atol=1e-3):
+            raise Rejected(f"on {framework}, timed_forward's output is not the network's output for its input")
+        return {"seconds": float(seconds), "compute": compute, "left": left}
+
+    return probe
+
+
+def _forward_why(name: str, what: str) -> Callable[[Any], str]:
+    def why(o) -> str:
+        label = _PROBES[name.rsplit("_", 1)[0]]
+        return f"on {label}, timed_forward reported {o.bands[name].value:.2f}x the forward's compute time {what}"
+
+    return why
+
+
+def _left_why(name: str) -> Callable[[Any], str]:
+    def why(o) -> str:
+        return (
+            f"when timed_forward returned on {_PROBES[name.rsplit('_', 1)[0]]}, MXNet still had "
+            f"{o.bands[name].value:.2f}x the forward's compute time of work queued (needs <= {LEFT_SHARE:g}x): "
+            "it stopped the clock before the forward was computed"
+        )
+
+    return why
+
+
+# the probes: MXNet twice (the drawn network, and one DEEPER times as deep: a fixed sleep cannot match both)
+_PROBES = {"MXNet": "MXNet", "MXNet_deep": "MXNet's deeper network", "PyTorch": "PyTorch", "NumPy": "NumPy"}
 
 
 @check(
-    "switch-in-time",
+    "timed-forward-fixed",
     points=3,
-    protocol=_SUBPROCESS,
-    calls="your PROLOGUE",
-    relations=(AtLeast("naive", num="switched.enqueue", den="switched.finish", threshold=SWITCH_FACTOR),),
-    sentence=(
-        f"after your PROLOGUE, issuing an MXNet product took {{naive:.1f}}x as long as waiting for it "
-        f"(needs >= {SWITCH_FACTOR:g}x: the call carries the work), and CUDA_LAUNCH_BLOCKING read '1'"
+    protocol=_FORWARD,
+    calls="timed_forward",
+    functions=("timed_forward",),
+    relations=(
+        *(
+            AtMost(f"{p}_left", num=f"{p}.left", den=f"{p}.compute", threshold=LEFT_SHARE, why=_left_why(f"{p}_left"))
+            for p in ("MXNet", "MXNet_deep")
+        ),
+        *(
+            relation
+            for p in _PROBES
+            for relation in (
+                AtLeast(
+                    f"{p}_low",
+                    num=f"{p}.seconds",
+                    den=f"{p}.compute",
+                    threshold=FORWARD_LOW,
+                    why=_forward_why(f"{p}_low", f"(needs >= {FORWARD_LOW:g}x): it did not time the forward's work"),
+                ),
+                AtMost(
+                    f"{p}_high",
+                    num=f"{p}.seconds",
+                    den=f"{p}.compute",
+                    threshold=FORWARD_HIGH,
+                    why=_forward_why(
+                        f"{p}_high", f"(needs <= {FORWARD_HIGH:g}x): its clock ran while other work was done"
+                    ),
+                ),
+            )
+        ),
     ),
-    threshold=f">= {SWITCH_FACTOR:g}x, CUDA_LAUNCH_BLOCKING=1",
+    sentence=lambda o: (
+        f"timed_forward reported {o.values['MXNet_low']:.2f}x the forward's compute time on MXNet "
+        f"({o.values['MXNet_deep_low']:.2f}x with a network {DEEPER} times as deep), {o.values['PyTorch_low']:.2f}x "
+        f"on PyTorch and {o.values['NumPy_low']:.2f}x on NumPy (needs {FORWARD_LOW:g}x to {FORWARD_HIGH:g}x), and "
+        f"left at most {max(o.values['MXNet_left'], o.values['MXNet_deep_left']):.2f}x of it queued in MXNet "
+        f"(needs <= {LEFT_SHARE:g}x)"
+    ),
+    threshold=f"{FORWARD_LOW:g}x to {FORWARD_HIGH:g}x, queued <= {LEFT_SHARE:g}x",
 )
-def check_switch_in_time(self, prologue: Any) -> CheckResult:
-    """``prologue``: Python source that, run first in a fresh process, switches the asynchrony off.
+def check_timed_forward_fixed(self, timed_forward: Callable) -> CheckResult:
+    """``timed_forward(x, weights)`` returns ``(output, seconds)``: the ReLU network's output and the
+    seconds its forward pass took, whichever framework ``x`` and ``weights`` belong to.
 
-    It must make MXNet run each operator inside the call that issues it and
-    set ``CUDA_LAUNCH_BLOCKING`` to ``"1"`` for PyTorch. The check runs it in
-    a fresh process where neither switch is set, then times 1000x1000
-    products there: passes when issuing takes at least 5x as long as the
-    wait after it, and the variable reads ``"1"``. A prologue that uses the
-    course's code, or replaces MXNet's functions, fails.
+    The check draws the network's width and depth, and hands MXNet's input
+    over while the engine is still computing it (as the previous layer of a
+    model would); MXNet gets a second network, 6 times as deep. Passes
+    when, for every network, the reported seconds are 0.5x to 2.2x the
+    forward's compute time measured here on a ready input, the output is
+    the framework's own array with the right values, and MXNet has at most
+    0.25x of that time of work queued when ``timed_forward`` returns.
     """
-    if not isinstance(prologue, str):
-        raise Rejected(f"PROLOGUE must be a string of Python code, not {type(prologue).__name__}")
-    used = _course_in(prologue)
-    if used:
-        raise Rejected(
-            f"scored 0: your PROLOGUE uses the course's own {used} instead of setting the two switches itself"
+    width, layers = draw.choice(FORWARD_WIDTHS), draw.choice(FORWARD_LAYERS)
+    probes = {
+        p: _timed_forward_probe(
+            timed_forward, p.split("_")[0], width, layers * (DEEPER if p.endswith("deep") else 1), PENDING * layers
         )
-
-    def switched() -> dict[str, float]:
-        found = self.in_fresh_process(
-            f"{__name__}:_switch_child",
-            payload={"prologue": prologue, "n": SWITCH_SIZE},
-            timeout=120,
-            what="your PROLOGUE with the check's products",
-            explain=lambda error: str(error).rstrip("."),
-        )
-        if found["patched"]:
-            raise Rejected(
-                f"your PROLOGUE replaced MXNet's own {', '.join(found['patched'])}: the check times the "
-                "originals; switch the engine, do not patch its functions"
-            )
-        if found["blocking"] != "1":
-            raise Rejected(
-                f"after your PROLOGUE, CUDA_LAUNCH_BLOCKING was {found['blocking']!r}, not '1': "
-                "PyTorch reads it from the environment when it starts CUDA"
-            )
-        middle = lambda values: sum(values) / len(values)  # noqa: E731 (the two middle of four)
-        return {"enqueue": middle(found["enqueue"]), "finish": max(middle(found["finish"]), 1e-7)}
-
-    return self.run({"switched": switched})
+        for p in _PROBES
+    }
+    return self.run(probes)

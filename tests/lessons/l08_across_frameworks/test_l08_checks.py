@@ -18,15 +18,25 @@ def test_a_finish_that_is_no_function_fails_in_one_sentence():
     )
 
 
-def test_a_prologue_that_is_no_source_fails_in_one_sentence():
-    assert _verdict(lab08.check_switch_in_time, 3) == (
-        "FAIL [switch-in-time] PROLOGUE must be a string of Python code, not int"
+def test_a_timed_forward_that_is_no_function_fails_in_one_sentence():
+    assert _verdict(lab08.check_timed_forward_fixed, 0.06) == (
+        "FAIL [timed-forward-fixed] timed_forward must be a function, not float"
     )
 
 
-def test_a_prologue_that_raises_in_its_fresh_process_fails_with_its_last_line():
-    text = _verdict(lab08.check_switch_in_time, "raise RuntimeError('no switch here')")
+def test_a_timed_forward_that_returns_no_pair_fails_in_one_sentence():
+    text = _verdict(lab08.check_timed_forward_fixed, lambda x, weights: 0.06)
     assert text == (
-        "FAIL [switch-in-time] your PROLOGUE with the check's products failed in a fresh process: "
-        "RuntimeError: no switch here"
+        "FAIL [timed-forward-fixed] timed_forward must return a pair: the network's output and the seconds it took"
+    )
+
+
+def test_a_timed_forward_that_raises_names_the_framework_and_the_error():
+    def raises(x, weights):
+        raise RuntimeError("Found no NVIDIA driver on your system (CUDA)")
+
+    text = _verdict(lab08.check_timed_forward_fixed, raises)
+    assert text == (
+        "FAIL [timed-forward-fixed] timed_forward failed on MXNet's arrays: RuntimeError: Found no NVIDIA "
+        "driver on your system (CUDA) (this machine has no CUDA device)"
     )

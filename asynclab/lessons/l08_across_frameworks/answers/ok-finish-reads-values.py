@@ -1,6 +1,6 @@
 """finish(y) reads one value of y back to Python, which waits on every framework and every device."""
 
-EXPECT = {"finish-every-framework": 3, "predict-frameworks": 2, "switch-in-time": 3}
+EXPECT = {"finish-every-framework": 3, "predict-frameworks": 2, "timed-forward-fixed": 3}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 import torch

@@ -1,6 +1,6 @@
 """finish(y) waits for everything MXNet queued (nd.waitall) and, for a CUDA tensor, records and waits for an event of its own on y's device: coarser than the solution, still right."""
 
-EXPECT = {"finish-every-framework": 3, "predict-frameworks": 2, "switch-in-time": 3}
+EXPECT = {"finish-every-framework": 3, "predict-frameworks": 2, "timed-forward-fixed": 3}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 import torch

@@ -1,6 +1,6 @@
 """Predicts every call right, with the dicts built by a loop rather than written out."""
 
-EXPECT = {"finish-every-framework": 3, "predict-frameworks": 2, "switch-in-time": 3}
+EXPECT = {"finish-every-framework": 3, "predict-frameworks": 2, "timed-forward-fixed": 3}
 
 
 # %% ex-predict-frameworks

@@ -1,0 +1,33 @@
+"""Waits with the course's own back-end functions (asynclab.foundation.backends), which the step does not name: the step's waits done by the course earn nothing."""
+
+EXPECT = {"timed-forward-fixed": 0}
+
+# Imports for linters: the lab's setup cell provides these names when graded.
+import time
+
+import numpy as np
+import torch
+from mxnet import nd
+
+
+# %% ex3-timed-forward
+from asynclab.foundation.backends import mxnet as mxb
+
+
+def timed_forward(x, weights):
+    if isinstance(x, nd.NDArray):
+        dot, relu = nd.dot, nd.relu
+        done = mxb.sync
+    elif isinstance(x, torch.Tensor):
+        dot, relu = torch.matmul, torch.relu
+        done = lambda y: y.cpu()
+    else:
+        dot, relu = np.dot, lambda a: np.maximum(a, 0)
+        done = lambda y: None
+    done(x)
+    start = time.perf_counter()
+    h = x
+    for w in weights:
+        h = relu(dot(h, w))
+    done(h)
+    return h, time.perf_counter() - start

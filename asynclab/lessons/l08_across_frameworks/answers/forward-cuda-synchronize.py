@@ -1,0 +1,30 @@
+"""Fixes MXNet's two bugs and also "fixes" the line that was right: PyTorch waits with torch.cuda.synchronize(), which raises on a machine without CUDA."""
+
+EXPECT = {"timed-forward-fixed": 0}
+
+# Imports for linters: the lab's setup cell provides these names when graded.
+import time
+
+import numpy as np
+import torch
+from mxnet import nd
+
+
+# %% ex3-timed-forward
+def timed_forward(x, weights):
+    if isinstance(x, nd.NDArray):
+        dot, relu = nd.dot, nd.relu
+        done = lambda y: y.wait_to_read()
+    elif isinstance(x, torch.Tensor):
+        dot, relu = torch.matmul, torch.relu
+        done = lambda y: torch.cuda.synchronize()
+    else:
+        dot, relu = np.dot, lambda a: np.maximum(a, 0)
+        done = lambda y: None
+    done(x)
+    start = time.perf_counter()
+    h = x
+    for w in weights:
+        h = relu(dot(h, w))
+    done(h)
+    return h, time.perf_counter() - start
