@@ -57,3 +57,46 @@ def test_off_counts_tolerances_with_a_floor_of_microseconds():
     off = lab03._trace_off((46 * US, 100 * US, 2.5 * US), ref)
     assert off["t1"] > 1  # 6 µs off 40: more than 10% + 2 µs
     assert off["t3"] < 1  # 1.5 µs off 1: inside the floor of 2 µs
+
+
+def _skewed_trace(passes: int = 30) -> Trace:
+    """A loop trace whose t1 and t2 are skewed (seconds): medians 40 and 100 µs, means about 30% higher."""
+    trace, now = Trace(), 0.0
+    for i in range(passes):
+        t1, t2, t3 = (80 * US, 200 * US, 20 * US) if i % 10 in (3, 6, 9) else (40 * US, 100 * US, 20 * US)
+        trace.calls.append(OpSpan(lab03.TRACE_ISSUE, FRONT_END, 1, now + 0.2 * t1, now + 0.6 * t1))
+        trace.spans.append(OpSpan("exp", 0, 2, now + t1, now + t1 + t2))
+        trace.calls.append(OpSpan(lab03.TRACE_WAIT, FRONT_END, 1, now + 0.7 * t1, now + t1 + t2 + t3))
+        now += t1 + t2 + t3
+    return trace
+
+
+@pytest.mark.parametrize(
+    ("reading", "verdict"),
+    [
+        ((statistics.median,) * 3, "PASS [costs-from-trace]"),
+        ((statistics.fmean,) * 3, "PASS [costs-from-trace]"),
+        (
+            (statistics.median, statistics.fmean, statistics.median),
+            "FAIL [costs-from-trace] on a hand-built loop, each of your figures matched the trace, but not all "
+            "three the same way: take medians for all three, or means for all three",
+        ),
+    ],
+)
+def test_costs_from_trace_takes_medians_or_means_but_not_a_mix(monkeypatch, reading, verdict):
+    from asynclab.checks import CheckFailed
+
+    monkeypatch.setattr(lab03, "_trace_workloads", lambda: [("a hand-built loop", None, None)])
+    monkeypatch.setattr(lab03, "_record_sync_loop", lambda make, op, passes: _skewed_trace(passes))
+    medians, means = (lab03._trace_costs(_skewed_trace(), f) for f in (statistics.median, statistics.fmean))
+    assert min(b / a for a, b in zip(medians[:2], means[:2])) > 1.2  # t1 and t2: the readings differ by over 10%
+
+    def costs_from_trace(trace):
+        by = [lab03._trace_costs(trace, aggregate) for aggregate in reading]
+        return by[0][0], by[1][1], by[2][2]
+
+    try:
+        text = lab03.check_costs_from_trace(costs_from_trace).verdict()
+    except CheckFailed as failed:
+        text = str(failed).splitlines()[0]
+    assert text.startswith(verdict)
