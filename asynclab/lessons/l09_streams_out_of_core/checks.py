@@ -178,7 +178,7 @@ def _exact(data, got: float, expected: float, what: str) -> None:
     if got != got or got in (float("inf"), float("-inf")):
         detail = f"{got} is no energy"
     elif abs(got - expected) <= 1e-6 * abs(expected):
-        detail = "close, but not equal: a part was rounded (float32?)"
+        detail = "close, but not equal: a part was rounded (float32?), or a few springs joined the wrong values"
     elif got < expected:
         detail = "too small: a spring is missing (one across a chunk boundary? the last chunk?)"
     else:
