@@ -27,30 +27,30 @@ that it makes itself. Effect sizes and the margins they leave are in
   tries). Left out for their noise: PyTorch's ``str(y)`` (0.035-0.093: its
   first formatting of a fresh tensor is slower than its second). Every
   prediction must match; a FAIL says neither how many missed nor which.
-- timed-forward-fixed: a spot-the-bug. A colleague's ``timed_forward(x, weights)``
-  times a ReLU network's forward pass on all three frameworks; for MXNet it
-  stops the clock with ``y.shape`` (the front end's, which waits for
-  nothing) and starts it while the input may still be computing. The fixed
-  function runs on a network of a width and depth drawn per call, with
-  MXNet's input handed over while the engine still computes it (three
+- timed-forward-fixed: a spot-the-bug. A colleague's ``timed_forward(x,
+  weights)`` times a ReLU network's forward pass on all three frameworks;
+  for MXNet it stops the clock with ``y.shape`` (the front end's, which
+  waits for nothing) and starts it while the input may still be computing.
+  The fixed function runs on a network of a width and depth drawn per call,
+  with MXNet's input handed over while the engine still computes it (three
   forwards' work of identity products queued). Passes when, on every
   framework, the seconds it reports are 0.5x to 2.2x the forward's compute
   time that the check measures on a ready input (before and after the
-  answer's, the quicker kept), its output is the framework's own array with
-  the network's values (the check hands over copies), and MXNet has at most
-  0.25x of that time queued when it returns. MXNet also runs a network 6
-  times as deep, so that no fixed sleep can stand in for the wait: it would
-  have to outlast the deep forward's work and stay within 2.2x the shallow
-  one's. Measured on the 2-core machine, two runs quiet and two with one
-  core busy: right answers (the solution, ``nd.waitall()`` at both ends,
-  reading a value, step 1's ``finish``) 0.98x-1.15x with 0.00 queued (an
-  earlier version that timed the check's forward only after the answer's
-  read NumPy at up to 1.86x: the first product after PyTorch's found its
-  OpenMP threads spinning); the colleague's code 3.75-3.83 queued; the end
-  fixed but not the start 3.64x-4.21x; the start fixed but not the end
+  answer's, the quicker kept: with one reading, right answers read from
+  0.76x on MXNet with one core busy to 1.86x on NumPy quiet), its output is
+  the framework's own array with the network's values (the check hands over
+  copies), and MXNet has at most 0.25x of that time queued when it returns.
+  MXNet also runs a network 6 times as deep, so that no fixed sleep can
+  stand in for the wait: it would have to outlast the deep forward's work
+  and stay within 2.2x the shallow one's. Measured on the 2-core machine,
+  two runs quiet and two with one core busy: right answers (the solution,
+  ``nd.waitall()`` at both ends, reading a value, step 1's ``finish``)
+  0.98x-1.15x with 0.00 queued (the first product after PyTorch's can find
+  its OpenMP threads spinning); the colleague's code 3.75-3.83 queued; the
+  end fixed but not the start 3.64x-4.21x; the start fixed but not the end
   0.92-1.00 queued; a fixed sleep of 60 ms 0.59-0.87 queued on the deep
-  network (sleeps of 20 to 250 ms, measured with two forwards queued and
-  an upper bound of 1.8x: at least 0.45 queued or 3.5x).
+  network (sleeps of 20 to 250 ms, measured with two forwards queued and an
+  upper bound of 1.8x: at least 0.45 queued or 3.5x).
 """
 
 from __future__ import annotations
@@ -300,7 +300,7 @@ PENDING = 3  # per layer of the drawn network, products of MXNet's input still q
 FORWARD_LOW, FORWARD_HIGH = 0.5, 2.2  # timed_forward's seconds over the forward's own compute time
 DEEPER = 6  # MXNet's second network is this many times as deep as the first
 LEFT_SHARE = 0.25  # MXNet work still queued when timed_forward returned, over the forward's compute time
-_FORWARD = Protocol(warmup=1, min_rounds=3, max_rounds=9, budget_s=40.0, attempts=2)
+_FORWARD = Protocol(warmup=1, min_rounds=3, max_rounds=7, budget_s=30.0, attempts=2)
 
 
 def _forward_kit(framework: str, width: int, layers: int):
@@ -374,11 +374,11 @@ def _timed_forward_probe(timed_forward: Callable, framework: str, width: int, la
         return returned, time.perf_counter() - returned_at
 
     def probe() -> dict[str, float]:
-        # the check's forward before and after the answer's, the quicker kept: the first call after another
-        # framework's work can find the cores busy (PyTorch's OpenMP threads spin a while after their work)
-        expected, before = reference()
+        # the check's forward before and after the answer's, the quicker kept: the first product after other
+        # work can find the cores busy (PyTorch's OpenMP threads spin a while after their work)
+        expected, compute = reference()
         returned, left = answer()
-        compute = min(before, reference()[1])
+        compute = min(compute, reference()[1])
         if not (isinstance(returned, tuple) and len(returned) == 2):
             raise Rejected("timed_forward must return a pair: the network's output and the seconds it took")
         output, seconds = returned
