@@ -33,7 +33,10 @@ without waiting cannot pass. Effect sizes and the margins they leave are in
   it in fresh processes started with the threaded engine and ``N`` drawn
   (1400-1800), then times a product of its own there: its call takes 1.00 of
   the time to the result under NaiveEngine, 0.00-0.01 under the threaded
-  engine (threshold 0.5). The snippet's 'enqueue' must also take 5x its
+  engine (threshold 0.5). The probe uses MXNet's functions and the clock as
+  the check held them before the snippet ran (a snippet that replaced one
+  fails, saying which) and reports under labels drawn per run, which a
+  snippet cannot record in its place. The snippet's 'enqueue' must also take 5x its
   'finish' (about 10^4x under NaiveEngine) and lie within 2x of the check's
   call (1.01x; a sleep timed instead 0.12x).
 - predict-blocking: functional. Each call is made on a 2000x2000 product
@@ -318,20 +321,54 @@ def check_timing_includes_compute(self, work_seconds: Callable) -> CheckResult:
     return self.run({"student": student, "reference": reference})
 
 
-def _engine_probe(size: int) -> str:
-    """The check's code, run after the snippet in its process: one product issued and waited for, timed."""
+def _probe_held(nonce: str) -> str:
+    """The check's prologue, run before the snippet in its process: MXNet imported (its engine is created at
+    the first operation, after the snippet) and the functions the probe will use held, in a module whose
+    name carries ``nonce``."""
     return (
-        "from mxnet import nd as _nd\n"
-        "from asynclab.foundation.timing import Benchmark as _Benchmark\n"
-        "_nd.waitall()\n"
-        f"_a = _nd.random.uniform(shape=({size}, {size}))\n"
-        "_a.wait_to_read()\n"
+        "import sys as _sys, time as _time, types as _types\n"
+        "from mxnet import ndarray as _ndarray\n"
+        "from asynclab.foundation import timing as _timing\n"
+        f"_held = _types.ModuleType('_asynclab_probe_{nonce}')\n"
+        "_held.f = {'time.perf_counter': _time.perf_counter, 'ndarray.dot': _ndarray.dot,\n"
+        "           'ndarray.random.uniform': _ndarray.random.uniform, 'ndarray.waitall': _ndarray.waitall,\n"
+        "           'NDArray.wait_to_read': _ndarray.NDArray.wait_to_read, 'NDArray.__add__': _ndarray.NDArray.__add__}\n"
+        "_held.code = {k: getattr(f, '__code__', None) for k, f in _held.f.items()}\n"
+        "_held.listeners = _timing._listeners\n"
+        "_sys.modules[_held.__name__] = _held\n"
+    )
+
+
+def _engine_probe(size: int, nonce: str) -> str:
+    """The check's code, run after the snippet in its process: one product issued and waited for, timed with
+    the functions held before the snippet ran, and reported under labels that carry ``nonce`` (drawn per run:
+    the snippet cannot record them). A snippet that replaced one of those functions fails."""
+    return (
+        "import sys as _sys, time as _time\n"
+        "from mxnet import ndarray as _ndarray\n"
+        f"_held = _sys.modules['_asynclab_probe_{nonce}']\n"
+        "_now = {'time.perf_counter': _time.perf_counter, 'ndarray.dot': _ndarray.dot,\n"
+        "        'ndarray.random.uniform': _ndarray.random.uniform, 'ndarray.waitall': _ndarray.waitall,\n"
+        "        'NDArray.wait_to_read': _ndarray.NDArray.wait_to_read, 'NDArray.__add__': _ndarray.NDArray.__add__}\n"
+        "_changed = sorted(k for k, f in _held.f.items()\n"
+        "                  if _now[k] is not f or getattr(f, '__code__', None) is not _held.code[k])\n"
+        "if _changed:\n"
+        "    raise RuntimeError('your snippet replaced ' + ', '.join(_changed) + ': switch the engine, do not patch '\n"
+        "                       'the functions the check times with')\n"
+        "_clock, _dot, _wait = _held.f['time.perf_counter'], _held.f['ndarray.dot'], _held.f['NDArray.wait_to_read']\n"
+        "_held.f['ndarray.waitall']()\n"
+        f"_a = _held.f['ndarray.random.uniform'](shape=({size}, {size}))\n"
+        "_wait(_a)\n"
         "for _ in range(2):\n"
-        f"    with _Benchmark('{PROBE_CALL}', quiet=True):\n"
-        "        _c = _nd.dot(_a, _a) + 2\n"
-        f"    with _Benchmark('{PROBE_WAIT}', quiet=True):\n"
-        "        _c.wait_to_read()\n"
-        "_nd.waitall()\n"
+        "    _start = _clock()\n"
+        "    _c = _held.f['NDArray.__add__'](_dot(_a, _a), 2)\n"
+        "    _issued = _clock()\n"
+        "    _wait(_c)\n"
+        "    _done = _clock()\n"
+        f"    for _tell in list(_held.listeners):\n"
+        f"        _tell('{PROBE_CALL}-{nonce}', _issued - _start)\n"
+        f"        _tell('{PROBE_WAIT}-{nonce}', _done - _issued)\n"
+        "_held.f['ndarray.waitall']()\n"
     )
 
 
@@ -360,7 +397,8 @@ def check_engine_switch_fixed(self, snippet: str) -> CheckResult:
     The check runs it in fresh processes under the default threaded engine
     (``MXNET_ENGINE_TYPE=ThreadedEnginePerDevice``), with ``N`` drawn and defined
     before the snippet, then runs its own probe in the same process: a product
-    of that side, issued and waited for. Passes when the probe's call took at
+    of that side, issued and waited for with the functions the check held
+    before the snippet ran. Passes when the probe's call took at
     least half of the time until its result was ready (the engine in effect
     computes in the call), the snippet's 'enqueue' took at least 5x its
     'finish', and 'enqueue' lies within 2x of the probe's call (it timed the
@@ -374,13 +412,15 @@ def check_engine_switch_fixed(self, snippet: str) -> CheckResult:
     size = draw.choice(SWITCH_SIZES)
 
     def run() -> dict[str, float]:
+        nonce = f"{draw.randrange(2**32):08x}"
         try:
             found = run_snippet(
                 f"N = {size}\n{snippet}",
                 env=engine_env("ThreadedEnginePerDevice"),
                 timeout=120.0,
                 what="your snippet",
-                epilogue=_engine_probe(size),
+                prologue=_probe_held(nonce),
+                epilogue=_engine_probe(size, nonce),
             )
         except SnippetError as error:
             raise Rejected(f"running your snippet failed: {str(error).strip(chr(39))}") from None
@@ -390,7 +430,9 @@ def check_engine_switch_fixed(self, snippet: str) -> CheckResult:
         for label in ("enqueue", "finish"):
             if label not in times:
                 raise Rejected(f"your snippet recorded no Benchmark named {label!r}")
-        call, wait = median(times[PROBE_CALL]), median(times[PROBE_WAIT])
+        if f"{PROBE_CALL}-{nonce}" not in times:
+            raise Rejected("the check's probe recorded nothing after your snippet: leave the course's timing alone")
+        call, wait = median(times[f"{PROBE_CALL}-{nonce}"]), median(times[f"{PROBE_WAIT}-{nonce}"])
         enqueue, finish_s = median(times["enqueue"]), median(times["finish"])
         return {
             "probe_share": call / max(call + wait, 1e-9),
