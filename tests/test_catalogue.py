@@ -147,8 +147,9 @@ def quick_checks(lab: str, expect: Mapping[str, float] | None = None):
     """The lab's declared checks with a protocol that stops as soon as a verdict is sure.
 
     A check the answer must fail (``expect`` gives it 0) may stop after its
-    first round; one it must pass keeps at least three rounds (or the lab's
-    own minimum, when lower), so that a right answer is judged on a median.
+    first round, and is measured once (no second attempt); one it must pass
+    keeps at least three rounds (or the lab's own minimum, when lower), so
+    that a right answer is judged on a median.
     """
     expect = expect or {}
     module, checks = _checks_of(lab)

@@ -52,7 +52,9 @@ def test_every_notebook_is_validated_by_exactly_one_lane():
     from asynclab import course
 
     side = [str(x.solution.relative_to(ROOT)) for x in course.lessons() if x.has("memory") or x.has("sleeps")]
+    side += [str(x.notebook.relative_to(ROOT)) for x in course.lessons() if x.has("lesson-sleeps")]
     assert side and set(side) <= set(_selections(lanes_tool.lanes()[1])[2])
+    assert "notebooks/10_distributed_sgd.ipynb" in side  # lesson 10 asserts only its workers' pace (sleeps)
 
 
 def test_lanes_run_at_once_and_a_failing_lane_fails_the_run(tmp_path, capsys):
