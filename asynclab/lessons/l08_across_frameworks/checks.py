@@ -33,24 +33,26 @@ that it makes itself. Effect sizes and the margins they leave are in
   waits for nothing) and starts it while the input may still be computing.
   The fixed function runs on a network of a width and depth drawn per call,
   with MXNet's input handed over while the engine still computes it (three
-  forwards' work of identity products queued). Passes when, on every
-  framework, the seconds it reports are 0.5x to 2.2x the forward's compute
-  time that the check measures on a ready input (before and after the
-  answer's, the quicker kept: with one reading, right answers read from
-  0.76x on MXNet with one core busy to 1.86x on NumPy quiet), its output is
-  the framework's own array with the network's values (the check hands over
-  copies), and MXNet has at most 0.25x of that time queued when it returns.
-  MXNet also runs a network 6 times as deep, so that no fixed sleep can
-  stand in for the wait: it would have to outlast the deep forward's work
-  and stay within 2.2x the shallow one's. Measured on the 2-core machine,
-  two runs quiet and two with one core busy: right answers (the solution,
-  ``nd.waitall()`` at both ends, reading a value, step 1's ``finish``)
-  0.98x-1.15x with 0.00 queued (the first product after PyTorch's can find
-  its OpenMP threads spinning); the colleague's code 3.75-3.83 queued; the
-  end fixed but not the start 3.64x-4.21x; the start fixed but not the end
-  0.92-1.00 queued; a fixed sleep of 60 ms 0.59-0.87 queued on the deep
-  network (sleeps of 20 to 250 ms, measured with two forwards queued and an
-  upper bound of 1.8x: at least 0.45 queued or 3.5x).
+  forwards' work of identity products queued). Passes when, on MXNet, the
+  seconds it reports are 0.25x to 2.2x the forward's compute time that the
+  check measures on a ready input (the mean of a forward before and one
+  after the answer's), MXNet has at most 0.25x of that time queued when it
+  returns, and on every framework the output is the framework's own array
+  with the network's values (the check hands over copies). MXNet also runs
+  a network 6 times as deep, so that no fixed sleep can stand in for the
+  wait: it would have to outlast the deep forward's work and stay within
+  2.2x the shallow one's. PyTorch's and NumPy's seconds are not judged:
+  their two-thread pools read a right answer at up to 2.48x its own forward
+  in make test's timing lane, beside the other lane. Measured on the 2-core
+  machine (right answers: the solution, ``nd.waitall()`` at both ends,
+  reading a value, step 1's ``finish``): quiet and with one core busy, right
+  answers 0.97x-1.03x with 0.00 queued; with both cores busy 0.60x-1.20x.
+  Wrong answers: the colleague's code 3.38-3.75 queued; the end fixed but
+  not the start 3.76x-4.24x; the start fixed but not the end 0.80-1.11
+  queued; the clock read before the wait for the output 0.01x; a fixed
+  sleep of 60 ms 0.53-0.64 queued on the deep network (sleeps of 20 to 250
+  ms, with two forwards queued and an upper bound of 1.8x: at least 0.45
+  queued or 3.5x).
 """
 
 from __future__ import annotations
@@ -297,7 +299,7 @@ def check_predict_frameworks(self, predicted: Any) -> CheckResult:
 FORWARD_WIDTHS = (512, 576, 640, 704)  # the network's width, drawn per call
 FORWARD_LAYERS = (3, 4, 5)  # its depth, drawn per call
 PENDING = 3  # per layer of the drawn network, products of MXNet's input still queued: three forwards' work
-FORWARD_LOW, FORWARD_HIGH = 0.5, 2.2  # timed_forward's seconds over the forward's own compute time
+FORWARD_LOW, FORWARD_HIGH = 0.25, 2.2  # timed_forward's seconds over the forward's own compute time
 DEEPER = 6  # MXNet's second network is this many times as deep as the first
 LEFT_SHARE = 0.25  # MXNet work still queued when timed_forward returned, over the forward's compute time
 _FORWARD = Protocol(warmup=1, min_rounds=3, max_rounds=7, budget_s=30.0, attempts=2)
@@ -374,11 +376,12 @@ def _timed_forward_probe(timed_forward: Callable, framework: str, width: int, la
         return returned, time.perf_counter() - returned_at
 
     def probe() -> dict[str, float]:
-        # the check's forward before and after the answer's, the quicker kept: the first product after other
-        # work can find the cores busy (PyTorch's OpenMP threads spin a while after their work)
+        # MXNet's forward timed by the check before and after the answer's, the mean kept: the first product
+        # after other work can find the cores busy (PyTorch's OpenMP threads spin a while after their work)
         expected, compute = reference()
         returned, left = answer()
-        compute = min(compute, reference()[1])
+        if identity is not None:
+            compute = (compute + reference()[1]) / 2
         if not (isinstance(returned, tuple) and len(returned) == 2):
             raise Rejected("timed_forward must return a pair: the network's output and the seconds it took")
         output, seconds = returned
@@ -415,8 +418,11 @@ def _left_why(name: str) -> Callable[[Any], str]:
     return why
 
 
-# the probes: MXNet twice (the drawn network, and one DEEPER times as deep: a fixed sleep cannot match both)
+# the probes: MXNet twice (the drawn network, and one DEEPER times as deep: a fixed sleep cannot match both), then
+# PyTorch and NumPy, whose work is done inside each call: their seconds are not judged (two-thread pools read
+# up to 2.5x a right answer's own forward beside make test's other lane), their outputs are
 _PROBES = {"MXNet": "MXNet", "MXNet_deep": "MXNet's deeper network", "PyTorch": "PyTorch", "NumPy": "NumPy"}
+_TIMED = ("MXNet", "MXNet_deep")
 
 
 @check(
@@ -432,7 +438,7 @@ _PROBES = {"MXNet": "MXNet", "MXNet_deep": "MXNet's deeper network", "PyTorch": 
         ),
         *(
             relation
-            for p in _PROBES
+            for p in _TIMED
             for relation in (
                 AtLeast(
                     f"{p}_low",
@@ -455,12 +461,11 @@ _PROBES = {"MXNet": "MXNet", "MXNet_deep": "MXNet's deeper network", "PyTorch": 
     ),
     sentence=lambda o: (
         f"timed_forward reported {o.values['MXNet_low']:.2f}x the forward's compute time on MXNet "
-        f"({o.values['MXNet_deep_low']:.2f}x with a network {DEEPER} times as deep), {o.values['PyTorch_low']:.2f}x "
-        f"on PyTorch and {o.values['NumPy_low']:.2f}x on NumPy (needs {FORWARD_LOW:g}x to {FORWARD_HIGH:g}x), and "
-        f"left at most {max(o.values['MXNet_left'], o.values['MXNet_deep_left']):.2f}x of it queued in MXNet "
-        f"(needs <= {LEFT_SHARE:g}x)"
+        f"({o.values['MXNet_deep_low']:.2f}x with a network {DEEPER} times as deep; needs {FORWARD_LOW:g}x to "
+        f"{FORWARD_HIGH:g}x) and left at most {max(o.values['MXNet_left'], o.values['MXNet_deep_left']):.2f}x of it "
+        f"queued (needs <= {LEFT_SHARE:g}x); on PyTorch and NumPy it returned the network's output"
     ),
-    threshold=f"{FORWARD_LOW:g}x to {FORWARD_HIGH:g}x, queued <= {LEFT_SHARE:g}x",
+    threshold=f"MXNet {FORWARD_LOW:g}x to {FORWARD_HIGH:g}x, queued <= {LEFT_SHARE:g}x",
 )
 def check_timed_forward_fixed(self, timed_forward: Callable) -> CheckResult:
     """``timed_forward(x, weights)`` returns ``(output, seconds)``: the ReLU network's output and the
@@ -469,10 +474,11 @@ def check_timed_forward_fixed(self, timed_forward: Callable) -> CheckResult:
     The check draws the network's width and depth, and hands MXNet's input
     over while the engine is still computing it (as the previous layer of a
     model would); MXNet gets a second network, 6 times as deep. Passes
-    when, for every network, the reported seconds are 0.5x to 2.2x the
-    forward's compute time measured here on a ready input, the output is
-    the framework's own array with the right values, and MXNet has at most
-    0.25x of that time of work queued when ``timed_forward`` returns.
+    when, for both MXNet networks, the reported seconds are 0.25x to 2.2x
+    the forward's compute time measured here on a ready input and MXNet has
+    at most 0.25x of that time of work queued when ``timed_forward``
+    returns, and when on every framework the output is the framework's own
+    array with the right values.
     """
     width, layers = draw.choice(FORWARD_WIDTHS), draw.choice(FORWARD_LAYERS)
     probes = {
