@@ -321,6 +321,25 @@ def check_timing_includes_compute(self, work_seconds: Callable) -> CheckResult:
     return self.run({"student": student, "reference": reference})
 
 
+# what the engine probe times with, by name: held before the snippet runs and compared after it (source text
+# over the probe's own imports, ``_time`` and ``_ndarray``)
+_PROBE_FUNCTIONS = (
+    "{"
+    + ", ".join(
+        f"{name!r}: _{name.replace('NDArray.', 'ndarray.NDArray.')}"
+        for name in (
+            "time.perf_counter",
+            "ndarray.dot",
+            "ndarray.random.uniform",
+            "ndarray.waitall",
+            "NDArray.wait_to_read",
+            "NDArray.__add__",
+        )
+    )
+    + "}"
+)
+
+
 def _probe_held(nonce: str) -> str:
     """The check's prologue, run before the snippet in its process: MXNet imported (its engine is created at
     the first operation, after the snippet) and the functions the probe will use held, in a module whose
@@ -330,9 +349,7 @@ def _probe_held(nonce: str) -> str:
         "from mxnet import ndarray as _ndarray\n"
         "from asynclab.foundation import timing as _timing\n"
         f"_held = _types.ModuleType('_asynclab_probe_{nonce}')\n"
-        "_held.f = {'time.perf_counter': _time.perf_counter, 'ndarray.dot': _ndarray.dot,\n"
-        "           'ndarray.random.uniform': _ndarray.random.uniform, 'ndarray.waitall': _ndarray.waitall,\n"
-        "           'NDArray.wait_to_read': _ndarray.NDArray.wait_to_read, 'NDArray.__add__': _ndarray.NDArray.__add__}\n"
+        f"_held.f = {_PROBE_FUNCTIONS}\n"
         "_held.code = {k: getattr(f, '__code__', None) for k, f in _held.f.items()}\n"
         "_held.listeners = _timing._listeners\n"
         "_sys.modules[_held.__name__] = _held\n"
@@ -347,9 +364,7 @@ def _engine_probe(size: int, nonce: str) -> str:
         "import sys as _sys, time as _time\n"
         "from mxnet import ndarray as _ndarray\n"
         f"_held = _sys.modules['_asynclab_probe_{nonce}']\n"
-        "_now = {'time.perf_counter': _time.perf_counter, 'ndarray.dot': _ndarray.dot,\n"
-        "        'ndarray.random.uniform': _ndarray.random.uniform, 'ndarray.waitall': _ndarray.waitall,\n"
-        "        'NDArray.wait_to_read': _ndarray.NDArray.wait_to_read, 'NDArray.__add__': _ndarray.NDArray.__add__}\n"
+        f"_now = {_PROBE_FUNCTIONS}\n"
         "_changed = sorted(k for k, f in _held.f.items()\n"
         "                  if _now[k] is not f or getattr(f, '__code__', None) is not _held.code[k])\n"
         "if _changed:\n"
