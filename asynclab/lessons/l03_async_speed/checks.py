@@ -11,12 +11,14 @@ busy, are in ``bench/reports/checks_robustness.md``:
   end's time per step, so overlapping the two can at most halve the loop.
   The check's own loop reads every loss before it takes the next batch; per
   batch up to the one returned, it must take at least 1.35x as long as the
-  student's. Each round runs two loops whose stops (the batch where the
+  student's. Each round runs three loops whose stops (the batch where the
   loss falls below the target) are neighbours, drawn from 6-12 of 16; the
   index returned must be the stop, and at most one step may run past it.
-  With two stops drawn apart, a loop reading every fourth loss passed
-  whenever both were 3 mod 4 (about 1 run in 21, seen once in a catalogue
-  run); of two neighbours, it runs past one in every round. Measured (``python tests/test_catalogue.py 03 ANSWER``,
+  A loop that reads only every k-th loss stops in time when the stop is
+  one of k-1 or k-2 (mod k): two neighbouring stops could both be (with
+  two, the catalogue's every-fourth loop passed a quick run of the check
+  in a make test), three cannot for any k >= 3, so such a loop runs past a
+  stop in every round (k = 2 is one step ahead, which is allowed). Measured (``python tests/test_catalogue.py 03 ANSWER``,
   three runs each, quiet and with one core busy): reading one step behind
   1.52-1.74x, a thread that loads the next batch while the loop waits
   1.60-1.83x; reading every loss at once 0.92-1.02x, a fixed sleep before
@@ -75,7 +77,8 @@ from asynclab.checks.relations import AtLeast
 
 SPEEDUP = 1.35
 BATCHES = 16
-STOP_AT = (6, 13)  # the stops of a round, two neighbours drawn within range(*STOP_AT)
+STOP_AT = (6, 13)  # the stops of a round, STOPS neighbours drawn within range(*STOP_AT)
+STOPS = 3  # loops per round: no every-k-th reader (k >= 3) stops in time at three neighbours
 STOP_DECAY = 0.9  # each batch's loss is this share of the last one's
 BATCH_SHAPE = (256, 512)
 EVERY_OPS = 12  # operations of predict-every-k's loops, a multiple of every k below
@@ -133,8 +136,8 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
     one-element array; ``batches`` arrive from a slow source (a sleep as long
     as one step's compute time). The function returns the index of the first
     batch whose loss is below ``target`` and may run ``step`` on at most one
-    batch after it. The check draws that batch's index (two different ones
-    per round, one loop each), runs the function, and runs its own loop that
+    batch after it. The check draws that batch's index (three neighbouring
+    ones per round, one loop each), runs the function, and runs its own loop that
     reads every loss before taking the next batch.
     Passes when the index is right, no more than one step ran past it, and
     the check's loop took at least 1.35x as long.
@@ -178,12 +181,12 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
     def target_for(stop: int) -> float:
         return (losses[stop - 1] + losses[stop]) / 2
 
-    def stops() -> tuple[int, int]:
-        """Two neighbouring batches at which the loss first falls below the target, one loop each: an index
-        typed in matches one of them at most, and a loop that reads only every k-th loss (k >= 2) stops in
-        time at one of them at most, so it runs past the other, in every round."""
-        first = draw.randrange(STOP_AT[0], STOP_AT[1] - 1)
-        return first, first + 1
+    def stops() -> range:
+        """Three neighbouring batches at which the loss first falls below the target, one loop each: an index
+        typed in matches one of them at most, and a loop that reads only every k-th loss (k >= 3) stops in
+        time at two of them at most (those k-2 and k-1 mod k), so it runs past another, in every round."""
+        first = draw.randrange(STOP_AT[0], STOP_AT[1] - STOPS + 1)
+        return range(first, first + STOPS)
 
     def synced() -> dict[str, float]:
         seconds, batches_run = 0.0, 0
@@ -205,7 +208,7 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
 
     def student() -> dict[str, float]:
         seconds, batches_run = 0.0, 0
-        for stop in stops():  # two stops: an index typed in cannot match both
+        for stop in stops():  # three stops: an index typed in cannot match them all
             target = target_for(stop)
             source = slow_source(batches, calibrate())
             nd.waitall()
