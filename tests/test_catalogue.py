@@ -109,16 +109,24 @@ def _answer(lab: str, name: str) -> catalogue.Answer:
 
 # (a lab-04 answer's own process, started as a script, needs no list of cases)
 CASES = [] if __name__ == "__main__" else [(lab, answer) for lab in LABS for answer in _answers(lab)]
-# lab 04's checks compare memory, not time, and labs 05's and 10's time sleeps (traits memory, sleeps): make test runs them beside the timing tests
-PARAMS = [
-    pytest.param(
-        lab,
-        answer,
-        id=f"lab{lab}-{answer.name}",
-        marks=[pytest.mark.memory] if lab in MEMORY_ONLY else [pytest.mark.sleeps] if lab in SLEEPS else [],
-    )
-    for lab, answer in CASES
-]
+
+
+def _marks(lab: str, answer: catalogue.Answer) -> list[pytest.MarkDecorator]:
+    """Where make test runs the answer: lab 04's checks compare memory and labs 05's and 10's time sleeps
+    (traits memory, sleeps), and an answer whose checks time no computation on the CPU (each declared
+    ``times_cpu=False``: counts, values, memory) is untimed; all three run beside the timing tests."""
+    if lab in MEMORY_ONLY:
+        return [pytest.mark.memory]
+    if lab in SLEEPS:
+        return [pytest.mark.sleeps]
+    from asynclab.checks.core import declared
+
+    by_name = declared(importlib.import_module(course.lesson(lab).checks_module))
+    run = catalogue.plan(_solution(lab), answer).run
+    return [pytest.mark.untimed] if run and not any(by_name[name].times_cpu for name in run) else []
+
+
+PARAMS = [pytest.param(lab, answer, id=f"lab{lab}-{answer.name}", marks=_marks(lab, answer)) for lab, answer in CASES]
 
 
 # ------------------------------------------------------------------ running an answer
@@ -467,6 +475,17 @@ def test_answer_scores_what_it_expects(lab, answer):
         if answer.expect[c] == 0 and "NameError" in notes.get(c, "") and answer.name != "untouched"
     }
     assert not undefined, f"{answer.where}: fails by NameError, not by its mistake: {undefined}"
+
+
+def test_answers_whose_checks_time_no_cpu_run_beside_the_timing_tests():
+    """make test's lanes select by marker: an answer is untimed when every check it runs is declared
+    times_cpu=False, and the memory and sleeps traits mark a whole lab."""
+    marks = {p.id: {m.name for m in p.marks} for p in PARAMS}
+    assert marks["lab01-memory-typed-in"] == {"untimed"}  # memory-of-result only
+    assert marks["lab07-predict-allocations-nothing"] == {"untimed"}  # counts of allocations
+    assert marks["lab01-overlap-waits-first"] == set()  # overlaps-the-read times the CPU
+    assert marks["lab08-forward-sleeps"] == set()
+    assert marks["lab04-predict-typed-in"] == {"memory"} and marks["lab05-untouched"] == {"sleeps"}
 
 
 def test_every_lab_has_answers_for_every_check():

@@ -30,8 +30,8 @@ def test_marker_selections_split_the_unit_tests():
     """For every combination of the markers, exactly one expression of one lane selects the test."""
     expressions = [e for lane in lanes_tool.lanes() for e in _selections(lane)[0]]
     assert len(expressions) >= 2
-    for measured, memory, sleeps, kernel, serial in itertools.product([False, True], repeat=5):
-        names = {"measured": measured, "memory": memory, "sleeps": sleeps, "kernel": kernel, "serial": serial}
+    for measured, memory, sleeps, untimed, kernel, serial in itertools.product([False, True], repeat=6):
+        names = dict(measured=measured, memory=memory, sleeps=sleeps, untimed=untimed, kernel=kernel, serial=serial)
         chosen = [e for e in expressions if eval(e, {}, names)]
         assert len(chosen) == 1, f"{names}: selected by {chosen}"
         if serial:

@@ -312,3 +312,9 @@ def test_grader_pinned_to_one_core_keeps_verdicts_or_says_inconclusive(tmp_path)
     assert "status" not in tests["async-beats-sync"] and tests["async-beats-sync"]["tags"] == ["inconclusive"]
     assert tests["predict-every-k"]["tags"] == ["inconclusive"] and tests["costs-from-trace"]["status"] == "passed"
     assert "point(s) withheld, not lost" in data["output"]
+
+
+@pytest.mark.parametrize("value", [0, "no", None])
+def test_times_cpu_must_be_true_or_false(value):
+    with pytest.raises(TypeError, match="times_cpu must be True or False"):
+        core.Check("timed", 1, times_cpu=value)

@@ -10,7 +10,9 @@ engine's, or parameter-server workers with delays) or judge correctness,
 never the CPU's speed, and keep their margins with one core busy (trait
 ``sleeps``, marker ``sleeps``; their CPU use is small, so the timing lane
 barely feels them), and the parameter-server cluster's tests (marker
-``sleeps``), which start and kill processes and judge what is left. Those go in the *side* lane, which runs beside the *timing* lane, one test at a time, so that the timing lane's measurements see
+``sleeps``), which start and kill processes and judge what is left, and the catalogue answers
+of the other labs whose checks judge counts, values, the order of events or memory, never a
+duration of computation (each check declared ``times_cpu=False``; marker ``untimed``). Those go in the *side* lane, which runs beside the *timing* lane, one test at a time, so that the timing lane's measurements see
 at most the one busy core that every check is built and benched to tolerate
 (``bench/reports/checks_robustness.md``, "loaded" rows), and lab 04's checks
 see the same (the report's lab 04 rows, both conditions). Lesson 04 asserts a
@@ -69,9 +71,10 @@ NBVAL_ENV = {"ASYNCLAB_CHECK_FIGURES": "1"}
 DURATIONS = ("--durations=10",)  # each run names its ten slowest tests
 # what the course's code writes to the temporary folder (traces, profiler folders, lab 07's trace, data sets)
 COURSE_TEMP_NAMES = ("asynclab-", "lab07-profile", "lesson07-")
-# memory-only checks, checks that time sleeps (labs 05, 10), kernel tests that time nothing, logic tests;
+# memory-only checks, checks that time sleeps (labs 05, 10), catalogue answers whose checks time no computation,
+# kernel tests that time nothing, logic tests;
 # a test marked serial times nothing either but goes to the timing lane, to balance the lanes' lengths
-SIDE_MARKERS = "(memory or sleeps or not measured) and not serial"
+SIDE_MARKERS = "(memory or sleeps or untimed or not measured) and not serial"
 SIDE_TRAITS = ("memory", "sleeps")  # lessons whose solution notebooks nbval validates in the side lane
 TIMING_MARKERS = f"not ({SIDE_MARKERS})"
 

@@ -326,6 +326,10 @@ class Check:
     the step's text gives the student as helpers; ``transcribes`` says why the
     step is today a transcription of the lesson (its right answer re-types the
     lesson's code), which skips the re-typed verdict for this check only.
+    ``times_cpu`` is False for a check whose verdict rests on no duration of
+    computation on the CPU (counts, values, the order of events, memory, or
+    sleeps the check sets): ``make test`` runs its catalogue answers beside
+    the timing tests (``tools/test_lanes.py``).
     """
 
     name: str
@@ -341,6 +345,7 @@ class Check:
     cpus: int = 1
     allows: tuple[str, ...] = ()
     transcribes: str = ""
+    times_cpu: bool = True
     code: Callable[..., CheckResult] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -357,6 +362,8 @@ class Check:
                 f"check {self.name}: allows must be a tuple of dotted course names such as "
                 f"'asynclab.foundation.plots.timeline', got {self.allows!r}."
             )
+        if not isinstance(self.times_cpu, bool):
+            raise TypeError(f"check {self.name}: times_cpu must be True or False, got {self.times_cpu!r}.")
         if not isinstance(self.transcribes, str):
             raise TypeError(f"check {self.name}: transcribes must be a sentence (str), got {self.transcribes!r}.")
         names = [r.name for r in self.relations]
@@ -589,7 +596,7 @@ def check(name: str, points: float, **declaration: Any) -> Callable[[Callable[..
 
     ``declaration`` takes :class:`Check`'s fields (``relations``, ``sentence``,
     ``threshold``, ``protocol``, ``calls``, ``blame``, ``figures``,
-    ``functions``, ``cpus``, ``allows``, ``transcribes``). The function takes the check first, then the arguments
+    ``functions``, ``cpus``, ``allows``, ``transcribes``, ``times_cpu``). The function takes the check first, then the arguments
     the check cell passes.
     """
 

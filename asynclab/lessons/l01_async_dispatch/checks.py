@@ -481,6 +481,7 @@ def _memory_why(key: str):
 
 @check(
     "memory-of-result",
+    times_cpu=False,
     points=2,
     allows=("asynclab.foundation.memory",),
     protocol=_MEMORY,

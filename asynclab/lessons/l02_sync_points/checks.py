@@ -281,7 +281,7 @@ def error_line(engine: str, lines: tuple[str, ...] = ERROR_PROGRAM) -> int | Non
     return run.result
 
 
-@check("predict-error-line", points=2, threshold="both lines")
+@check("predict-error-line", times_cpu=False, points=2, threshold="both lines")
 def check_predict_error_line(self, predicted: Any) -> CheckResult:
     """``predicted`` maps ``"threaded"`` and ``"naive"`` to the line where the error will appear.
 
@@ -327,7 +327,7 @@ def _is_back_end_error(error: BaseException) -> bool:
     return isinstance(error, MXNetError) or "Check failed" in str(error)
 
 
-@check("error-at-sync", points=2, functions=("sample",), threshold="3/3")
+@check("error-at-sync", times_cpu=False, points=2, functions=("sample",), threshold="3/3")
 def check_error_at_sync(self, sample: Callable) -> CheckResult:
     """``sample(scale, shape)`` returns normal samples, with any back-end error raised inside it.
 

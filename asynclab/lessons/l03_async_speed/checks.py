@@ -311,7 +311,7 @@ def _every_prediction(predict: Callable, costs: Mapping[str, float], n: int, k: 
     return number
 
 
-@check("predict-every-k", points=2, threshold=f"within {EVERY_TOLERANCE:.0%}, three devices")
+@check("predict-every-k", times_cpu=False, points=2, threshold=f"within {EVERY_TOLERANCE:.0%}, three devices")
 def check_predict_every_k(self, predict_every_seconds: Callable) -> CheckResult:
     """``predict_every_seconds(t1, t2, t3, n, k)`` predicts a loop that waits after every ``k``-th of ``n`` ops.
 
@@ -463,6 +463,7 @@ def _trace_workloads() -> list[tuple[str, Callable[[], Any], Callable[[Any], Any
 
 @check(
     "costs-from-trace",
+    times_cpu=False,
     points=2,
     functions=("costs_from_trace",),
     threshold=f"each within {TRACE_TOLERANCE:.0%} + {TRACE_FLOOR_S * 1e6:g} µs, two traces",

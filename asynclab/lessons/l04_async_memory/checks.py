@@ -180,6 +180,7 @@ def _allocate_and_keep(mb: float, kept: list) -> Callable[[], None]:
 
 @check(
     "peak-increase",
+    times_cpu=False,
     points=1,
     protocol=_TOOL,
     calls="peak_increase",
@@ -337,6 +338,7 @@ def train_logged(net, trainer, loss, batches) -> float:
 
 @check(
     "sync-every-k",
+    times_cpu=False,
     points=4,
     transcribes=(
         "a right answer rewrites the script the lab shows, whose loop is the course's waiting loop "
@@ -540,6 +542,7 @@ def _predicted(predict_peak: Callable, k: int, low: float, high: float) -> tuple
 
 @check(
     "predict-peak",
+    times_cpu=False,
     points=2,
     functions=("predict_peak",),
     threshold=f"within {PREDICT_TOLERANCE:g} of the gap between k={K_SMALL} and k={K_LARGE}",

@@ -458,6 +458,7 @@ def _runs_inside_push(engine_class) -> str:
 
 @check(
     "sync-engine",
+    times_cpu=False,
     points=1,
     protocol=_PAIRS,
     calls="your engine",
@@ -648,6 +649,7 @@ def _random_programs(engine_class, count: int = 12, seed: int = 2024) -> tuple[b
 
 @check(
     "hazards",
+    times_cpu=False,
     points=2,
     threshold="1/1",
 )
@@ -673,6 +675,7 @@ def check_hazards(self, engine_class) -> CheckResult:
 
 @check(
     "serialize",
+    times_cpu=False,
     points=1,
     protocol=_PAIRS,
     calls="your engine",
@@ -698,6 +701,7 @@ def check_serialize(self, engine_class) -> CheckResult:
 
 @check(
     "overlap",
+    times_cpu=False,
     points=2,
     protocol=_PAIRS,
     calls="your engine",
@@ -731,6 +735,7 @@ def check_overlap(self, engine_class) -> CheckResult:
 # ---------------------------------------------------------------- step 2 (step 4 shows it): errors travel with the data
 @check(
     "errors-at-wait",
+    times_cpu=False,
     points=1,
     threshold="3/3",
 )
@@ -814,7 +819,7 @@ def _declaration_problem(reads, writes, got_r, got_w) -> str:
     return "; ".join(problems) or "the declared sets are not what the statement does"
 
 
-@check("worked-example", points=1, functions=("worked_example",), threshold="exact")
+@check("worked-example", times_cpu=False, points=1, functions=("worked_example",), threshold="exact")
 def check_worked_example(self, worked_example: Callable) -> CheckResult:
     """``worked_example(engine, data)`` pushes the four statements of MXNet's example.
 
@@ -934,7 +939,7 @@ def _as_round(value) -> int | None:
     return int(value)
 
 
-@check("predict-schedule", points=2, threshold="all operations, 3/3")
+@check("predict-schedule", times_cpu=False, points=2, threshold="all operations, 3/3")
 def check_predict_schedule(self, predicted) -> CheckResult:
     """``predicted`` maps each op name of :data:`SCHEDULE` to the round it starts in (0, 1, 2, ...).
 

@@ -194,7 +194,7 @@ def _measured_head_starts(copies: int, counts: tuple[int, ...], tries: int = 3) 
     return {int(k): int(v) for k, v in run.result.items()}
 
 
-@check("predict-head-start", points=2, functions=("head_start",), threshold="exact at two counts")
+@check("predict-head-start", times_cpu=False, points=2, functions=("head_start",), threshold="exact at two counts")
 def check_predict_head_start(self, head_start: Callable) -> CheckResult:
     """``head_start(reps, copies)``: how many of ``cpu(0)``'s ``reps`` products finish before ``cpu(1)``'s
     first starts, with ``copies`` workspaces (``MXNET_CPU_TEMP_COPY``).

@@ -407,7 +407,7 @@ def _allocations() -> dict[str, bool]:
     return found
 
 
-@check("predict-allocations", points=2, threshold="all statements")
+@check("predict-allocations", times_cpu=False, points=2, threshold="all statements")
 def check_predict_allocations(self, predicted) -> CheckResult:
     """``predicted`` maps each of :data:`ALLOC_CALLS` to True (running it allocates) or False.
 
@@ -438,6 +438,7 @@ def check_predict_allocations(self, predicted) -> CheckResult:
 # ------------------------------------------------------------ step 4: a training step that allocates nothing
 @check(
     "momentum-allocates-nothing",
+    times_cpu=False,
     points=2,
     functions=("momentum_step",),
     threshold="no allocation in 5 steps, w and v updated right, g untouched",

@@ -234,6 +234,7 @@ def _run(chain_energy: Callable, data, chunk: int) -> float:
 # ------------------------------------------------------------ step 1: the result
 @check(
     "result-exact",
+    times_cpu=False,
     points=2,
     functions=("chain_energy",),
     threshold="equal to the check's own result",
@@ -313,6 +314,7 @@ def check_pipelined_beats_serial(self, chain_energy: Callable) -> CheckResult:
 # ------------------------------------------------------------ step 2: memory bounded by the chunk
 @check(
     "peak-bounded",
+    times_cpu=False,
     points=2,
     allows=_ALLOWS,
     protocol=_PEAK,
@@ -457,7 +459,7 @@ def _grows() -> dict[str, bool]:
     return found
 
 
-@check("predict-memory-growth", points=2, threshold="all loops")
+@check("predict-memory-growth", times_cpu=False, points=2, threshold="all loops")
 def check_predict_memory_growth(self, predicted) -> CheckResult:
     """``predicted`` maps each loop of :data:`LOOPS` to True (its peak grows with the data set) or False.
 

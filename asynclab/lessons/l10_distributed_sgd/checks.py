@@ -193,6 +193,7 @@ def _final_loss(run, trace) -> float:
 # ------------------------------------------------------------ step 1: the same weights as one process
 @check(
     "sync-equals-one-process",
+    times_cpu=False,
     points=3,
     functions=("setup_store", "worker_loop"),
     threshold=f"within {WEIGHT_TOLERANCE:g} of the weights' scale",
@@ -279,7 +280,13 @@ def check_sync_equals_one_process(self, setup_store: Callable, worker_loop: Call
 
 
 # ------------------------------------------------------------ step 1 too: not waiting for the straggler
-@check("async-outruns-straggler", points=3, functions=("setup_store", "worker_loop"), threshold=f">= {RACE_FACTOR:g}x")
+@check(
+    "async-outruns-straggler",
+    times_cpu=False,
+    points=3,
+    functions=("setup_store", "worker_loop"),
+    threshold=f">= {RACE_FACTOR:g}x",
+)
 def check_async_outruns_straggler(self, setup_store: Callable, worker_loop: Callable) -> CheckResult:
     """With a straggler, your loop's fast worker finishes its steps far sooner on dist_async than on dist_sync.
 
@@ -369,6 +376,7 @@ def _stale_run(workers: int) -> tuple[tuple[float, ...], float]:
 
 @check(
     "predict-staleness",
+    times_cpu=False,
     points=2,
     functions=("predict_staleness",),
     threshold=f"within {STALE_TOLERANCE:g} of the median + {STALE_SLACK:g} update, over 2 and 3 workers",
@@ -458,6 +466,7 @@ def _round_delays(steps: int, workers: int) -> list[list[float]]:
 
 @check(
     "predict-sync-time",
+    times_cpu=False,
     points=2,
     functions=("predict_sync_seconds",),
     threshold=f"within {PREDICT_TOLERANCE:g} of the time",
