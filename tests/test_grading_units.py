@@ -532,6 +532,17 @@ def test_names_bound_and_used_by_a_cell():
     assert catalogue.names_used(source) == {"range", "np", "GLOBAL"}
 
 
+def test_names_read_leave_out_what_the_cell_bound_before_reading_it():
+    """A check cell that imports its checks module reads no other cell's binding of that name; a name read
+    before the cell binds it, or read by a function defined before the binding, is still read."""
+    check_cell = "from asynclab.lessons.l01 import checks as lab01\nlab01.check_x(answer)"
+    assert catalogue.names_read(check_cell) == {"answer"}
+    assert "lab01" in catalogue.names_used(check_cell)
+    assert catalogue.names_read("x = x + 1\ny = x") == {"x"}
+    assert catalogue.names_read("def f():\n    return lab01.y\nimport lab01") == {"lab01"}
+    assert catalogue.names_read("%matplotlib inline\nimport np\nnp.z(q)") == {"q"}
+
+
 def test_plan_runs_only_the_checks_a_replaced_cell_feeds():
     solution = crafted.solution()
     answer = catalogue.Answer(

@@ -303,6 +303,20 @@ def names_used(source: str) -> set[str]:
     return used
 
 
+def names_read(source: str) -> set[str]:
+    """The global names a cell reads from the cells before it: :func:`names_used`, less the names a
+    top-level statement reads after an earlier statement of the same cell bound them (a check cell
+    that imports its checks module reads no other cell's binding of that name)."""
+    statements = ast.parse(code_of(source)).body
+    read: set[str] = set()
+    bound: set[str] = set()
+    for statement in statements:
+        text = ast.unparse(statement)
+        read |= names_used(text) - bound
+        bound |= names_bound(text)
+    return read
+
+
 @dataclass(frozen=True)
 class Plan:
     """What to run for one answer: cells (grade_id or index) in notebook order, and why."""
@@ -354,7 +368,7 @@ def plan(solution: nbformat.NotebookNode, answer: Answer) -> Plan:
     def closure(label: str) -> set[str]:
         seen, todo = {label}, [label]
         while todo:
-            for name in names_used(sources[todo.pop()]):
+            for name in names_read(sources[todo.pop()]):
                 for other in binders.get(name, ()):
                     if other not in seen:
                         seen.add(other)
