@@ -136,3 +136,20 @@ def test_without_the_distributed_store_every_check_fails_with_one_sentence(monke
     text = _verdict(getattr(lab10, f"check_{name}"), *args)
     assert text == f"FAIL [{name.replace('_', '-')}] {cluster.NO_DIST_KVSTORE}"
     assert "mxnet==1.9.1" in text and "Linux x86-64" in text and "\n" not in text
+
+
+@pytest.mark.parametrize("overhead", [0.003, 0.03])
+def test_predict_sync_time_draws_delays_the_colleagues_formula_gets_wrong(overhead):
+    """The slowest worker's total delay falls PREDICT_GAP of the time short of the rounds' largest delays."""
+    for _ in range(50):
+        rows = lab10._round_delays(24, 3, overhead)
+        rounds = sum(max(row) for row in rows) + 24 * overhead
+        slowest = max(sum(row[w] for row in rows) for w in range(3)) + 24 * overhead
+        assert (rounds - slowest) / rounds >= lab10.PREDICT_GAP
+        assert sum(max(row) >= lab10.HICCUP_DELAYS[0] for row in rows) >= 2
+
+
+def test_predict_sync_time_draws_end_where_no_draw_has_the_gap():
+    """A machine whose overhead hides every gap still gets delays: the widest draw found."""
+    rows = lab10._round_delays(24, 3, overhead=10.0)
+    assert len(rows) == 24 and all(len(row) == 3 for row in rows)
