@@ -17,6 +17,10 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
 .PHONY: setup lab check test test-browser test-lanes test-serial unit unit-fast nbval labs labs-check new-lesson execute grade gpu-check gpu-nsys bench-checks bench-engine clean
 
+# make test also makes nbgrader's own environment (.venv-nbgrader, for tests/test_nbgrader.py) while pip
+# installs the course's packages, on the core that pip leaves idle (python -m asynclab.grading.nbgrader_env)
+NBGRADER_BESIDE := $(filter test test-lanes test-serial unit,$(MAKECMDGOALS))
+
 ## setup: create .venv, install the pinned stack and asynclab, register the kernel (under the compute budget)
 setup: $(STAMP)
 
@@ -26,7 +30,9 @@ $(STAMP): pyproject.toml
 	  { echo "The course needs Python 3.11; '$(PYTHON)' is $$($(PYTHON) --version 2>&1). Use: make PYTHON=/path/to/python3.11 ..."; exit 1; }
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	@$(if $(NBGRADER_BESIDE),$(PY) -m asynclab.grading.nbgrader_env & nbgrader=$$!;) \
+	  echo "$(PY) -m pip install --quiet -e '.[test]'"; $(PY) -m pip install --quiet -e '.[test]'; code=$$?; \
+	  $(if $(NBGRADER_BESIDE),wait $$nbgrader || echo "(tests/test_nbgrader.py will make it on first use)";) exit $$code
 	$(PY) -m asynclab kernelspec --sys-prefix
 	@touch $(STAMP)
 
@@ -134,5 +140,5 @@ bench-engine: setup
 	$(PY) bench/engine_overhead.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .venv-nbgrader .pytest_cache .hypothesis
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

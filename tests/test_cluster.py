@@ -139,13 +139,23 @@ def test_an_interrupted_run_tears_everything_down():
     # Python's own SIGINT handler, whatever an earlier test left: interrupt_main calls the handler
     # installed, and one that ignores SIGINT would turn the interrupt into nothing
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    timer = threading.Timer(4.0, _thread.interrupt_main)  # what a Jupyter cell's stop button does
-    timer.start()
+    stop = threading.Event()
+
+    def interrupt_when_running():  # once the four processes run: what a Jupyter cell's stop button does
+        deadline = time.monotonic() + 60
+        while len(cluster.alive()) < 4 and time.monotonic() < deadline and not stop.is_set():
+            time.sleep(0.1)
+        if not stop.wait(0.5):
+            _thread.interrupt_main()
+
+    interrupter = threading.Thread(target=interrupt_when_running, daemon=True)
+    interrupter.start()
     try:
         with pytest.raises(KeyboardInterrupt):
             cluster.launch(code, workers=2, timeout=60)
     finally:
-        timer.cancel()
+        stop.set()
+        interrupter.join()
         signal.signal(signal.SIGINT, previous)
     _no_children_left()
 
@@ -156,7 +166,10 @@ def test_a_killed_parent_leaves_no_process_behind(tmp_path):
         import threading, time, os
         from asynclab.foundation.backends import cluster
         def report():
-            time.sleep(8)
+            deadline = time.monotonic() + 60  # until the four processes run (a second or two; fresh: more)
+            while len(cluster.alive()) < 4 and time.monotonic() < deadline:
+                time.sleep(0.1)
+            time.sleep(0.5)
             with open({str(pids)!r}, "w") as f:
                 f.write(" ".join(map(str, cluster.alive())))
             os.kill(os.getpid(), 9)          # a kernel killed outright: no clean-up of its own runs

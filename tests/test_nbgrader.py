@@ -4,11 +4,13 @@
 solution, ``nbgrader autograde`` grades a full solution, the lab as handed
 out, two wrong answers and one that patches the checks, in the course's kernel, and its scores must
 equal our grader's, check by check. nbgrader lives in ``.venv-nbgrader``
-(made on first use; see :mod:`asynclab.grading.nbgrader_roundtrip`).
+(made by `make test` while it installs the course, else on first use; see :mod:`asynclab.grading.nbgrader_env`).
 ``bench/nbgrader_roundtrip.py`` does the same for the course's own labs.
 """
 
 from __future__ import annotations
+
+import subprocess
 
 import crafted  # registered by conftest.py
 import pytest
@@ -20,6 +22,26 @@ from asynclab.grading.runner import GradingConfig
 
 def test_nbgrader_is_pinned_once():
     assert nbgrader_requirement().startswith("nbgrader==0.9.")
+
+
+def test_an_environment_that_cannot_be_made_is_one_sentence(tmp_path, monkeypatch, capsys):
+    """``python -m asynclab.grading.nbgrader_env`` (what make test runs beside pip): exit status 1 and one
+    sentence that names the requirement and pip's last line; nothing is stamped as installed."""
+    from asynclab.grading import nbgrader_env
+
+    def failing(step, **kwargs):
+        return subprocess.CompletedProcess(step, 1, "", "Collecting nbgrader\nERROR: No matching distribution\n")
+
+    monkeypatch.setattr(nbgrader_env.subprocess, "run", failing)
+    monkeypatch.setattr(nbgrader_env, "_root", lambda: tmp_path)
+    (tmp_path / "pyproject.toml").write_text(
+        '[project.optional-dependencies]\nnbgrader = ["nbgrader==0.9.6"]\n', encoding="utf-8"
+    )
+    assert nbgrader_env.main() == 1
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and err.startswith("could not install nbgrader==0.9.6 into "), err
+    assert err.endswith(": ERROR: No matching distribution"), err
+    assert not (tmp_path / ".venv-nbgrader" / ".nbgrader-installed").exists()
 
 
 def test_differences_name_each_check_that_disagrees():

@@ -69,6 +69,8 @@ NBVAL = (
 )
 NBVAL_ENV = {"ASYNCLAB_CHECK_FIGURES": "1"}
 DURATIONS = ("--durations=10",)  # each run names its ten slowest tests
+# the unit tests' runs leave nbval's plugin out: importing it (Jupyter's client) costs each run about 3 s
+UNIT = ("-p", "no:nbval")
 # what the course's code writes to the temporary folder (traces, profiler folders, lab 07's trace, data sets)
 COURSE_TEMP_NAMES = ("asynclab-", "lab07-profile", "lesson07-")
 # memory-only checks, checks that time sleeps (labs 05, 10), catalogue answers whose checks time no computation,
@@ -112,8 +114,8 @@ def notebooks() -> tuple[list[str], list[str]]:
 def lanes() -> list[Lane]:
     timing_nbs, side_nbs = notebooks()
     # no paths: pytest collects its testpaths (tests/, with tests/lessons/lNN_<slug>/ for each lesson)
-    timing = Lane("timing", [["-m", TIMING_MARKERS, *DURATIONS], [*NBVAL, *timing_nbs, *DURATIONS]])
-    side = Lane("side", [["-m", SIDE_MARKERS, *DURATIONS], [*NBVAL, *side_nbs, *DURATIONS]], nice=SIDE_NICE)
+    timing = Lane("timing", [[*UNIT, "-m", TIMING_MARKERS, *DURATIONS], [*NBVAL, *timing_nbs, *DURATIONS]])
+    side = Lane("side", [[*UNIT, "-m", SIDE_MARKERS, *DURATIONS], [*NBVAL, *side_nbs, *DURATIONS]], nice=SIDE_NICE)
     return [timing, side]
 
 

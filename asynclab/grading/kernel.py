@@ -13,6 +13,7 @@ and output collection), one cell at a time:
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import time
@@ -30,6 +31,7 @@ from asynclab.grading.watchdog import MemoryWatchdog, kill_tree
 OK, ERROR, TIMEOUT, DEAD, MEMORY = "ok", "error", "timeout", "dead", "memory"
 PING_TIMEOUT = 10
 STARTUP_TIMEOUT = 60  # seconds for the startup guard, whatever the per-cell timeout (a busy machine)
+ALIVE_POLL_S = 0.1  # how often a running cell's kernel is asked whether it still lives (nbclient: every 1 s)
 MAX_OUTPUT_BYTES = 2_000_000
 
 
@@ -56,6 +58,18 @@ class _Client(NotebookClient):
     timed_out = False
     output_bytes = 0
     output_capped = False
+
+    async def _async_poll_kernel_alive(self) -> None:
+        """nbclient's watch on the kernel while a cell runs, every :data:`ALIVE_POLL_S` seconds instead of
+        every second: a kernel that died (``os._exit``, a segfault, the memory limit) is seen at once."""
+        while True:
+            await asyncio.sleep(ALIVE_POLL_S)
+            try:
+                await self._async_check_alive()
+            except DeadKernelError:
+                assert self.task_poll_for_reply is not None
+                self.task_poll_for_reply.cancel()
+                return
 
     async def _async_handle_timeout(self, timeout, cell=None):  # type: ignore[override]
         self.timed_out = True

@@ -2,8 +2,8 @@
 
 nbgrader 0.9 brings JupyterLab, Notebook 7 and about a hundred packages; it
 lives in a virtual environment of its own (``.venv-nbgrader``, made by
-:func:`ensure_nbgrader`, its pin read from ``pyproject.toml``'s ``nbgrader``
-extra), so that the course's environment stays as small as the grader
+:func:`asynclab.grading.nbgrader_env.ensure_nbgrader`, its pin read from ``pyproject.toml``'s
+``nbgrader`` extra), so that the course's environment stays as small as the grader
 needs. nbgrader runs the notebooks in the course's kernel (``asynclab``),
 found through ``JUPYTER_PATH``.
 
@@ -20,7 +20,6 @@ import os
 import subprocess
 import sys
 import time
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +27,7 @@ from pathlib import Path
 import nbformat
 
 from asynclab.grading.layout import find_solution
+from asynclab.grading.nbgrader_env import NbgraderError, ensure_nbgrader, nbgrader_requirement
 from asynclab.grading.runner import GradingConfig
 from asynclab.tooling import nbtools
 
@@ -36,45 +36,6 @@ __all__ = ["NbgraderError", "nbgrader_requirement", "ensure_nbgrader", "Roundtri
 ASSIGNMENT = "lab"
 # run by nbgrader's own Python, where asynclab is not installed: a script, by its path
 _SCORES = Path(__file__).resolve().with_name("nbgrader_scores.py")
-
-
-class NbgraderError(RuntimeError):
-    """nbgrader could not be installed or failed on the course."""
-
-
-def _root() -> Path:
-    return Path(__file__).resolve().parents[2]
-
-
-def nbgrader_requirement(pyproject: Path | None = None) -> str:
-    """The pinned nbgrader requirement, from ``pyproject.toml``'s ``nbgrader`` extra."""
-    data = tomllib.loads((pyproject or _root() / "pyproject.toml").read_text(encoding="utf-8"))
-    extra = data["project"]["optional-dependencies"]["nbgrader"]
-    return next(r for r in extra if r.startswith("nbgrader"))
-
-
-def ensure_nbgrader(venv: Path | None = None) -> Path:
-    """The Python of a virtual environment with the pinned nbgrader, made when missing."""
-    venv = venv or _root() / ".venv-nbgrader"
-    python = venv / "bin" / "python"
-    stamp = venv / ".nbgrader-installed"
-    requirement = nbgrader_requirement()
-    if stamp.is_file() and stamp.read_text(encoding="utf-8") == requirement:
-        return python
-    # no pip inside it and no byte-compiling: this process's pip installs there, in 18 s instead of 47 s
-    steps = (
-        [sys.executable, "-m", "venv", "--without-pip", str(venv)] if not python.exists() else None,
-        [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-compile", requirement],
-    )
-    for step in steps:
-        if step is None:
-            continue
-        done = subprocess.run(step, capture_output=True, text=True)
-        if done.returncode != 0:
-            last = (done.stderr.strip().splitlines() or ["no output"])[-1]
-            raise NbgraderError(f"could not install {requirement} into {venv}: {last}")
-    stamp.write_text(requirement, encoding="utf-8")
-    return python
 
 
 @dataclass
