@@ -52,3 +52,11 @@ def test_under_the_budget_two_devices_finish_and_one_product_keeps_to_one_core()
     run = parallelism.operator_threads(1, n=200, reps=5, pairs=10, timeout=60.0)
     assert run.pairs_finished and run.pairs_seconds is not None
     assert run.cores_one_device < 1.5
+
+
+@pytest.mark.measured
+def test_pairs_not_done_in_time_are_reported_as_not_finished():
+    """The pairs' process stops itself when its time is up (it stops pairs stuck in the engine the same
+    way) and says so: not finished, no seconds, not an error."""
+    run = parallelism.operator_threads(1, n=400, reps=2, pairs=2000, timeout=0.05)
+    assert not run.pairs_finished and run.pairs_seconds is None and run.timeout_s == 0.05
