@@ -8,8 +8,8 @@ ran on fewer CPUs than it needs), and how the outcome reads in
 ``results.json``, the gradebook, the feedback, the self-check's table and the
 Gradescope results.
 
-The measured test at the end (marked ``measured`` and ``kernel``: the timing
-lane) grades lab 03's solution and one wrong answer with the course's grader
+The measured test at the end (marked ``measured``, ``kernel`` and ``untimed``: the side
+lane, as its verdicts time nothing) grades lab 03's solution and one wrong answer with the course's grader
 pinned to one core (``taskset -c 0``) and asserts outcomes, never figures.
 Which checks keep their verdicts on one core is measured in
 ``bench/reports/one_core.md``.
@@ -252,6 +252,9 @@ grade_class(subs, out, lab="03", solutions=solutions, progress=False, package_di
 
 @pytest.mark.measured
 @pytest.mark.kernel
+# untimed: the one check it lets run judges a trace read twice (costs-from-trace, times_cpu=False); the two
+# timing checks are declared to need 2 CPUs and come back inconclusive, so it runs beside the timing tests
+@pytest.mark.untimed
 @pytest.mark.skipif(shutil.which("taskset") is None, reason="taskset (util-linux) is not installed")
 @pytest.mark.skipif(not hasattr(os, "sched_getaffinity"), reason="no CPU affinity on this platform")
 def test_grader_pinned_to_one_core_keeps_verdicts_or_says_inconclusive(tmp_path):
