@@ -33,8 +33,8 @@ $(STAMP): pyproject.toml
 	@$(if $(NBGRADER_BESIDE),$(PY) -m asynclab.grading.nbgrader_env & nbgrader=$$!;) \
 	  echo "$(PY) -m pip install --quiet -e '.[test]'"; $(PY) -m pip install --quiet -e '.[test]'; code=$$?; \
 	  $(if $(NBGRADER_BESIDE),wait $$nbgrader || echo "(tests/test_nbgrader.py will make it on first use)";) exit $$code
-	@# an editable install leaves asynclab uncompiled, and where PYTHONDONTWRITEBYTECODE is set (as in CI's
-	@# image) every process would compile what it imports again: compile it once (compileall writes anyway)
+	@# an editable install leaves asynclab uncompiled, and where PYTHONDONTWRITEBYTECODE is set (as on the
+	@# machines the course is tested on) every process compiles what it imports again: compile it once here
 	$(PY) -m compileall -q -j 0 asynclab
 	$(PY) -m asynclab kernelspec --sys-prefix
 	@touch $(STAMP)
