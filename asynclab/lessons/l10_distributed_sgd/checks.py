@@ -63,9 +63,9 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   the overhead per step measured just before without delays: within 20%.
   The delays are drawn after that overhead, again until the slowest
   worker's total delay (the colleague's formula of the step) falls 0.35 of
-  the time short of the sum of the rounds' largest delays: drawn freely, it
-  came within 0.20 in about 2% of draws and passed a make test once. The sum over the rounds of each round's largest delay plus the overhead
-  was off by at most 0.03 quiet and 0.10 with one core busy (7 runs); each
+  the time short of the sum of the rounds' largest delays (drawn freely, it
+  came within 0.20 in about 2% of draws). The sum over the rounds of each
+  round's largest delay plus the overhead was off by at most 0.03 quiet and 0.10 with one core busy (7 runs); each
   round priced at the largest delay of the whole run was 0.40-0.93 over,
   the last worker's delays or those of the worker slowest on average
   0.39-0.50 under.
@@ -105,7 +105,7 @@ HICCUP_DELAYS = (0.130, 0.170)  # ... or, with HICCUP_CHANCE, a hiccup of this m
 HICCUP_CHANCE = 0.2
 PREDICT_TOLERANCE = 0.20
 # the colleague's formula (the slowest worker's total delay) must fall this share of the time short: drawn
-# freely, it fell within 0.20 in about 2% of draws (0.06 at worst of 20000), and passed a make test once
+# freely, it fell within 0.20 in about 2% of draws (0.06 at worst of 20000)
 PREDICT_GAP = 0.35
 PREDICT_DRAWS = 10_000  # draws of the delays before the widest gap found is taken (a slow machine's overhead)
 PREDICT_CALL_S = 0.1
@@ -453,6 +453,16 @@ def _predicted(predict: Callable, delays: list[list[float]], overhead: float) ->
     return _answered(call, predict, ([list(row) for row in delays], overhead), "seconds")
 
 
+def _colleagues_gap(rows: list[list[float]], overhead: float) -> float:
+    """How far short of the time, as a share of it, the colleague's formula of step 3 falls for ``rows``
+    (``rows[s][w]``, s): the slowest worker's total delay against the sum of each round's largest delay,
+    ``overhead`` s a step added to both."""
+    extra = len(rows) * overhead
+    rounds = sum(max(row) for row in rows) + extra
+    slowest = max(sum(row[w] for row in rows) for w in range(len(rows[0]))) + extra
+    return (rounds - slowest) / rounds
+
+
 def _round_delays(steps: int, workers: int, overhead: float) -> list[list[float]]:
     """``steps`` rows of ``workers`` delays (s) drawn for predict-sync-time, with at least two hiccups in
     different rounds, and where the slowest worker's total delay (the colleague's formula of step 3) falls
@@ -472,9 +482,7 @@ def _round_delays(steps: int, workers: int, overhead: float) -> list[list[float]
         ]
         if sum(1 for row in rows if max(row) >= HICCUP_DELAYS[0]) < 2:
             continue
-        rounds = sum(max(row) for row in rows) + steps * overhead
-        slowest = max(sum(row[w] for row in rows) for w in range(workers)) + steps * overhead
-        gap = (rounds - slowest) / rounds
+        gap = _colleagues_gap(rows, overhead)
         if gap >= PREDICT_GAP:
             return rows
         if gap > widest_gap:

@@ -143,10 +143,15 @@ def test_predict_sync_time_draws_delays_the_colleagues_formula_gets_wrong(overhe
     """The slowest worker's total delay falls PREDICT_GAP of the time short of the rounds' largest delays."""
     for _ in range(50):
         rows = lab10._round_delays(24, 3, overhead)
-        rounds = sum(max(row) for row in rows) + 24 * overhead
-        slowest = max(sum(row[w] for row in rows) for w in range(3)) + 24 * overhead
-        assert (rounds - slowest) / rounds >= lab10.PREDICT_GAP
+        assert lab10._colleagues_gap(rows, overhead) >= lab10.PREDICT_GAP
         assert sum(max(row) >= lab10.HICCUP_DELAYS[0] for row in rows) >= 2
+
+
+def test_the_colleagues_gap_is_the_share_the_slowest_workers_total_misses():
+    # rounds: 0.1 + 0.2 = 0.3 s of largest delays; slowest worker: 0.2 s in all; 0.1 s overhead per step
+    rows = [[0.1, 0.0], [0.0, 0.2]]
+    assert lab10._colleagues_gap(rows, 0.0) == pytest.approx(1 / 3)
+    assert lab10._colleagues_gap(rows, 0.1) == pytest.approx(0.1 / 0.5)
 
 
 def test_predict_sync_time_draws_end_where_no_draw_has_the_gap():
