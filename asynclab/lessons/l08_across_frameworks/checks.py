@@ -32,8 +32,9 @@ that it makes itself. Effect sizes and the margins they leave are in
   for MXNet it stops the clock with ``y.shape`` (the front end's, which
   waits for nothing) and starts it while the input may still be computing.
   The fixed function runs on a network of a width and depth drawn per call,
-  with MXNet's input handed over while the engine still computes it (three
-  forwards' work of identity products queued). Passes when, on MXNet, the
+  with MXNet's input handed over while the engine still computes it
+  (identity products queued: six forwards' work, one forward's for the
+  deeper network below). Passes when, on MXNet, the
   seconds it reports are 0.25x to 2.2x the forward's compute time that the
   check measures on a ready input (the mean of a forward before and one
   after the answer's), MXNet has at most 0.25x of that time queued when it
@@ -46,11 +47,12 @@ that it makes itself. Effect sizes and the margins they leave are in
   in make test's timing lane, beside the other lane. Measured on the 2-core
   machine (right answers: the solution, ``nd.waitall()`` at both ends,
   reading a value, step 1's ``finish``): quiet and with one core busy, right
-  answers 0.97x-1.03x with 0.00 queued; with both cores busy 0.60x-1.20x.
-  Wrong answers: the colleague's code 3.38-3.75 queued; the end fixed but
-  not the start 3.76x-4.24x; the start fixed but not the end 0.80-1.11
-  queued; the clock read before the wait for the output 0.01x; a fixed
-  sleep of 60 ms 0.53-0.64 queued on the deep network (sleeps of 20 to 250
+  answers 0.97x-1.03x with 0.00 queued; with both cores busy 0.60x-1.35x.
+  Wrong answers: the colleague's code 5.9-6.3 queued; the end fixed but
+  not the start 6.4x-6.7x quiet, 6.3x-7.7x with both cores busy (under
+  make test's heaviest load it has read half its quiet figure); the start
+  fixed but not the end 0.97-0.99 queued; the clock read before the wait
+  for the output 0.01x; a fixed sleep of 60 ms 0.53-0.64 queued on the deep network (sleeps of 20 to 250
   ms, with two forwards queued and an upper bound of 1.8x: at least 0.45
   queued or 3.5x).
 """
@@ -298,7 +300,8 @@ def check_predict_frameworks(self, predicted: Any) -> CheckResult:
 # ------------------------------------------------------------ step 3: spot the bug in a colleague's timing
 FORWARD_WIDTHS = (512, 576, 640, 704)  # the network's width, drawn per call
 FORWARD_LAYERS = (3, 4, 5)  # its depth, drawn per call
-PENDING = 3  # per layer of the drawn network, products of MXNet's input still queued: three forwards' work
+PENDING = 6  # per layer of the drawn network, products of MXNet's input still queued: six forwards' work
+PENDING_DEEP = 1  # the same for the deeper network, in layers of the drawn one: one drawn forward's work
 FORWARD_LOW, FORWARD_HIGH = 0.25, 2.2  # timed_forward's seconds over the forward's own compute time
 DEEPER = 6  # MXNet's second network is this many times as deep as the first
 LEFT_SHARE = 0.25  # MXNet work still queued when timed_forward returned, over the forward's compute time
@@ -472,8 +475,9 @@ def check_timed_forward_fixed(self, timed_forward: Callable) -> CheckResult:
     seconds its forward pass took, whichever framework ``x`` and ``weights`` belong to.
 
     The check draws the network's width and depth, and hands MXNet's input
-    over while the engine is still computing it (as the previous layer of a
-    model would); MXNet gets a second network, 6 times as deep. Passes
+    over while the engine is still computing it (six forwards' work queued,
+    as the previous layers of a model would leave it); MXNet gets a second
+    network, 6 times as deep, whose input has one forward's work queued. Passes
     when, for both MXNet networks, the reported seconds are 0.25x to 2.2x
     the forward's compute time measured here on a ready input and MXNet has
     at most 0.25x of that time of work queued when ``timed_forward``
@@ -483,7 +487,11 @@ def check_timed_forward_fixed(self, timed_forward: Callable) -> CheckResult:
     width, layers = draw.choice(FORWARD_WIDTHS), draw.choice(FORWARD_LAYERS)
     probes = {
         p: _timed_forward_probe(
-            timed_forward, p.split("_")[0], width, layers * (DEEPER if p.endswith("deep") else 1), PENDING * layers
+            timed_forward,
+            p.split("_")[0],
+            width,
+            layers * (DEEPER if p.endswith("deep") else 1),
+            (PENDING_DEEP if p.endswith("deep") else PENDING) * layers,
         )
         for p in _PROBES
     }
