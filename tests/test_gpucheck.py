@@ -4,7 +4,8 @@ CI has no GPU: the checks' logic is tested by running the same probes on
 the CPU, where PyTorch runs each operator before the call returns, so
 ``gpu-queue-vs-finish`` must fail there and ``gpu-launch-blocking`` pass, and
 ``gpu-copy-beside-compute`` must fail (a CPU has no streams, so the copy and
-the product run one after the other), and so must ``gpu-first-call`` (a CPU's
+the product run one after the other; in one of three runs, since a burst of
+load can favour one side of a short run), and so must ``gpu-first-call`` (a CPU's
 first product costs 1-4x a warm one, the check needs 10x); ``gpu-chunks-on-two-streams``
 runs the chunks serially there too, but its two schedules then take the same time within noise,
 so its verdict on a CPU is not asserted.
@@ -43,11 +44,19 @@ def test_on_the_cpu_the_queue_check_catches_a_synchronous_back_end(tmp_path, cap
     assert gpucheck.main(device="cpu", save=str(saved)) == 1
     out = capsys.readouterr().out
     assert "FAIL [gpu-queue-vs-finish]" in out and "PASS [gpu-launch-blocking]" in out
-    assert "FAIL [gpu-copy-beside-compute]" in out and "FAIL [gpu-first-call]" in out
+    assert "FAIL [gpu-first-call]" in out
+    # a CPU saves nothing with two "streams", but its run is short (six rounds in about 2 s): a burst of
+    # the other lane's memory traffic can slow one stream's runs in most of them (a make test run read
+    # "saved 1.24" beside lab 04's training). Passed, it runs again alone, up to twice: it must fail once
+    runs = [out]
+    while "FAIL [gpu-copy-beside-compute]" not in runs[-1] and len(runs) < 3:
+        gpucheck.main(device="cpu", names=("gpu-copy-beside-compute",))
+        runs.append(capsys.readouterr().out)
+    assert "FAIL [gpu-copy-beside-compute]" in runs[-1], "on a CPU two streams should save nothing"
     # on a CPU the two chunk schedules take the same time within noise (its threshold is 1.25x): its
     # verdict there is no sure FAIL (a make test run saw it pass once), so only its presence is asserted
     assert "[gpu-chunks-on-two-streams]" in out
-    assert re.search(r"gpu-check: [12] of 5 passed", out)
+    assert re.search(r"gpu-check: [1-3] of 5 passed", out)
     report = json.loads(saved.read_text())
     assert report["machine"]["device"].startswith("CPU") and report["machine"]["torch"] == torch.__version__
     # lesson by lesson: 06, 07, 08 (its CUDA-only check left out on a CPU), 09
