@@ -47,7 +47,7 @@ def test_on_the_cpu_the_queue_check_catches_a_synchronous_back_end(tmp_path, cap
     assert "FAIL [gpu-first-call]" in out
     # a CPU saves nothing with two "streams", but its run is short (six rounds in about 2 s): a burst of
     # the other lane's memory traffic can slow one stream's runs in most of them (a make test run read
-    # "saved 1.24" beside lab 04's training). Passed, it runs again alone, up to twice: it must fail once
+    # "saved 1.24" beside the other lane). Passed, it runs again alone, up to twice: it must fail once
     runs = [out]
     while "FAIL [gpu-copy-beside-compute]" not in runs[-1] and len(runs) < 3:
         gpucheck.main(device="cpu", names=("gpu-copy-beside-compute",))
