@@ -621,6 +621,10 @@ def test_pattern_times_measure_the_pair_apart_and_in_every_pattern():
     assert apart > 0 and list(seconds) == list(demos.PATTERNS) == list(spans)
     assert all(s > 0 for s in seconds.values())
     assert all({span.label for span in spans[p]} == {"first", "second"} for p in demos.PATTERNS)
+    apart, seconds, spans = demos.pattern_times(lambda: None, lambda: None, repeat=1, patterns=("independent",))
+    assert list(seconds) == list(spans) == ["independent"]
+    with pytest.raises(ValueError, match="unknown pattern"):
+        demos.pattern_times(lambda: None, lambda: None, patterns=("sideways",))
 
 
 @pytest.mark.measured

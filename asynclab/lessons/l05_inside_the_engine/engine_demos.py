@@ -16,7 +16,7 @@ inside one worker thread. Every comparison is interleaved by
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -144,14 +144,21 @@ def mxnet_runs(size: int, repeat: int = 3) -> dict:
 
 
 def pattern_times(
-    first: Callable[[], object], second: Callable[[], object], repeat: int = 3, num_workers: int = 2
+    first: Callable[[], object],
+    second: Callable[[], object],
+    repeat: int = 3,
+    num_workers: int = 2,
+    patterns: Sequence[str] = PATTERNS,
 ) -> tuple[float, dict[str, float], dict[str, list]]:
-    """The pair one after the other, then on the engine in every one of :data:`PATTERNS`.
+    """The pair one after the other, then on the engine in each of ``patterns`` (of :data:`PATTERNS`).
 
-    All four are interleaved (one warm-up call each). Returns (median seconds
+    All are interleaved (one warm-up call each). Returns (median seconds
     apart, median seconds per pattern, the spans of one more run per pattern
     for :func:`asynclab.foundation.plots.timeline`).
     """
+    unknown = [p for p in patterns if p not in PATTERNS]
+    if unknown:
+        raise ValueError(f"unknown pattern(s) {', '.join(unknown)}: the patterns are {', '.join(PATTERNS)}")
     from asynclab.lessons.l05_inside_the_engine.engine_reference import Engine
 
     def apart() -> float:
@@ -166,13 +173,13 @@ def pattern_times(
         def on_engine(pattern: str) -> Callable[[], float]:
             return lambda: two_ops(engine, first, second, pattern)
 
-        probes = {"apart": apart, **{pattern: on_engine(pattern) for pattern in PATTERNS}}
+        probes = {"apart": apart, **{pattern: on_engine(pattern) for pattern in patterns}}
         runs = run_interleaved(probes, warmup=1, min_rounds=repeat).samples
-        for pattern in PATTERNS:
+        for pattern in patterns:
             engine.clear_records()
             two_ops(engine, first, second, pattern)
             spans[pattern] = engine.spans()
-    seconds = {pattern: summarize(runs[pattern]).median for pattern in PATTERNS}
+    seconds = {pattern: summarize(runs[pattern]).median for pattern in patterns}
     return summarize(runs["apart"]).median, seconds, spans
 
 
