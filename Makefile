@@ -17,9 +17,13 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
 .PHONY: setup lab check test test-browser test-lanes test-serial unit unit-fast nbval labs labs-check new-lesson execute grade gpu-check gpu-nsys bench-checks bench-engine clean
 
-# make test also makes nbgrader's own environment (.venv-nbgrader, for tests/test_nbgrader.py) while pip
-# installs the course's packages, on the core that pip leaves idle (python -m asynclab.grading.nbgrader_env)
+# make test also makes nbgrader's own environment (.venv-nbgrader, for tests/test_nbgrader.py) while the
+# course's packages are installed (python -m asynclab.grading.nbgrader_env). Packages are installed by
+# asynclab.tooling.installer: uv with pip's indexes, or pip where uv cannot
 NBGRADER_BESIDE := $(filter test test-lanes test-serial unit,$(MAKECMDGOALS))
+# make test compiles only what the course imports first (--warm: 7 s), not all it installs (24 s); the
+# suite writes the .pyc files of the rest (tools/test_lanes.py). Other targets compile everything, as pip does.
+NO_COMPILE := $(if $(filter test test-lanes,$(MAKECMDGOALS)),--no-compile --warm)
 
 ## setup: create .venv, install the pinned stack and asynclab, register the kernel (under the compute budget)
 setup: $(STAMP)
@@ -29,9 +33,10 @@ $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' || \
 	  { echo "The course needs Python 3.11; '$(PYTHON)' is $$($(PYTHON) --version 2>&1). Use: make PYTHON=/path/to/python3.11 ..."; exit 1; }
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m asynclab.tooling.installer --tool
 	@$(if $(NBGRADER_BESIDE),$(PY) -m asynclab.grading.nbgrader_env & nbgrader=$$!;) \
-	  echo "$(PY) -m pip install --quiet -e '.[test]'"; $(PY) -m pip install --quiet -e '.[test]'; code=$$?; \
+	  echo "$(PY) -m asynclab.tooling.installer $(NO_COMPILE) -e '.[test]'"; \
+	  $(PY) -m asynclab.tooling.installer $(NO_COMPILE) -e '.[test]'; code=$$?; \
 	  $(if $(NBGRADER_BESIDE),wait $$nbgrader || echo "(tests/test_nbgrader.py will make it on first use)";) exit $$code
 	@# an editable install leaves asynclab uncompiled, and where PYTHONDONTWRITEBYTECODE is set (as on the
 	@# machines the course is tested on) every process compiles what it imports again: compile it once here
@@ -40,7 +45,7 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 $(LAB_STAMP): $(STAMP)
-	$(PY) -m pip install --quiet -e '.[lab,mindspore,test]'
+	$(PY) -m asynclab.tooling.installer -e '.[lab,mindspore,test]'
 	@touch $(LAB_STAMP)
 
 # JupyterLab's settings for the course (no prompt about Jupyter's news, no update check): the
@@ -64,7 +69,7 @@ test: setup
 ## screenshots in browser-screenshots/. Needs the system's Chromium (apt-get install chromium).
 BROWSER_STAMP := $(VENV)/.asynclab-browser-installed
 $(BROWSER_STAMP): $(STAMP)
-	$(PY) -m pip install --quiet -e '.[lab,browser,test]'
+	$(PY) -m asynclab.tooling.installer -e '.[lab,browser,test]'
 	@touch $(BROWSER_STAMP)
 
 test-browser: $(BROWSER_STAMP) $(LAB_OVERRIDES)

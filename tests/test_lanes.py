@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import itertools
+import os
 import sys
 from pathlib import Path
 
@@ -85,5 +86,8 @@ def test_notebooks_that_leave_course_files_in_their_temporary_folder_fail_the_la
     assert not Path(folders[0]).exists()  # the private folder is removed either way
 
     monkeypatch.setattr(lanes_tool.subprocess, "call", lambda command, cwd, env: folders.append(env) or 0)
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
     assert lanes_tool.run_lane(lanes_tool.Lane("timing", [["-m", "not measured"]])) == 0
-    assert folders[-1] is None  # unit tests keep the machine's temporary folder
+    assert folders[-1].get("TMPDIR") == os.environ.get("TMPDIR")  # unit tests keep the machine's temporary folder
+    # make test installs without .pyc files: every run of the lanes may write them
+    assert "PYTHONDONTWRITEBYTECODE" not in folders[-1]

@@ -10,8 +10,6 @@ equal our grader's, check by check. nbgrader lives in ``.venv-nbgrader``
 
 from __future__ import annotations
 
-import subprocess
-
 import crafted  # registered by conftest.py
 import pytest
 from build_fixture import SOLUTIONS, copy_package
@@ -25,14 +23,18 @@ def test_nbgrader_is_pinned_once():
 
 
 def test_an_environment_that_cannot_be_made_is_one_sentence(tmp_path, monkeypatch, capsys):
-    """``python -m asynclab.grading.nbgrader_env`` (what make test runs beside pip): exit status 1 and one
-    sentence that names the requirement and pip's last line; nothing is stamped as installed."""
+    """``python -m asynclab.grading.nbgrader_env`` (what make test runs beside the course's install): exit
+    status 1 and one sentence that names the requirement and the installer's last line; nothing is stamped
+    as installed."""
     from asynclab.grading import nbgrader_env
+    from asynclab.tooling import installer
 
-    def failing(step, **kwargs):
-        return subprocess.CompletedProcess(step, 1, "", "Collecting nbgrader\nERROR: No matching distribution\n")
+    def failing(requirements, **kwargs):
+        raise installer.InstallError("pip could not install it", detail="ERROR: No matching distribution")
 
-    monkeypatch.setattr(nbgrader_env.subprocess, "run", failing)
+    (tmp_path / ".venv-nbgrader" / "bin").mkdir(parents=True)
+    (tmp_path / ".venv-nbgrader" / "bin" / "python").touch()  # made already: only the install fails
+    monkeypatch.setattr(installer, "install", failing)
     monkeypatch.setattr(nbgrader_env, "_root", lambda: tmp_path)
     (tmp_path / "pyproject.toml").write_text(
         '[project.optional-dependencies]\nnbgrader = ["nbgrader==0.9.6"]\n', encoding="utf-8"

@@ -39,7 +39,7 @@ def test_other_platforms_get_one_sentence_with_a_way_out(system, machine, words)
 
 def test_the_makefile_checks_the_platform_before_installing():
     recipe = (ROOT / "Makefile").read_text().split("$(STAMP): pyproject.toml", 1)[1]
-    assert recipe.index("tools/check_platform.py") < recipe.index("pip install")
+    assert recipe.index("tools/check_platform.py") < recipe.index("asynclab.tooling.installer")
 
 
 def test_the_script_runs_without_the_package_and_passes_here():

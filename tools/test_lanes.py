@@ -130,10 +130,14 @@ def run_lane(lane: Lane) -> int:
     worst = 0
     for args in lane.commands:
         print(f"$ pytest {' '.join(args)}", flush=True)
-        env, private = None, None
+        # make test's set-up installs without byte-compiling (uv, about 8 s instead of 24 s): the suite's first
+        # imports write the .pyc files that every later process and kernel reads, wherever the caller's
+        # environment says not to (PYTHONDONTWRITEBYTECODE, set on the machines the course is tested on)
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        private = None
         if "--nbval" in args:
             private = tempfile.mkdtemp(prefix=f"asynclab-nbval-{lane.name}-")
-            env = {**os.environ, **NBVAL_ENV, "TMPDIR": private}
+            env = {**env, **NBVAL_ENV, "TMPDIR": private}
         code = subprocess.call([sys.executable, "-m", "pytest", *args], cwd=ROOT, env=env)
         print(f"[exit status {code}]", flush=True)
         if private is not None:

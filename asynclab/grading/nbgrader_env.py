@@ -18,6 +18,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+from asynclab.tooling import installer
+
 __all__ = ["NbgraderError", "nbgrader_requirement", "ensure_nbgrader", "main"]
 
 
@@ -48,16 +50,18 @@ def ensure_nbgrader(venv: Path | None = None) -> Path:
     requirement = nbgrader_requirement()
     if stamp.is_file() and stamp.read_text(encoding="utf-8") == requirement:
         return python
-    # no pip inside it and no byte-compiling: this process's pip installs there, in 18 s instead of 47 s
-    steps = [] if python.exists() else [[sys.executable, "-m", "venv", "--without-pip", str(venv)]]
-    steps.append(
-        [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-compile", requirement]
-    )
-    for step in steps:
-        done = subprocess.run(step, capture_output=True, text=True)
+    # no pip inside it and no byte-compiling: this process's installer (uv, else pip) installs there
+    if not python.exists():
+        done = subprocess.run(
+            [sys.executable, "-m", "venv", "--without-pip", str(venv)], capture_output=True, text=True
+        )
         if done.returncode != 0:
             last = (done.stderr.strip().splitlines() or ["no output"])[-1]
-            raise NbgraderError(f"could not install {requirement} into {venv}: {last}")
+            raise NbgraderError(f"could not make a virtual environment at {venv}: {last}")
+    try:
+        installer.install([requirement], python=str(python), compile_bytecode=False)
+    except installer.InstallError as error:
+        raise NbgraderError(f"could not install {requirement} into {venv}: {error.detail}") from None
     # byte-compile what nbgrader's commands import (about 900 modules, 4 s) now, not in the first round trip;
     # the install itself skips compiling the rest. A failure here costs only that time later.
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
