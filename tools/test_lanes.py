@@ -22,8 +22,8 @@ runs in the side lane. The logic-only tests (neither
 ``measured`` nor ``kernel``) measure nothing either: they run in the side
 lane, which has the shorter road. A test that times nothing but would make the side lane the
 longer one can be marked ``serial`` and run in the timing lane, alone, where it disturbs no measurement.
-None is today: in a fresh clone the lanes took 690 s (timing) and 700 s (side) after set-up's 48 s
-(2026-11-27; 723 s and 746 s the day before, with slower fixtures).
+None is today: in fresh clones on 2026-11-27 the lanes took 685-738 s (timing) and 700-741 s (side),
+the same code varying by about 20 s per lane from run to run, after a set-up of 20-23 s (48 s with pip).
 
 Each lane collects the unit tests once: one pytest run selects its tests by
 marker (the two expressions are each other's complement), a second runs nbval
