@@ -27,7 +27,8 @@ busy, are in ``bench/reports/checks_robustness.md``:
   there; a typed-in index fails at the first loop that draws another. A
   failing verdict is measured a second time (``attempts=2``): a right
   answer read 1.27x once in make test's timing lane, beside the other
-  lane's training of lab 04's network (both cores busy).
+  lane (by the lanes' timings, while it trained lab 04's network: both
+  cores busy).
 - predict-every-k: ``predict_every_seconds(t1, t2, t3, n, k)`` predicts a
   loop that waits after every k-th of n operations, on three devices made of
   sleeps (:class:`SleepDevice`, so neither the machine's speed nor a busy
@@ -108,8 +109,9 @@ TRACE_TOLERANCE = 0.10
 TRACE_FLOOR_S = 2e-6  # added to the tolerance: the profiler's timestamps are whole microseconds
 TRACE_CALL_S = 0.5
 
-# two attempts: in a make test run a right answer (ok-stop-next-by-hand) read 1.27x while the other lane
-# trained lab 04's network, whose front end and back end kept both cores busy; a wrong answer fails both
+# two attempts: in a make test run a right answer (ok-stop-next-by-hand) read 1.27x beside the other lane,
+# most likely while it trained lab 04's network (front end and back end: both cores busy); a wrong answer
+# fails both
 _PROTOCOL = Protocol(warmup=1, min_rounds=7, max_rounds=15, budget_s=20.0, attempts=2)
 
 
