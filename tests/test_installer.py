@@ -75,3 +75,9 @@ def test_warm_writes_the_pyc_files_of_what_it_imports_and_names_what_it_could_no
     failed = installer.warm(sys.executable, [("warmprobe",), ("asynclab_no_such_module",)])
     assert failed == ["asynclab_no_such_module"]
     assert list((tmp_path / "warmprobe" / "__pycache__").glob("__init__.*.pyc"))
+
+
+def test_the_uv_beside_the_course_is_the_pinned_one():
+    """make setup puts the pinned uv beside the course's Python (and would replace another version)."""
+    assert installer.ensure_uv() == installer._uv_path()
+    assert installer._uv_version(installer._uv_path()) == installer.installer_requirement().split("==")[1]

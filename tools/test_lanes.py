@@ -130,9 +130,10 @@ def run_lane(lane: Lane) -> int:
     worst = 0
     for args in lane.commands:
         print(f"$ pytest {' '.join(args)}", flush=True)
-        # make test's set-up installs without byte-compiling (uv, about 8 s instead of 24 s): the suite's first
-        # imports write the .pyc files that every later process and kernel reads, wherever the caller's
-        # environment says not to (PYTHONDONTWRITEBYTECODE, set on the machines the course is tested on)
+        # make test's set-up compiles only what the course imports first (asynclab.tooling.installer --warm):
+        # the suite's first imports of the rest write their .pyc files for every later process and kernel,
+        # even where the caller's environment says not to (PYTHONDONTWRITEBYTECODE, set on the machines the
+        # course is tested on)
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         private = None
         if "--nbval" in args:

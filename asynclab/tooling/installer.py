@@ -156,13 +156,25 @@ def _uv_path() -> Path:
     return Path(sys.executable).parent / "uv"
 
 
+def _uv_version(uv: Path) -> str:
+    """``uv --version``'s version number, or "" when it does not run."""
+    try:
+        done = subprocess.run([str(uv), "--version"], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+    words = done.stdout.split()
+    return words[1] if done.returncode == 0 and len(words) > 1 else ""
+
+
 def ensure_uv() -> Path | None:
-    """uv beside this Python, installed with pip when missing; None when it cannot be installed."""
+    """uv of the pinned version beside this Python, installed with pip when missing or of another version;
+    None when it cannot be installed."""
     uv = _uv_path()
-    if uv.is_file():
+    requirement = installer_requirement()
+    if uv.is_file() and _uv_version(uv) == requirement.split("==", 1)[-1]:
         return uv
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", installer_requirement()], capture_output=True, text=True
+        [sys.executable, "-m", "pip", "install", "--quiet", requirement], capture_output=True, text=True
     )
     return uv if done.returncode == 0 and uv.is_file() else None
 
@@ -180,11 +192,16 @@ def install(requirements: Sequence[str], python: str = sys.executable, compile_b
     the ``.pyc`` files of what is installed (pip's default). Returns
     ``"uv"`` or ``"pip"``: what installed them. Raises :class:`InstallError`.
     """
-    settings = pip_settings()
-    args = uv_arguments(settings)
+    try:
+        settings: Mapping[str, str] | None = pip_settings()
+    except InstallError:
+        settings = None
+    args = None if settings is None else uv_arguments(settings)
     uv = _uv_path()
     why = ""
-    if args is None:
+    if settings is None:
+        why = "pip's configuration could not be read"
+    elif args is None:
         why = "pip's configuration has settings uv cannot be given"
     elif not uv.is_file():
         why = "uv is not installed beside this Python"
