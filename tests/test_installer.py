@@ -81,3 +81,8 @@ def test_the_uv_beside_the_course_is_the_pinned_one():
     """make setup puts the pinned uv beside the course's Python (and would replace another version)."""
     assert installer.ensure_uv() == installer._uv_path()
     assert installer._uv_version(installer._uv_path()) == installer.installer_requirement().split("==")[1]
+
+
+def test_writing_bytecode_lifts_only_the_variable_that_forbids_it():
+    env = {"PATH": "/bin", "PYTHONDONTWRITEBYTECODE": "1"}
+    assert installer.writing_bytecode(env) == {"PATH": "/bin"}

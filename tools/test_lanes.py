@@ -127,6 +127,8 @@ def run_lane(lane: Lane) -> int:
     """
     if lane.nice:
         os.nice(lane.nice)
+    from asynclab.tooling.installer import writing_bytecode
+
     worst = 0
     for args in lane.commands:
         print(f"$ pytest {' '.join(args)}", flush=True)
@@ -134,7 +136,7 @@ def run_lane(lane: Lane) -> int:
         # the suite's first imports of the rest write their .pyc files for every later process and kernel,
         # even where the caller's environment says not to (PYTHONDONTWRITEBYTECODE, set on the machines the
         # course is tested on)
-        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env = writing_bytecode()
         private = None
         if "--nbval" in args:
             private = tempfile.mkdtemp(prefix=f"asynclab-nbval-{lane.name}-")

@@ -12,7 +12,6 @@ it while the course's own packages are still being installed::
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import tomllib
@@ -64,8 +63,7 @@ def ensure_nbgrader(venv: Path | None = None) -> Path:
         raise NbgraderError(f"could not install {requirement} into {venv}: {error.detail}") from None
     # byte-compile what nbgrader's commands import (about 900 modules, 4 s) now, not in the first round trip;
     # the install itself skips compiling the rest. A failure here costs only that time later.
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    subprocess.run([str(python), "-c", f"import {', '.join(WARM_IMPORTS)}"], env=env, capture_output=True)
+    installer.warm(str(python), [WARM_IMPORTS])
     stamp.write_text(requirement, encoding="utf-8")
     return python
 

@@ -29,7 +29,7 @@ import nbformat
 from asynclab.grading.layout import find_solution
 from asynclab.grading.nbgrader_env import NbgraderError, ensure_nbgrader, nbgrader_requirement
 from asynclab.grading.runner import GradingConfig
-from asynclab.tooling import nbtools
+from asynclab.tooling import installer, nbtools
 
 __all__ = ["NbgraderError", "nbgrader_requirement", "ensure_nbgrader", "Roundtrip", "roundtrip"]
 
@@ -70,11 +70,10 @@ def _write_config(course: Path, timeout: float) -> None:
 
 
 def _nbgrader(python: Path, course: Path, *args: str, timeout: float) -> None:
-    env = dict(os.environ)
+    env = installer.writing_bytecode()  # byte-compile what nbgrader imports, once, on first use
     shared = str(Path(sys.prefix) / "share" / "jupyter")  # the course's kernel
     env["JUPYTER_PATH"] = os.pathsep.join(p for p in (shared, env.get("JUPYTER_PATH", "")) if p)
     env["PATH"] = os.pathsep.join((str(python.parent), env.get("PATH", "")))  # nbgrader runs `alembic`
-    env.pop("PYTHONDONTWRITEBYTECODE", None)  # byte-compile what nbgrader imports, once, on first use
     done = subprocess.run(
         [str(python), "-m", "nbgrader", *args, "--force"],
         cwd=course,
@@ -127,7 +126,7 @@ def roundtrip(
         capture_output=True,
         text=True,
         timeout=120,
-        env={k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
+        env=installer.writing_bytecode(),
     )
     if done.returncode != 0:
         raise NbgraderError(f"reading nbgrader's gradebook failed: {done.stderr.strip().splitlines()[-1:]}")

@@ -34,6 +34,7 @@ __all__ = [
     "uv_arguments",
     "ensure_uv",
     "install",
+    "writing_bytecode",
     "warm",
     "main",
 ]
@@ -222,6 +223,12 @@ def install(requirements: Sequence[str], python: str = sys.executable, compile_b
     return "pip"
 
 
+def writing_bytecode(env: Mapping[str, str] | None = None) -> dict[str, str]:
+    """``env`` (default: this process's environment) without ``PYTHONDONTWRITEBYTECODE``: a process started
+    with it writes the ``.pyc`` files of what it imports, for every later process to read."""
+    return {k: v for k, v in (os.environ if env is None else env).items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def warm(python: str = sys.executable, groups: Sequence[Sequence[str]] = WARM_GROUPS) -> list[str]:
     """Import each group of modules once in ``python``, the groups at once, writing their ``.pyc`` files.
 
@@ -230,7 +237,7 @@ def warm(python: str = sys.executable, groups: Sequence[Sequence[str]] = WARM_GR
     is lifted for these imports). Returns the groups that failed to import,
     as text; a failure costs only the compiling later.
     """
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env = writing_bytecode()
     started = [
         (
             group,

@@ -10,6 +10,7 @@ streams: nothing is saved, it fails. Seconds throughout.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 
 from asynclab.checks.core import CheckResult, check
@@ -68,7 +69,7 @@ def check_copy_beside_compute(self, device: str = "cuda") -> CheckResult:
         x @ x
         torch.cuda.current_stream(device).wait_stream(side)
 
-    rounds = [0]
+    turns = itertools.count()
 
     def pair() -> dict[str, float]:
         tb.sync_all()
@@ -78,8 +79,7 @@ def check_copy_beside_compute(self, device: str = "cuda") -> CheckResult:
         }
         # one stream and two in turns, the order reversed every other round: whatever the machine does
         # to the first of two runs in a row must not pass for a saving
-        order = ("one", "two") if rounds[0] % 2 == 0 else ("two", "one")
-        rounds[0] += 1
+        order = ("one", "two") if next(turns) % 2 == 0 else ("two", "one")
         for name in order:
             found[name] = timed(one_stream if name == "one" else two_streams)
         found["saved"] = (found["one"] - found["two"]) / min(found["copy"], found["product"])
