@@ -145,6 +145,18 @@ def test_one_blas_thread_limits_numpys_blas_and_restores_it():
     assert numpy_blas() == [before] and native.blas_threads() == before
 
 
+def test_apply_works_with_a_threadpoolctl_without_the_controlling_thread_rule(environ, monkeypatch):
+    """A GPU machine's own Python may hold a threadpoolctl older than the pin (3.8.0), whose
+    OpenBLASController has no clear_controlling_thread; apply() still limits the pools there."""
+    import numpy  # noqa: F401  (loads NumPy's OpenBLAS, so that apply() limits a pool)
+    import threadpoolctl
+
+    monkeypatch.delattr(threadpoolctl.OpenBLASController, "clear_controlling_thread")
+    environ.pop(budget.APPLIED_VARIABLE, None)
+    report = budget.apply(force=True)
+    assert report["blas"] and set(report["blas"].values()) == {budget.BUDGET.blas_threads}
+
+
 # ------------------------------------------------------------------------------ children
 
 CHILD = "asynclab.foundation.budget:effective_program"

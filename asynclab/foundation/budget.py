@@ -206,8 +206,11 @@ def _limit_blas(threads: int) -> dict[str, int]:
         return {}
     controller.limit(limits=threads)  # applied now; not a `with`, so nothing is restored
     # the thread that sets a pthreads OpenBLAS becomes the only one threadpoolctl lets set it again;
-    # let go, so that one_blas_thread() works from any thread
-    OpenBLASController.clear_controlling_thread()
+    # let go, so that one_blas_thread() works from any thread (threadpoolctl releases older than the
+    # course's pin have neither the rule nor the method: a Python of a GPU machine may hold one)
+    release = getattr(OpenBLASController, "clear_controlling_thread", None)
+    if release is not None:
+        release()
     return {os.path.basename(info["filepath"]): info["num_threads"] for info in controller.info()}
 
 
