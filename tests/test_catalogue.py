@@ -25,8 +25,8 @@ kernel, each in a fresh namespace and after the memory it freed has been
 handed back. A worker that dies is replaced for the next answer. That the
 checks hold whatever ran before them in the process is what this shows.
 
-The checks run under a shorter protocol than in the lab (:func:`quick_checks`):
-they may stop after two rounds as soon as their verdict is sure; an unsure
+The checks run under a shorter protocol than in the lab (:func:`quick_checks`; labs 05 and 09 also
+on less work, :data:`SHRUNK`): they may stop after two rounds as soon as their verdict is sure; an unsure
 verdict still gets the lab's rounds. Lab 04's memory checks judge a right
 answer on one round without a warm-up epoch, and a wrong one on one round
 first: if that round fails, the answer scored what it must; if it passes, the
@@ -175,7 +175,7 @@ def quick_checks(lab: str, expect: Mapping[str, float] | None = None):
         else:
             quick = dataclasses.replace(p, min_rounds=min(p.min_rounds, 3))
         patch[attr] = dataclasses.replace(check, protocol=quick)
-    patch.update(SMALLER_DATA.get(lab, {}))
+    patch.update(SHRUNK.get(lab, {}))
     if hasattr(module, "TIMEOUT"):  # lab 05: an engine whose waits hang fails sooner
         patch["TIMEOUT"] = min(module.TIMEOUT, 2.0)
     if hasattr(module, "TIMEOUT_S"):  # lab 10: a cluster that deadlocks is stopped sooner (forked from the
@@ -200,14 +200,17 @@ def quick_checks(lab: str, expect: Mapping[str, float] | None = None):
     return _patched(module, patch)
 
 
-# data sets the catalogue shrinks: an answer is run for its verdict, which holds on less data, while the
-# lab's own sizes are what nbval of the solution and `make bench-checks` measure. Lab 09 (the timing
-# lane's longest catalogue, 134 s): the speed check's 40-48 chunks become 16-20 (right answers read
-# 1.55x-1.57x against 1.61x-1.69x, wrong ones 0.91x; needs 1.2x) and the budget check's 100 MB data set
-# 50 MB (tiny chunks read 15.6x the time of 2**20-value ones, needs <= 2.5x; chunks as large as the
-# budget are still refused); the memory check's data set stays, since it must hold more than 8 chunks.
-# Ten answers took 39 s instead of about 100 s.
-SMALLER_DATA = {"09": {"LENGTHS": (16, 20), "BUDGET_LENGTH_MB": 50}}
+# work the catalogue shrinks: an answer is run for its verdict, which holds on less data and shorter
+# operations, while the lab's own sizes are what nbval of the solution and `make bench-checks` measure.
+# Lab 09 (the timing lane's longest catalogue, 134 s): the speed check's 40-48 chunks become 16-20 (right
+# answers read 1.55x-1.57x against 1.61x-1.69x, wrong ones 0.91x; needs 1.2x) and the budget check's
+# 100 MB data set 50 MB (tiny chunks read 15.6x the time of 2**20-value ones, needs <= 2.5x; chunks as
+# large as the budget are still refused); the memory check's data set stays, since it must hold more
+# than 8 chunks. Ten answers took 39 s instead of about 100 s. Lab 05 (the side lane's): its overlap and
+# serialize checks judge what share of two operations ran side by side, whatever their length: 0.1 s
+# operations instead of 0.2 s took its 36 answers from 77 s to 44 s, every score as declared quiet and
+# with one and two cores kept busy.
+SHRUNK = {"05": {"WORK_SECONDS": 0.1}, "09": {"LENGTHS": (16, 20), "BUDGET_LENGTH_MB": 50}}
 
 # measurements whose arguments the check draws at random: the catalogue draws them from a seeded
 # generator, the same for every answer (each answer still gets its own predictions checked)
