@@ -139,7 +139,8 @@ def test_a_lesson_copied_under_a_new_number_appears_everywhere(tmp_path):
     assert lint.returncode == 0, lint.stdout[-2000:]
 
 
-@pytest.mark.kernel  # about 22 s of one core, in the side lane
+@pytest.mark.kernel
+@pytest.mark.serial  # about 22 s of one core, timing nothing: in the timing lane, which is the shorter one
 def test_make_new_lesson_makes_a_lesson_that_passes_the_declaration_and_catalogue_tests(tmp_path):
     root = _copy_course(tmp_path)
     bad = _run(root, "-m", "asynclab", "new-lesson", "06", "again", "--title", "Again")
