@@ -64,9 +64,11 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   (:data:`OVERHEAD_DELAY_S` a step, taken off again): within 20%. Measured
   without delays the overhead is the workers' CPU time at its most crowded:
   with two cores busy beside it, it read 8-21 ms where the delayed run's own
-  was 6-13 ms, which put a right answer 0.16 over quiet runs' 0.06 (6 runs),
-  and a make test run had it 0.27-0.28 over (failed); delayed alike, the same
-  6 runs were off by at most 0.09.
+  was 6-13 ms, which put a right answer up to 0.16 off in 6 runs (quiet: at
+  most 0.06), and a make test run had two right answers 0.27-0.28 off
+  (failed); delayed alike, the same 6 runs were off by at most 0.09, and
+  ``bench/checks_robustness.py --lab 10`` read at most 0.064 quiet and 0.060
+  with one core busy (4 runs each).
   The delays are drawn after that overhead, again until the slowest
   worker's total delay (the colleague's formula of the step) falls 0.35 of
   the time short of the sum of the rounds' largest delays (drawn freely, it
@@ -513,8 +515,8 @@ def check_predict_sync_time(self, predict_sync_seconds: Callable) -> CheckResult
     first makes sure the function answers at once and follows its arguments
     (twice the steps: about twice the time; a round's slowest worker slower:
     more; another worker slower but still not the slowest: the same), then
-    measures the overhead (every worker delayed alike, the delay taken off) and one synchronous run over
-    three workers whose
+    measures the overhead (every worker delayed alike, the delay taken off) and
+    one synchronous run over three workers whose
     delays vary from step to step (0-30 ms, and one time in five a hiccup of
     130-170 ms). Passes when the prediction, with the workers in either order,
     is within 20% of the measured time.
