@@ -109,9 +109,7 @@ TRACE_TOLERANCE = 0.10
 TRACE_FLOOR_S = 2e-6  # added to the tolerance: the profiler's timestamps are whole microseconds
 TRACE_CALL_S = 0.5
 
-# two attempts: in a make test run a right answer (ok-stop-next-by-hand) read 1.27x beside the other lane,
-# most likely while it trained lab 04's network (front end and back end: both cores busy); a wrong answer
-# fails both
+# two attempts: why is in the module's docstring (a wrong answer fails both)
 _PROTOCOL = Protocol(warmup=1, min_rounds=7, max_rounds=15, budget_s=20.0, attempts=2)
 
 
