@@ -25,7 +25,7 @@ kernel, each in a fresh namespace and after the memory it freed has been
 handed back. A worker that dies is replaced for the next answer. That the
 checks hold whatever ran before them in the process is what this shows.
 
-The checks run under a shorter protocol than in the lab (:func:`quick_checks`; labs 05 and 09 also
+The checks run under a shorter protocol than in the lab (:func:`quick_checks`; some labs also
 on less work, :data:`SHRUNK`): they may stop after two rounds as soon as their verdict is sure; an unsure
 verdict still gets the lab's rounds. Lab 04's memory checks judge a right
 answer on one round without a warm-up epoch, and a wrong one on one round

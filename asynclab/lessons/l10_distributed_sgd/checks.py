@@ -65,8 +65,7 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   without delays the overhead is the workers' CPU time at its most crowded:
   with two cores busy beside it, it read 8-21 ms where the delayed run's own
   was 6-13 ms, which put a right answer up to 0.16 off in 6 runs (quiet: at
-  most 0.06), and a make test run had two right answers 0.27-0.28 off
-  (failed); delayed alike, the same 6 runs were off by at most 0.09, and
+  most 0.06); delayed alike, the same 6 runs were off by at most 0.09, and
   ``bench/checks_robustness.py --lab 10`` read at most 0.064 quiet and 0.060
   with one core busy (4 runs each).
   The delays are drawn after that overhead, again until the slowest
