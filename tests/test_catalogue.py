@@ -154,10 +154,14 @@ def _checks_of(lab: str):
 def quick_checks(lab: str, expect: Mapping[str, float] | None = None):
     """The lab's declared checks with a protocol that stops as soon as a verdict is sure.
 
-    A check the answer must fail (``expect`` gives it 0) may stop after its
-    first round, and is measured once (no second attempt); one it must pass
-    keeps at least three rounds (or the lab's own minimum, when lower), so
-    that a right answer is judged on a median.
+    A check the answer must fail (``expect`` gives it 0) is measured once (no
+    second attempt); it first runs a single round (:func:`one_round_first`),
+    and only when that round passes is it judged again on the lab's own
+    minimum of rounds, as the grader judges it: one round on a machine whose
+    both cores are busy can read anything (lab 03's fixed sleep passed
+    async-beats-sync in one round of ten with two busy processes). One it
+    must pass keeps at least three rounds (or the lab's own minimum, when
+    lower), so that a right answer is judged on a median.
     """
     expect = expect or {}
     module, checks = _checks_of(lab)
@@ -171,7 +175,7 @@ def quick_checks(lab: str, expect: Mapping[str, float] | None = None):
         elif lab in IN_WORKER:
             quick = dataclasses.replace(p, warmup=0, min_rounds=1)
         elif expect.get(check.name) == 0:
-            quick = dataclasses.replace(p, min_rounds=1, attempts=1)
+            quick = dataclasses.replace(p, attempts=1)
         else:
             quick = dataclasses.replace(p, min_rounds=min(p.min_rounds, 3))
         patch[attr] = dataclasses.replace(check, protocol=quick)
@@ -298,7 +302,7 @@ def run_answer(lab: str, name: str) -> tuple[dict[str, float], dict[str, str]]:
     judged = copied(lab, answer, todo.run)
     todo = without_checks(todo, judged)
     with quick_checks(lab, answer.expect), _environment_kept():
-        scores, notes = _run_cells(todo, lab, one_round_first(lab, answer.expect)) if todo.run else ({}, {})
+        scores, notes = _run_cells(todo, lab, one_round_first(answer.expect)) if todo.run else ({}, {})
     scores.update(dict.fromkeys(judged, 0.0))
     notes.update(judged)
     return scores, notes
@@ -331,7 +335,7 @@ def _score_check(code: str, label: str, namespace: dict) -> tuple[float, str]:
 def _run_cells(
     todo: catalogue.Plan, lab: str = "", first: set[str] = frozenset()
 ) -> tuple[dict[str, float], dict[str, str]]:
-    """Run the planned cells in one namespace; the checks in ``first`` try one round before two."""
+    """Run the planned cells in one namespace; the checks in ``first`` try one round before more."""
     namespace: dict = {"__name__": "__main__"}
     scores: dict[str, float] = {}
     notes: dict[str, str] = {}
@@ -355,14 +359,16 @@ def _run_cells(
     return scores, notes
 
 
-def one_round_first(lab: str, expect: Mapping[str, float]) -> set[str]:
-    """The checks an answer must fail that first run on one round, and on two only if that one passes.
+def one_round_first(expect: Mapping[str, float]) -> set[str]:
+    """The checks an answer must fail: each first runs one round, and is judged again only if that one passes.
 
-    For lab 04's memory checks: a wrong answer that fails its first round has
-    scored what it must; one that passes it (a single round can peak higher
-    late in the process) is judged again on two rounds, the second reversed.
+    A wrong answer that fails its first round has scored what it must; one
+    that passes it is judged again on the protocol :func:`quick_checks` gives
+    it (lab 04's memory checks: two rounds, the second reversed, since a
+    single round can peak higher late in the process; the others: the lab's
+    own minimum of rounds, decided on medians).
     """
-    return {name for name, points in expect.items() if points == 0} if lab in IN_WORKER else set()
+    return {name for name, points in expect.items() if points == 0}
 
 
 class _Worker:
@@ -457,7 +463,7 @@ def serve(lab: str) -> int:
         release_free_memory()
         expect = order["expect"]
         with quick_checks(lab, expect):
-            scores, notes = _run_cells(catalogue.Plan(cells, [], []), lab, one_round_first(lab, expect))
+            scores, notes = _run_cells(catalogue.Plan(cells, [], []), lab, one_round_first(expect))
         print(MARK + json.dumps({"scores": scores, "notes": notes}), flush=True)
     return 0
 
