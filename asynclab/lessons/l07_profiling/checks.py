@@ -9,19 +9,25 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   that set the pace, for two programs the check builds: in both, every
   step does some Python work (a data loader's) and issues one of 600-900
   operators drawn from relu, sigmoid and ``+ 1``; a heavy operator drawn
-  from dot, exp and tanh comes in the last steps, once after tiny many (the
-  front end sets the pace), or three or four times, larger, after middling
-  many (the back end does). Names and counts are alike in both: only the
-  times tell them apart. The truth is the check's own profile of the same
-  program, which must show the back end busy for at most 0.3 or at least
-  0.65 of the wall time and the heaviest operator at least twice the next
-  (else the program is drawn again, up to eight times; at 1.3 the
-  solution's own run once ranked the two the other way round, in one of ten
-  quiet bench runs). Measured over
-  the 18 pairs of operators, two draws each: shares 0.14-0.28 and 0.67-0.97
-  quiet, 0.14-0.27 and 0.75-0.92 with one core busy, leads mostly 2-11 (a
-  pair near 1.3 is drawn again), so the step's rule (more than half the
-  wall time) stands clear of both. The check's profile of the back end's
+  from dot, exp and tanh comes in the last steps, once after tiny many and
+  more Python work per step (the front end sets the pace), or three or four
+  times, larger, after middling many (the back end does). Names and counts
+  are alike in both: only the times tell them apart. The truth is the
+  check's own profile of the same program, which must show the back end
+  busy for at most 0.3 or at least 0.65 of the wall time and the heaviest
+  operator at least twice the next (else the program is drawn again, up to
+  eight times; at 1.3 the solution's own run once ranked the two the other
+  way round, in one of ten quiet bench runs). The front end's heavy
+  operator takes some 10-20 ms, far more than a scheduler's time slice: at
+  a quarter of that (a sum over 400 squares per step, not 3000) its lead
+  was 1.3-5, and the solution once named the tiny operator in make test,
+  both cores busy, when its own profile was preempted during the tiny ones.
+  Measured with the check's own ``_truth`` of ``_program(kind)`` over the
+  9 pairs of operators, two draws each, quiet and with two busy processes:
+  the front end's program shares 0.11-0.26 and 0.08-0.35 (one redrawn),
+  leads 3.9-13 and 4.8-29; the back end's shares 0.70-0.96 and 0.69-0.92,
+  leads 3.6-11 and 2.8-16; so the step's rule (more than half the wall
+  time) stands clear of both. The check's profile of the back end's
   program is left in the profiler's table and the front end's program is
   diagnosed first: a profile that never resets counts both. The heavy
   operators come last, so a profile stopped before its wait misses them
@@ -98,15 +104,18 @@ DIAGNOSE_SIZES = {
         "_plus_scalar": (40_000,),
     },
     "front end": {
-        "dot": (600, 600),
-        "exp": (1_100_000,),
-        "tanh": (380_000,),
+        "dot": (950, 950),
+        "exp": (4_400_000,),
+        "tanh": (1_500_000,),
         "relu": (10,),
         "sigmoid": (10,),
         "_plus_scalar": (10,),
     },
 }
-DIAGNOSE_PYTHON = 400  # the Python work of every step of a program (a sum over this many squares), both kinds
+#: the Python work of every step of a program (a sum over this many squares), by kind: the front end's
+#: program does more, so that its one heavy operator can take far longer than a scheduler's time slice
+#: and still leave the back end idle most of the time
+DIAGNOSE_PYTHON = {"back end": 400, "front end": 3000}
 DIAGNOSE_FRONT_SHARE = 0.3  # a program held up by the front end keeps the back end busy at most this share
 DIAGNOSE_BACK_SHARE = 0.65  # one held up by the back end keeps it busy at least this share of the wall time
 DIAGNOSE_LEAD = 2.0  # the heaviest operator's total over the next one's, at least
@@ -186,6 +195,7 @@ def _program(kind: str) -> tuple[str, Callable[[], None]]:
     from mxnet import nd
 
     ops = _diagnose_ops()
+    python = DIAGNOSE_PYTHON[kind]
     heavy, many = draw.choice(DIAGNOSE_HEAVY), draw.choice(DIAGNOSE_MANY)
     count = draw.randrange(*DIAGNOSE_COUNT)
     heavy_in = nd.random.uniform(shape=DIAGNOSE_SIZES[kind][heavy])
@@ -196,7 +206,7 @@ def _program(kind: str) -> tuple[str, Callable[[], None]]:
 
     def program() -> None:
         for i in range(count):
-            sum(k * k for k in range(DIAGNOSE_PYTHON))  # the step's own Python work, as a data loader's
+            sum(k * k for k in range(python))  # the step's own Python work, as a data loader's
             if i in spots:
                 ops[heavy](heavy_in)
             ops[many](many_in)
