@@ -31,11 +31,12 @@ from asynclab.lessons.l04_async_memory import checks as lab04
 ROOT = Path(__file__).resolve().parents[1]
 REPORT = ROOT / "bench" / "reports" / "lab04_predict_peak.md"
 
+_LOW, _HIGH = lab04.K_SMALL, lab04.K_LARGE  # the two measured ks the models are made from
 MODELS = {
-    "line through both peaks (the solution)": lambda k, a, b: a + (b - a) * (k - 5) / 45,
+    "line through both peaks (the solution)": lambda k, a, b: a + (b - a) * (k - _LOW) / (_HIGH - _LOW),
     "midpoint": lambda k, a, b: (a + b) / 2,
-    "line on log k": lambda k, a, b: a + (b - a) * math.log(k / 5) / math.log(10),
-    "nearer peak": lambda k, a, b: a if k < 27.5 else b,
+    "line on log k": lambda k, a, b: a + (b - a) * math.log(k / _LOW) / math.log(_HIGH / _LOW),
+    "nearer peak": lambda k, a, b: a if k < (_LOW + _HIGH) / 2 else b,
 }
 
 
