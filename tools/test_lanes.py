@@ -21,9 +21,8 @@ pace of its workers' sleeps and SGD's results (trait ``lesson-sleeps``), so it
 runs in the side lane. The logic-only tests (neither
 ``measured`` nor ``kernel``) measure nothing either: they run in the side
 lane, which has the shorter road. A test that times nothing but would make the side lane the
-longer one can be marked ``serial`` and run in the timing lane, alone, where it disturbs no measurement:
-make new-lesson's test is (22 s). The same code's lanes vary by 20-40 s from run to run, so a balance is
-judged over several fresh clones, not one.
+longer one can be marked ``serial`` and run in the timing lane, alone, where it disturbs no measurement.
+The same code's lanes vary by 20-40 s from run to run, so a balance is judged over several runs, not one.
 
 Each lane collects the unit tests once: one pytest run selects its tests by
 marker (the two expressions are each other's complement), a second runs nbval
