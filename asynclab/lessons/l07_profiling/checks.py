@@ -17,12 +17,12 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   busy for at most 0.3 or at least 0.65 of the wall time and the heaviest
   operator at least twice the next (else the program is drawn again, up to
   eight times; at 1.3 the solution's own run once ranked the two the other
-  way round, in one of ten quiet bench runs). The front end's heavy
-  operator takes some 10-20 ms, far more than a scheduler's time slice: at
-  a quarter of that (a sum over 400 squares per step, not 3000) its lead
-  was 1.3-5, and the solution once named the tiny operator in make test,
-  both cores busy, when its own profile was preempted during the tiny ones.
-  Measured with the check's own ``_truth`` of ``_program(kind)`` over the
+  way round, in one of ten quiet bench runs). The front end's program does
+  a sum over 3000 squares per step and its heavy operator is about four
+  times larger than they were (400 squares), so that a time slice of a busy
+  machine spent among the tiny operators cannot outweigh it: before, its
+  lead was 1.3-5, and in a run of make test's lanes (both cores busy) the
+  solution's own profile ranked a tiny operator first. Measured with the check's own ``_truth`` of ``_program(kind)`` over the
   9 pairs of operators, two draws each, quiet and with two busy processes:
   the front end's program shares 0.11-0.26 and 0.08-0.35 (one redrawn),
   leads 3.9-13 and 4.8-29; the back end's shares 0.70-0.96 and 0.69-0.92,
@@ -113,8 +113,8 @@ DIAGNOSE_SIZES = {
     },
 }
 #: the Python work of every step of a program (a sum over this many squares), by kind: the front end's
-#: program does more, so that its one heavy operator can take far longer than a scheduler's time slice
-#: and still leave the back end idle most of the time
+#: program does more, so that its one heavy operator can be large (several ms and more) and still leave
+#: the back end idle most of the time
 DIAGNOSE_PYTHON = {"back end": 400, "front end": 3000}
 DIAGNOSE_FRONT_SHARE = 0.3  # a program held up by the front end keeps the back end busy at most this share
 DIAGNOSE_BACK_SHARE = 0.65  # one held up by the back end keeps it busy at least this share of the wall time
