@@ -181,3 +181,29 @@ def test_the_script_waits_where_step_2_says():
 
     assert inspect.signature(utils.clip_global_norm).parameters["check_isfinite"].default is True
     assert ".asscalar()" in inspect.getsource(utils.clip_global_norm)
+
+
+def test_step_4_states_the_numbers_its_check_uses():
+    # step 4's text describes predict-peak's protocol in words: it must follow the check's constants
+    import re
+
+    from asynclab import course
+    from asynclab.tooling import nbtools
+
+    words = {2: "twice", 3: "three times", 4: "four times", 5: "five times", 6: "six times"}
+    (within,), (low, high) = lab04.PREDICT_WITHIN, lab04.PREDICT_BEYOND
+    said = [
+        f"`k={lab04.K_SMALL}` and `k={lab04.K_LARGE}` again",
+        f"those of `k={within}` and of a `k` beyond",
+        f"({low} or {high})",
+        f"{words[lab04.PREDICT_ROUNDS]} each",
+        f"within {lab04.PREDICT_TOLERANCE:g} of",
+        f"(within {lab04.PREDICT_CALL_S:g} s)",
+        f"raise both by {lab04.PREDICT_SHIFT_MB:g} MB",
+    ]
+    for folder in ("solutions", "labs"):
+        notebook = nbtools.read(course.ROOT / folder / "04_async_memory_lab.ipynb")
+        text = next(c for c in notebook.cells if c.get("id") == "step4-predict").source
+        flat = re.sub(r"\s+", " ", text)
+        missing = [phrase for phrase in said if re.sub(r"\s+", " ", phrase) not in flat]
+        assert not missing, (folder, missing)
