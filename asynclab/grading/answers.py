@@ -31,6 +31,7 @@ all build a submission with :meth:`Answer.apply`.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import symtable
 from dataclasses import dataclass, field, replace
@@ -281,14 +282,18 @@ def _table(source: str) -> symtable.SymbolTable:
     return symtable.symtable(code_of(source), "<cell>", "exec")
 
 
-def names_bound(source: str) -> set[str]:
+# The three analyses below are pure functions of a cell's text, and the catalogue asks them about the
+# same solution cells for every answer: each text is analysed once per process.
+@functools.lru_cache(maxsize=8192)
+def names_bound(source: str) -> frozenset[str]:
     """Names a cell binds at its top level: assignments, defs, classes, imports, loop targets."""
-    return {
+    return frozenset(
         s.get_name() for s in _table(source).get_symbols() if s.is_assigned() or s.is_imported() or s.is_namespace()
-    }
+    )
 
 
-def names_used(source: str) -> set[str]:
+@functools.lru_cache(maxsize=8192)
+def names_used(source: str) -> frozenset[str]:
     """The global names a cell reads: at its top level or, free, inside its functions and classes."""
     used: set[str] = set()
 
@@ -300,10 +305,11 @@ def names_used(source: str) -> set[str]:
             visit(child, False)
 
     visit(_table(source), True)
-    return used
+    return frozenset(used)
 
 
-def names_read(source: str) -> set[str]:
+@functools.lru_cache(maxsize=8192)
+def names_read(source: str) -> frozenset[str]:
     """The global names a cell reads from the cells before it: :func:`names_used`, less the names a
     top-level statement reads after an earlier statement of the same cell bound them (a check cell
     that imports its checks module reads no other cell's binding of that name)."""
@@ -314,7 +320,7 @@ def names_read(source: str) -> set[str]:
         text = ast.unparse(statement)
         read |= names_used(text) - bound
         bound |= names_bound(text)
-    return read
+    return frozenset(read)
 
 
 @dataclass(frozen=True)

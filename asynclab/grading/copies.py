@@ -593,11 +593,11 @@ def _bindings(sources: Sequence[str], given: set[str]) -> dict[str, _Binding]:
     return table
 
 
-def _statement_names(node: ast.stmt) -> set[str]:
+def _statement_names(node: ast.stmt) -> frozenset[str]:
     try:
         return names_used(ast.unparse(node))
     except SyntaxError:  # pragma: no cover - a statement that parsed unparses
-        return set()
+        return frozenset()
 
 
 @dataclass
