@@ -43,11 +43,20 @@ def _cmd_normalize(args: argparse.Namespace) -> int:
 
 
 def _cmd_execute(args: argparse.Namespace) -> int:
-    from asynclab.tooling import nbtools
+    from asynclab.tooling import nbtools, prose
 
     for name in args.paths:
         print(f"executing {name} ...", flush=True)
-        nbtools.execute(name, timeout=args.timeout)
+        nb = nbtools.execute(name, timeout=args.timeout)
+        print(prose.report(nb, name), flush=True)  # what the prose quotes that the new outputs no longer show
+    return 0
+
+
+def _cmd_prose(args: argparse.Namespace) -> int:
+    from asynclab.tooling import nbtools, prose
+
+    for name in args.paths:
+        print(prose.report(nbtools.read(name), name))  # a notebook that cannot be read: one sentence (main)
     return 0
 
 
@@ -116,6 +125,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="+")
     p.add_argument("--timeout", type=int, default=600, help="seconds per cell")
     p.set_defaults(func=_cmd_execute)
+
+    p = sub.add_parser("prose", help="list the figures a notebook's prose quotes that none of its stored outputs shows")
+    p.add_argument("paths", nargs="+")
+    p.set_defaults(func=_cmd_prose)
 
     p = sub.add_parser(
         "kernelspec", help="install the course's Jupyter kernel (asynclab), which runs under the compute budget"
