@@ -102,6 +102,24 @@ def test_bars_on_a_log_axis():
     assert any("log-scaled y axis" in p for p in layout_problems(fig))
 
 
+def test_a_bar_past_its_axis_limit_is_cut():
+    # two panels sharing an axis: the second panel's limit, made for smaller bars, cuts the first's
+    fig, axes = plt.subplots(1, 2, sharex=True)
+    plots.bar_compare({"small": 7.0, "large": 79.0}, unit="ms", ax=axes[0])
+    plots.bar_compare({"small": 7.0, "middling": 56.5}, unit="ms", ax=axes[1])
+    problems = layout_problems(fig)
+    assert any("the bar 'large' is cut" in p for p in problems), problems
+    assert not any("'small' is cut" in p or "'middling' is cut" in p for p in problems), problems
+    fig, ax = plt.subplots()
+    ax.bar(["a", "b"], [1.0, 3.0])
+    ax.set_ylim(0, 2)
+    assert any("the bar 'b' is cut" in p for p in layout_problems(fig))
+    # a timeline's window shows part of its spans on purpose
+    fig, ax = plt.subplots()
+    plots.timeline([("front end", "issue", 0.0, 0.004), ("worker", "dot", 0.001, 0.010)], window=(0, 2), ax=ax)
+    assert not any("is cut" in p for p in layout_problems(fig)), layout_problems(fig)
+
+
 def test_lines_on_a_log_axis_are_fine():
     fig, ax = plt.subplots()
     ax.plot([1, 10, 100], [1, 2, 3], "o-")

@@ -9,7 +9,8 @@ landed (``get_window_extent`` with the canvas's renderer):
   labels) or a text and a legend whose boxes overlap;
 - a visible text or legend that lies partly outside the figure, or a text clipped to its axes
   that lies partly outside them (cut);
-- a bar on a log-scaled value axis;
+- a bar on a log-scaled value axis, or a bar that runs past its value axis's limit (cut; a timeline's
+  spans, which a window shows in part on purpose, excepted);
 - a line whose every point lies under another line drawn above it, which covers what it draws
   (its segments with a line at least as wide, its markers with filled markers at least as large):
   hidden. A series drawn as hollow markers over a model's line shows both;
@@ -32,8 +33,11 @@ from matplotlib.lines import Line2D
 from matplotlib.text import Text
 from matplotlib.transforms import Bbox
 
-__all__ = ["layout_problems", "FigureLayoutError", "check_figures"]
+__all__ = ["layout_problems", "FigureLayoutError", "check_figures", "SPAN_GID"]
 
+#: the gid of a bar that is a span of a timeline (:func:`asynclab.foundation.plots.timeline`): a window onto
+#: the timeline shows part of it on purpose, so such a bar running past its axis is not cut
+SPAN_GID = "asynclab-timeline-span"
 TOLERANCE_PX = 1.0  # boxes may touch or overlap by this much (antialiasing, rounding)
 HIDDEN_PX = 1.5  # a line every point of which is this close to another's is hidden by it
 
@@ -161,6 +165,19 @@ def _bar_problems(fig: Figure) -> list[str]:
                     "use a linear axis (split small and large values into panels)"
                 )
                 break
+            low, high = sorted(ax.get_xlim() if horizontal else ax.get_ylim())
+            labels = [t.get_text() for t in (ax.get_yticklabels() if horizontal else ax.get_xticklabels())]
+            for index, bar in enumerate(container.patches):
+                start, length = (bar.get_x(), bar.get_width()) if horizontal else (bar.get_y(), bar.get_height())
+                ends = sorted((start, start + length))
+                if bar.get_gid() == SPAN_GID:
+                    continue
+                if bar.get_visible() and (ends[1] > high + 1e-9 * abs(high) or ends[0] < low - 1e-9 * abs(low)):
+                    name = labels[index] if index < len(labels) and labels[index] else f"bar {index + 1}"
+                    problems.append(
+                        f"the bar {name!r} is cut: it runs past its axis's limit, so its length and its "
+                        "value label cannot be seen (give panels that share an axis a limit that fits every bar)"
+                    )
     return problems
 
 

@@ -17,6 +17,7 @@ from matplotlib.patches import Patch
 from matplotlib.text import Text
 from matplotlib.transforms import Bbox
 
+from asynclab.foundation.figures import SPAN_GID
 from asynclab.foundation.timing import Span
 
 __all__ = [
@@ -269,6 +270,7 @@ def timeline(
         (bar,) = ax.barh(
             y, width, left=left, height=0.6, color=color_of[s.label], edgecolor="black", linewidth=0.4
         ).patches
+        bar.set_gid(SPAN_GID)  # a window may show part of it: not a cut bar
         shown = min(left + width, high) - max(left, low)
         if shown > 0 and _may_not_fit(s.label, shown, high - low, ax, fontsize):
             tight = True
