@@ -23,8 +23,8 @@ import nbformat
 
 __all__ = ["Figure", "figures", "unquoted", "report"]
 
-#: a figure with its unit; the unit is not followed by a letter (``ms`` but not ``msg``)
-_FIGURE = re.compile(r"(?<![\w.])(\d+\.\d+)\s*(µs|us|ms|sec|s|KB|MB|GB|MB/s|GB/s)(?![\w/])")
+#: a number with its unit; the unit is not followed by a letter or a slash (``ms`` but not ``msg``)
+_WITH_UNIT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(µs|us|ms|sec|s|KB|MB|GB|MB/s|GB/s)(?![\w/])")
 _NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)")
 #: per unit, its family and its size in the family's base unit
 _SCALE = {
@@ -66,9 +66,9 @@ class Figure:
 def figures(text: str, cell: int = 0) -> list[Figure]:
     """The precise figures of a markdown text: a decimal point, three significant digits, a unit."""
     found = []
-    for match in _FIGURE.finditer(text):
+    for match in _WITH_UNIT.finditer(text):
         number, unit = match.groups()
-        if len(number.replace(".", "").lstrip("0")) < _SIGNIFICANT:
+        if "." not in number or len(number.replace(".", "").lstrip("0")) < _SIGNIFICANT:
             continue
         start, end = max(0, match.start() - 50), min(len(text), match.end() + 30)
         found.append(Figure(number, unit, cell, " ".join(text[start:end].split())))
@@ -92,24 +92,18 @@ def _shown(figure: Figure, numbers: Iterable[tuple[float, str | None]]) -> bool:
     family, scale = _SCALE[figure.unit]
     tolerance = 0.5 * 10 ** (-figure.decimals) + 1e-9
     for number, unit in numbers:
-        if unit is None:
-            factors = [1.0]
-        elif unit in _SCALE and _SCALE[unit][0] == family:
-            factors = [_SCALE[unit][1] / scale]
-        else:
+        if unit is not None and _SCALE[unit][0] != family:
             continue
-        if any(abs(number * f - figure.value) <= tolerance for f in factors):
+        factor = 1.0 if unit is None else _SCALE[unit][1] / scale
+        if abs(number * factor - figure.value) <= tolerance:
             return True
     return False
 
 
 def _numbers(text: str) -> list[tuple[float, str | None]]:
-    with_units = [(float(m.group(1)), m.group(2)) for m in _FIGURE.finditer(text)]
-    with_units += [
-        (float(m.group(1)), m.group(2))
-        for m in re.finditer(r"(?<![\w.])(\d+)\s*(µs|us|ms|sec|s|KB|MB|GB)(?![\w/])", text)
-    ]
-    return [(float(m.group(1)), None) for m in _NUMBER.finditer(text)] + with_units
+    """Every number of ``text``, without a unit, and again with its unit where one follows it."""
+    plain: list[tuple[float, str | None]] = [(float(m.group(1)), None) for m in _NUMBER.finditer(text)]
+    return plain + [(float(m.group(1)), m.group(2)) for m in _WITH_UNIT.finditer(text)]
 
 
 def unquoted(nb: nbformat.NotebookNode) -> list[Figure]:
