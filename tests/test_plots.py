@@ -76,3 +76,17 @@ def test_timeline_window_shows_a_part_and_labels_what_is_in_view():
     assert ax.get_xlim() == (0.0, 0.5)
     assert _shown_labels(ax) == ["issue", "_zeros"]
     assert [t.get_text().lstrip("\u200b") for t in ax.get_legend().get_texts()] == ["issue", "_zeros"]
+
+
+def test_same_scale_gives_panels_the_widest_limit_and_cuts_no_bar():
+    import matplotlib.pyplot as plt
+
+    from asynclab.foundation.figures import layout_problems
+
+    fig, axes = plt.subplots(1, 2)
+    plots.bar_compare({"a": 79.0, "b": 7.0}, unit="ms", ax=axes[0])
+    plots.bar_compare({"a": 56.5, "b": 3.4}, unit="ms", ax=axes[1])
+    plots.same_scale(axes)
+    assert axes[0].get_xlim() == axes[1].get_xlim() == (0.0, 79.0 * 1.3)
+    assert not any("is cut" in p for p in layout_problems(fig))
+    plt.close(fig)

@@ -97,6 +97,14 @@ def bar_compare(
     return ax
 
 
+def same_scale(axes: Sequence[Axes]) -> None:
+    """Give panels of :func:`bar_compare` bars one linear value axis from 0, the widest any of them
+    needs, so that bar lengths compare across panels and no bar runs past its panel's edge."""
+    top = max(ax.get_xlim()[1] for ax in axes)
+    for ax in axes:
+        ax.set_xlim(0, top)
+
+
 def bar_panels(
     values: Mapping[str, float],
     *,
