@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import re
+import time
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -178,16 +179,35 @@ def generate_labs(solutions_dir: Path, labs_dir: Path, check_only: bool = False)
     return changed
 
 
-def execute(path: str | Path, timeout: int = 600, kernel_name: str = KERNEL_NAME) -> nbformat.NotebookNode:
-    """Run a notebook top to bottom in a fresh kernel and store it normalised."""
+def run(
+    nb: nbformat.NotebookNode,
+    folder: str | Path,
+    *,
+    timeout: int = 600,
+    kernel_name: str = KERNEL_NAME,
+    allow_errors: bool = False,
+) -> float:
+    """Run ``nb`` top to bottom in a fresh kernel working in ``folder``, outputs stored in ``nb``; the
+    seconds it took. A cell that raises stops the run (``CellExecutionError``) unless ``allow_errors``."""
     from nbclient import NotebookClient
 
+    client = NotebookClient(
+        nb,
+        timeout=timeout,
+        kernel_name=kernel_name,
+        allow_errors=allow_errors,
+        resources={"metadata": {"path": str(Path(folder).resolve())}},
+    )
+    began = time.perf_counter()
+    client.execute()
+    return time.perf_counter() - began
+
+
+def execute(path: str | Path, timeout: int = 600, kernel_name: str = KERNEL_NAME) -> nbformat.NotebookNode:
+    """Run a notebook top to bottom in a fresh kernel and store it normalised."""
     path = Path(path)
     nb = read(path)
-    client = NotebookClient(
-        nb, timeout=timeout, kernel_name=kernel_name, resources={"metadata": {"path": str(path.parent.resolve())}}
-    )
-    client.execute()
+    run(nb, path.parent, timeout=timeout, kernel_name=kernel_name)
     nb = normalize(nb)
     write(nb, path)
     return nb
