@@ -43,7 +43,7 @@ without waiting cannot pass. Effect sizes and the margins they leave are in
   just issued and timed against the product's compute time: calls that
   wait take 0.95x-1.35x, calls that do not at most 0.003x (thresholds 0.3x
   and 0.05x; a call in between is measured again). Every prediction must
-  match; a FAIL gives the number of misses, not which.
+  match; a FAIL says neither how many missed nor which.
 - memory-of-result: memory, not time. What ``make()`` added, measured
   after all its work, is 1.00x of what it allocated (margin 1.5 against a
   1.5x window, quiet and loaded); a reading of the whole process is
