@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 import ast
-import importlib.util
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
+from bench_scripts import loaded
 
 from asynclab.tooling import margins
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def _run(code: str, count: int = 7) -> list[dict]:
@@ -55,17 +51,8 @@ def test_a_failing_assert_is_recorded_and_raises_its_own_message():
 
 @pytest.fixture(scope="module")
 def bench():
-    """bench/lesson_assertions.py as a module (it imports checks_robustness from its own folder)."""
-    sys.path.insert(0, str(ROOT / "bench"))
-    spec = importlib.util.spec_from_file_location("lesson_assertions", ROOT / "bench" / "lesson_assertions.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    try:
-        spec.loader.exec_module(module)
+    with loaded("lesson_assertions") as module:
         yield module
-    finally:
-        sys.modules.pop(spec.name, None)
-        sys.path.remove(str(ROOT / "bench"))
 
 
 def test_the_report_gives_each_assertion_its_worst_margin_per_condition(bench):
