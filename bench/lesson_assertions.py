@@ -99,8 +99,8 @@ def collect(found: dict, records: list[dict], cells: dict[int, int], condition: 
         if r["margin"] is not None:
             low = r["margin"] if low is None else min(low, r["margin"])
         this_run[key] = (low, held and r["held"])
-    for (cell, _line, pair, test), (low, held) in this_run.items():
-        a = found.setdefault((cell, _line, pair, test), Assertion(cell, test, pair))
+    for (cell, line, pair, test), (low, held) in this_run.items():
+        a = found.setdefault((cell, line, pair, test), Assertion(cell, test, pair))
         if low is not None:
             a.worst.setdefault(condition, []).append(low)
         a.held.setdefault(condition, []).append(held)
