@@ -7,24 +7,15 @@ wrong answer that scores too much cannot be reported as fine.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import psutil
 import pytest
-
-ROOT = Path(__file__).resolve().parents[1]
+from bench_scripts import loaded
 
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("checks_robustness", ROOT / "bench" / "checks_robustness.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    yield module
-    sys.modules.pop(spec.name, None)
+    with loaded("checks_robustness") as module:
+        yield module
 
 
 def _stats(bench, name, threshold, passes, runs, margins, values, failures=()):

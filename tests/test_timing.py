@@ -144,3 +144,24 @@ def test_fit_line_is_a_timing_model():
 def test_span_is_a_plain_interval():
     span = timing.Span("worker-0", "op", 1.0, 1.5)
     assert (span.row, span.label, span.end - span.start) == ("worker-0", "op", 0.5)
+
+
+def test_per_call_settles_times_the_calls_and_waits_only_for_the_last_result(clock):
+    events = []
+
+    def call():
+        clock.advance(0.002)
+        events.append("call")
+        return len(events)
+
+    def wait(result):
+        clock.advance(0.010)
+        events.append(f"wait {result}")
+
+    probe = timing.per_call(call, 3, settle=lambda: events.append("settle"), wait=wait)
+    assert probe() == pytest.approx((3 * 0.002 + 0.010) / 3)
+    assert events == ["settle", "call", "call", "call", "wait 4", "settle"]
+    issued = timing.per_call(call, 2, settle=lambda: None)
+    assert issued() == pytest.approx(0.002)  # no wait: issuing only
+    with pytest.raises(ValueError, match="at least one call"):
+        timing.per_call(call, 0, settle=lambda: None)

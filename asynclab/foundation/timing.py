@@ -247,6 +247,36 @@ def run_interleaved(
     return Rounds(samples, rounds, time.perf_counter() - start)
 
 
+def per_call(
+    call: Callable[[], object],
+    calls: int,
+    *,
+    settle: Callable[[], object],
+    wait: Callable[[object], object] | None = None,
+) -> Callable[[], float]:
+    """A probe for :func:`run_interleaved`: seconds per call of ``call()`` over ``calls`` calls in a row.
+
+    The probe runs ``settle()`` first (nothing pending when the clock starts), then the calls, then
+    ``wait(last result)`` when ``wait`` is given (issued and finished) or nothing (issued only), stops
+    the clock, and runs ``settle()`` again, untimed, so that the next probe starts clean.
+    """
+    if not callable(call) or calls < 1:
+        raise ValueError("per_call needs a callable and at least one call.")
+
+    def probe() -> float:
+        settle()
+        start = time.perf_counter()
+        for _ in range(calls):
+            result = call()
+        if wait is not None:
+            wait(result)
+        elapsed = time.perf_counter() - start
+        settle()
+        return elapsed / calls
+
+    return probe
+
+
 def interleave(fns: dict[str, Callable[[], float]], rounds: int = 5, warmup: int = 1) -> dict[str, Samples]:
     """:func:`run_interleaved` for a fixed number of rounds; each probe returns one figure."""
     run = run_interleaved(fns, warmup=warmup, min_rounds=rounds)

@@ -38,15 +38,9 @@ _installed_at: list[int] = []  # the shell's execution count while the cell that
 
 
 def _number(value) -> float | None:
-    """``value`` as a float when it is a real number (NumPy scalars too, booleans not), else None."""
+    """``value`` as a float when it is a real number (NumPy's scalars register as such; booleans do
+    not count), else None."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        try:
-            import numpy as np
-
-            if isinstance(value, np.generic) and not isinstance(value, np.bool_) and np.ndim(value) == 0:
-                return float(value)
-        except ImportError:
-            pass
         return None
     return float(value)
 

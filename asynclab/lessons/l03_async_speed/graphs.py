@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import mxnet as mx
 from mxnet import gluon, nd
 
-from asynclab.foundation.timing import Samples, run_interleaved, summarize
+from asynclab.foundation.timing import Samples, per_call, run_interleaved, summarize
 
 __all__ = ["Chain", "GraphCosts", "graph_costs", "make_chain"]
 
@@ -116,22 +116,13 @@ def graph_costs(ops: int = 100, shape: tuple[int, ...] = (10,), calls: int = 20,
     for block in blocks.values():
         block(x).wait_to_read()  # the hybridized block traces here: the warm figures exclude it
 
-    def per_call(block, wait: bool):
-        def probe() -> float:
-            nd.waitall()
-            start = time.perf_counter()
-            for _ in range(calls):
-                y = block(x)
-            if wait:
-                y.wait_to_read()
-            elapsed = time.perf_counter() - start
-            nd.waitall()
-            return elapsed / calls
-
-        return probe
+    def waited(y) -> None:
+        y.wait_to_read()
 
     probes = {
-        f"{name}_{kind}": per_call(block, kind == "total")
+        f"{name}_{kind}": per_call(
+            lambda block=block: block(x), calls, settle=nd.waitall, wait=waited if kind == "total" else None
+        )
         for name, block in blocks.items()
         for kind in ("issue", "total")
     }

@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from asynclab.foundation.timing import Samples, run_interleaved, summarize
+from asynclab.foundation.timing import Samples, per_call, run_interleaved, summarize
 
 __all__ = ["MsGraphCosts", "WAYS", "available", "costs", "measure", "reference", "save_reference"]
 
@@ -130,21 +130,16 @@ def _child(job: Mapping) -> dict:
         fn(x).asnumpy()
         out[way]["first"] = [time.perf_counter() - start]
 
-    def per_call(fn, wait: bool):
-        def probe() -> float:
-            sync_all()
-            start = time.perf_counter()
-            for _ in range(calls):
-                y = fn(x)
-            if wait:
-                y.asnumpy()
-            elapsed = time.perf_counter() - start
-            sync_all()
-            return elapsed / calls
+    def finished(y) -> None:
+        y.asnumpy()
 
-        return probe
-
-    probes = {f"{way}:{kind}": per_call(fn, kind == "total") for way, fn in ways.items() for kind in ("issue", "total")}
+    probes = {
+        f"{way}:{kind}": per_call(
+            lambda fn=fn: fn(x), calls, settle=sync_all, wait=finished if kind == "total" else None
+        )
+        for way, fn in ways.items()
+        for kind in ("issue", "total")
+    }
     run = run_interleaved(probes, warmup=1, min_rounds=rounds)
     for name, values in run.samples.items():
         way, kind = name.split(":")
