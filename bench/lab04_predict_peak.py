@@ -101,7 +101,8 @@ def main(argv: list[str] | None = None) -> int:
         f"other models are judged on the peaks that run measured. Error = the worse of the two "
         f"predictions' distance from the measured peak (k={' or '.join(map(str, lab04.PREDICT_WITHIN))} and "
         f"k={' or '.join(map(str, lab04.PREDICT_BEYOND))}, drawn), as a share of the gap between k=5's and k=50's peaks; the "
-        f"check passes at <= {tolerance:g}. The check measures on {lab04.PREDICT_CPUS} CPU; the busy "
+        f"check passes at <= {tolerance:g}. The check measures on {lab04.PREDICT_CPUS} CPU, the median of "
+        f"{lab04.PREDICT_ROUNDS} rounds; the busy "
         "processes are not pinned.",
         "",
         "| model | condition | passes | median error | worst error (right) / best error (wrong) | margin |",

@@ -216,7 +216,8 @@ def quick_checks(lab: str, expect: Mapping[str, float] | None = None):
 # whatever their length: 0.1 s operations instead of 0.2 s took its 36 answers from 77 s to 44 s, every
 # score as declared quiet and with one and two cores kept busy. Lab 04 (the side lane's longest): its
 # peaks for predict-peak, measured once for every answer, take three rounds instead of four (on one CPU a
-# right answer is off by at most 0.10 of the gap with four, a wrong one by 0.57 or more; needs <= 0.3).
+# right answer is off by at most 0.18 of the gap with three, a wrong one by 0.53 or more; needs <= 0.3:
+# bench/reports/lab04_predict_peak.md).
 SHRUNK = {
     "04": {"PREDICT_ROUNDS": 3},
     "05": {"WORK_SECONDS": 0.1},
@@ -233,12 +234,15 @@ _MEASURED: dict = {}
 
 def _measured_once(lab: str, measure, module):
     """``measure`` run on its first call only, for each value of its arguments that are not arrays
-    (lab 01's gets a fresh matrix each time); a module that refuses the measurement outside its check
-    (``_checking``) still does."""
+    (lab 01's gets a fresh matrix each time); a measurement that refuses to run outside its check
+    (:func:`asynclab.checks.core.refuse_unless_checking`) still does."""
+    from asynclab.checks.core import checking, declared
+
+    checks = tuple(declared(module).values())
 
     def cached(*args):
-        if not getattr(module, "_checking", [1])[0]:
-            return measure(*args)  # outside the check it refuses, as in the lab
+        if not checking(*checks):
+            return measure(*args)  # outside the lab's checks it refuses, as in the lab
         key = (lab, measure.__name__, *(a for a in args if isinstance(a, (str, int, float, tuple))))
         if key not in _MEASURED:
             _MEASURED[key] = measure(*args)

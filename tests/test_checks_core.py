@@ -1,5 +1,6 @@
 """checks.core and checks.relations: the declaration, the runner and the decision maths, with scripted probes."""
 
+import dataclasses
 import itertools
 import math
 import time
@@ -7,7 +8,7 @@ import time
 import pytest
 
 from asynclab.checks import core
-from asynclab.checks.core import Check, CheckFailed, Protocol, Rejected
+from asynclab.checks.core import Check, CheckFailed, Protocol, Rejected, check
 from asynclab.checks.relations import AtLeast, AtMost, Band, Custom, Exceeds, Within, decide
 
 FAST = Protocol(warmup=0, min_rounds=3, max_rounds=9, budget_s=30)
@@ -295,3 +296,31 @@ def test_a_bound_on_a_count_decides_but_gives_no_margin():
     )
     result = check.run({k: const(v[0]) for k, v in counts.items()})
     assert result.margin == pytest.approx(1.5)  # the ratio's margin, not the count's 1.0
+
+
+def test_an_oracle_runs_only_inside_its_own_check():
+    """refuse_unless_checking asks the call stack, so nothing an answer's cell can set lets it run elsewhere."""
+    from asynclab.checks.core import checking, refuse_unless_checking
+
+    def oracle():
+        refuse_unless_checking(predict, message="the check's own")
+        return 42
+
+    @check("predict", points=1)
+    def predict(self, guess):
+        return self.holds(lambda: (guess == oracle(), "missed"))
+
+    @check("other", points=1)
+    def other(self, fn):
+        return self.holds(lambda: fn() == 42)
+
+    assert predict(42).passed
+    with pytest.raises(RuntimeError, match="the check's own"):
+        oracle()
+    assert not checking(predict)
+    # an answer another check runs, or a copy of the check with other code, is not the check
+    with pytest.raises(CheckFailed, match="RuntimeError: the check's own"):
+        other(oracle)
+    fake = dataclasses.replace(predict, code=lambda self, guess: oracle())
+    with pytest.raises(RuntimeError):
+        fake(0)

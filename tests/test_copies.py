@@ -369,3 +369,40 @@ def test_reading_the_inside_of_what_the_check_hands_is_caught(source):
     found = _verdicts("07", {"ex1-diagnose": source})["diagnoses-the-program"]
     assert found is not None and found.kind == copies.INTROSPECTS, found
     assert "the inside of what the check runs" in found.sentence and "no answer may use" in found.sentence
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "def predict_every_seconds(t1, t2, t3, n, k):\n    return globals()['lab03'].some_reference(n, k)",
+        "def predict_every_seconds(t1, t2, t3, n, k):\n    return eval('lab03.some_reference')(n, k)",
+        "import importlib\n\n\ndef predict_every_seconds(t1, t2, t3, n, k):\n"
+        "    m = importlib.import_module('asynclab.lessons.l03_' + 'async_speed.checks')\n    return m.x(n, k)",
+        "def predict_every_seconds(t1, t2, t3, n, k):\n"
+        "    m = __import__('.'.join(['asynclab', 'grading']))\n    return m.x(n, k)",
+        "import sys\n\n\ndef predict_every_seconds(t1, t2, t3, n, k):\n"
+        "    return sys.modules['asynclab.lessons.l03_' + 'async_speed.checks'].x(n, k)",
+        "def predict_every_seconds(t1, t2, t3, n, k):\n    vars(n)['x'] = 1\n    return 0.0",
+        "def predict_every_seconds(t1, t2, t3, n, k):\n    object.__setattr__(n, 'x', 1)\n    return 0.0",
+        "def predict_every_seconds(t1, t2, t3, n, k):\n    exec('y = 1')\n    return 0.0",
+    ],
+    ids=["globals", "eval", "import-split-string", "dunder-import-joined", "sys-modules", "vars", "setattr", "exec"],
+)
+def test_names_looked_up_while_the_answer_runs_are_caught(source):
+    found = _verdicts("03", {"ex2-predict-every": source})["predict-every-k"]
+    assert found is not None and found.kind == copies.HIDES, found
+    assert "hides from the grader what the answer uses" in found.sentence
+
+
+def test_a_prediction_that_hides_its_names_is_caught():
+    source = "PREDICTED_ROUNDS = globals()['lab05'].measure_schedule()"
+    found = _verdicts("05", {"ex5-predict-schedule": source})["predict-schedule"]
+    assert found is not None and found.kind == copies.HIDES and found.name == "PREDICTED_ROUNDS"
+
+
+def test_names_of_ones_own_and_constant_imports_hide_nothing():
+    source = (
+        "import importlib\n\nnp = importlib.import_module('numpy')\n\n\ndef vars(x):\n    return x\n\n\n"
+        "def predict_every_seconds(t1, t2, t3, n, k):\n    return float(np.float64(vars(n))) * max(t1, t2) + t3"
+    )
+    assert _verdicts("03", {"ex2-predict-every": source})["predict-every-k"] is None

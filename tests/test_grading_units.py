@@ -582,3 +582,32 @@ def test_plan_sees_names_the_answer_binds_that_the_solution_does_not():
         {"square": 2, "total": 1, "pause": 1},
     )
     assert catalogue.plan(solution, answer).run == ["square", "pause"]
+
+
+def test_only_threads_of_the_students_own_code_are_flagged_for_review():
+    """A thread IPython keeps (its history writer, which lab 10's solution runs beside) or the course starts
+    (lab 09's memory sampler) raises no review flag: a flag every submission gets tells the instructor nothing."""
+    import os
+    import threading
+    import types
+
+    import IPython.core.history as history
+
+    from asynclab.foundation.memory import PeakMemory
+    from asynclab.grading import _kernel_guard
+
+    root = str(Path(_kernel_guard.__file__).resolve().parents[2])
+    stash = types.SimpleNamespace(root=root, trusted=(os.path.dirname(history.__file__) + os.sep,))
+
+    class Students(threading.Thread):
+        def run(self):
+            pass
+
+    ipython = threading.Thread(target=history.HistorySavingThread.run)  # its code is IPython's
+    before = set(threading.enumerate())
+    with PeakMemory():  # its sampler is a thread of the course's, judged while it runs, as the guard does
+        sampler = set(threading.enumerate()) - before
+        assert sampler and all(_kernel_guard._course_thread(stash, t) for t in sampler)
+    assert _kernel_guard._course_thread(stash, ipython)
+    assert not _kernel_guard._course_thread(stash, Students())
+    assert not _kernel_guard._course_thread(stash, threading.Thread(target=print))

@@ -58,6 +58,7 @@ import inspect
 import math
 import os
 import re
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -90,6 +91,31 @@ def available_cpus() -> int:
         except OSError:  # pragma: no cover - affinity unreadable
             pass
     return max(1, os.cpu_count() or 1)
+
+
+def checking(*checks: Check) -> bool:
+    """Whether one of ``checks`` is running in this thread: the code it was declared with is on the call stack.
+
+    A check's own measurement of the answer (an oracle) refuses to run unless
+    its check is running. The call stack is asked rather than a flag or a counter
+    the check would set, which the answer's cell could set as well.
+    """
+    codes = {c.code.__code__ for c in checks if c.code is not None}
+    frame = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code in codes:
+            return True
+        frame = frame.f_back
+    return False
+
+
+ORACLE_REFUSED = "this is the check's own measurement, not an answer key: predict, then run the check"
+
+
+def refuse_unless_checking(*checks: Check, message: str = ORACLE_REFUSED) -> None:
+    """Raise RuntimeError(``message``) unless one of ``checks`` is running (:func:`checking`)."""
+    if not checking(*checks):
+        raise RuntimeError(message)
 
 
 def measure_anyway() -> bool:

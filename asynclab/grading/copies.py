@@ -7,7 +7,7 @@ cell's call (``lab03.check_model_predicts(fit_line)``), finds the declared
 the student's names the call passes, each with its *closure*: the statements of
 the student's cells that bind it and, transitively, the student's functions,
 classes and module-level names they use (the cells the lab hands out are not the
-student's: a statement found in the lab as handed out is left out). Four
+student's: a statement found in the lab as handed out is left out). Five
 verdicts score the check 0, with one sentence that names what the answer used,
 never the right answer:
 
@@ -41,7 +41,13 @@ never the right answer:
    standard library's ways to them (:data:`INSIDE_TOOLS`): what a check hands an
    answer (lab 07's ``fn``) carries the check's own workload, which the answer
    must measure, not read;
-4. **re-typed**: the answer's code contains the code of a course function,
+4. **hides its names**: the closure looks names up while it runs, where the judge
+   cannot read them (:data:`HIDING`: ``eval``, ``exec``, ``compile``, ``globals()``,
+   ``locals()``, ``vars()``; an object's ``__dict__`` or ``__setattr__``; ``sys.modules``;
+   ``importlib.import_module`` or ``__import__`` of a name that is not a constant
+   string): ``globals()["lab01"]`` or an import of ``"asynclab.lessons.l01_async_dispatch"
+   + ".checks"`` would otherwise hide a reach-in. Data is judged on this verdict too;
+5. **re-typed**: the answer's code contains the code of a course function,
    class or method (every module of ``asynclab/lessons/*/`` but ``answers/``,
    ``asynclab/foundation/``, ``asynclab/checks/``) or of a code cell of a lesson
    notebook (``notebooks/NN_*.ipynb``), by a similarity over normalized syntax
@@ -100,6 +106,15 @@ _LOCAL, _DEF, _STRING = "_v", "_f", "S"
 
 REACHES_IN, COURSE_FUNCTION, RETYPED = "reach-in", "course function", "re-typed"
 INTROSPECTS = "introspects"
+HIDES = "hides its names"
+#: Built-ins that look names up, or run code, while the answer runs: what they reach the judge cannot read.
+HIDING = frozenset({"eval", "exec", "compile", "globals", "locals", "vars"})
+#: Attributes that reach an object's names by a string (``obj.__dict__["x"]``, ``object.__setattr__(obj, "x", v)``).
+HIDING_ATTRIBUTES = frozenset({"__dict__", "__setattr__", "__getattribute__", "__builtins__"})
+#: Modules or tables of the standard library that reach names by a string.
+HIDING_TOOLS = ("sys.modules", "builtins")
+#: Imports by a string: hiding when the string is computed (a constant one is read, see :data:`_DOTTED_STRING`).
+_IMPORTERS = ("importlib.import_module", "importlib.__import__", "__import__")
 #: What a function or frame keeps inside: reading these of what a check hands an answer reads the check's
 #: own workload (its closure's arrays, its defaults, its frame's locals) instead of measuring it.
 INSIDES = frozenset(
@@ -153,6 +168,11 @@ class Verdict:
         if self.kind == COURSE_FUNCTION:
             return (
                 f"scored 0: `{self.name}` uses the course's own {self.course} instead of doing the step's work itself"
+            )
+        if self.kind == HIDES:
+            return (
+                f"scored 0: `{self.name}` uses {self.course}, which looks names up while it runs and hides from "
+                "the grader what the answer uses: call what you use by its own name"
             )
         if self.kind == INTROSPECTS:
             return (
@@ -632,6 +652,32 @@ def _introspects(student: str, closure: _Closure) -> Verdict | None:
     return None
 
 
+def _hides(student: str, closure: _Closure, table: Mapping[str, _Binding]) -> Verdict | None:
+    """The verdict on an answer whose closure looks names up while it runs (:data:`HIDING`,
+    :data:`HIDING_ATTRIBUTES`, :data:`HIDING_TOOLS`, an import of a computed string), else None."""
+    for dotted in closure.dotted:
+        tool = next((t for t in HIDING_TOOLS if dotted == t or dotted.startswith(t + ".")), None)
+        if tool:
+            return Verdict(HIDES, student, tool)
+    for statement in closure.statements:
+        for node in ast.walk(statement):
+            if isinstance(node, ast.Name) and node.id in HIDING and node.id not in table:
+                return Verdict(HIDES, student, f"{node.id}()")
+            if isinstance(node, ast.Attribute) and node.attr in HIDING_ATTRIBUTES:
+                return Verdict(HIDES, student, node.attr)
+            if isinstance(node, ast.Call) and not (
+                node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)
+            ):
+                chain = _chain(node.func)
+                if not chain:
+                    continue
+                head = table.get(chain[0])
+                dotted = ".".join([head.dotted, *chain[1:]]) if head is not None and head.dotted else ".".join(chain)
+                if dotted in _IMPORTERS and (chain[0] not in table or head.dotted):
+                    return Verdict(HIDES, student, f"{dotted}() of a computed name")
+    return None
+
+
 def _getattr_computed(node: ast.AST) -> ast.expr | None:
     """The object of ``getattr(obj, name)`` when ``name`` is not a constant string; else None."""
     if (
@@ -814,14 +860,18 @@ class Judge:
         declared = _judged(check, call.arguments, table)
         closures = {parameter: _closure(call.arguments[parameter], table) for parameter in declared}
         for parameter, closure in closures.items():
-            found = self._uses_course(call.arguments[parameter], closure, allows) or _introspects(
-                call.arguments[parameter], closure
+            student = call.arguments[parameter]
+            found = (
+                self._uses_course(student, closure, allows)
+                or _introspects(student, closure)
+                or _hides(student, closure, table)
             )
             if found is not None:
                 return found
         for parameter, student in call.arguments.items():  # data (predictions): no oracle of the checks
             if parameter not in closures:
-                found = self._calls_checks(student, _closure(student, table))
+                closure = _closure(student, table)
+                found = self._calls_checks(student, closure) or _hides(student, closure, table)
                 if found is not None:
                     return found
         if getattr(check, "transcribes", ""):

@@ -15,11 +15,17 @@ follows the arrays alive.
 What each check measures (effect sizes, quiet and with one core busy, are in
 ``bench/reports/checks_robustness.md``):
 
-- peak-increase: the student's peak of two MXNet allocations the check
-  makes, 60 MB kept past the return and 240 MB held for 0.15 s and freed
-  before it; the worse of the two ratios must lie within 1.5x of 1. Memory
-  read at the end, before and after, with ``tracemalloc`` or sampled too
-  coarsely reads 0x on one of them; a typed-in constant cannot fit both.
+- peak-increase: the student's peak of three MXNet allocations the check
+  makes, 60 MB kept past the return, 240 MB held for 0.15 s and freed
+  before it, and 240 MB that a function only queues (behind six products,
+  about 0.25 s of work) and returns before MXNet has run it; the worst of
+  the three ratios must lie within 1.5x of 1. Memory read at the end,
+  before and after, with ``tracemalloc`` or sampled too coarsely reads 0x
+  on one of them; a typed-in constant cannot fit them all. On the third,
+  a measurement that waits for what ``fn`` queued reads 1.00x-1.01x and one
+  that stops when ``fn`` returns 0.006x-0.017x, quiet and with one core
+  busy (10 runs each): MXNet allocates a result when its operator runs,
+  not when it is issued.
 - front-returns-early: the share of the epoch's wall time before
   ``train_async`` returned; at most 0.4 (a loop without a wait returns
   within a few percent; a wait anywhere gives 1, the wait hidden in
@@ -68,12 +74,14 @@ import time
 from collections.abc import Callable
 
 from asynclab.checks import draw
-from asynclab.checks.core import CheckResult, Outcome, Protocol, Rejected, check, finish
+from asynclab.checks.core import CheckResult, Outcome, Protocol, Rejected, check, finish, refuse_unless_checking
 from asynclab.checks.relations import AtMost, Band, Custom, Exceeds, Within
 from asynclab.foundation.memory import MB
 from asynclab.foundation.timing import quartiles
 
 ALLOC_MB = (60.0, 240.0)
+QUEUED_MB = 240.0  # peak-increase: the result a function only queues
+QUEUED_AHEAD = (1000, 6)  # ... behind products of a square matrix: (size, how many), about 0.25 s of work
 PEAK_TOLERANCE = 1.5
 FRONT_MAX_SHARE = 0.4
 MAX_NORM = 500.0  # the script's clipping threshold: active for about the first ten batches
@@ -179,10 +187,35 @@ def _allocate_and_keep(mb: float, kept: list) -> Callable[[], None]:
     return allocate
 
 
+def _queue_and_return(mb: float, kept: list) -> Callable[[], None]:
+    """A function that queues work whose result takes ``mb`` MB and returns before MXNet has run it.
+
+    The result depends on :data:`QUEUED_AHEAD`'s products, so MXNet allocates
+    it only when they are done, after the function has returned; it is left
+    in ``kept``.
+    """
+    from mxnet import nd
+
+    from asynclab.foundation.workloads import square_matrix
+
+    size, products = QUEUED_AHEAD
+    x = square_matrix(size)
+    x.wait_to_read()
+
+    def queue() -> None:
+        y = x
+        for _ in range(products):
+            y = nd.dot(y, x)
+        zero = (nd.sum(y) * 0).reshape((1,))
+        kept.append(nd.broadcast_to(zero, shape=(int(mb * MB / 4),)))  # float32, allocated when it runs
+
+    return queue
+
+
 @check(
     "peak-increase",
     times_cpu=False,
-    points=1,
+    points=2,
     protocol=_TOOL,
     calls="peak_increase",
     functions=("peak_increase",),
@@ -196,14 +229,19 @@ def _allocate_and_keep(mb: float, kept: list) -> Callable[[], None]:
 def check_peak_increase(self, peak_increase: Callable) -> CheckResult:
     """``peak_increase(fn)`` runs ``fn()`` and returns its peak memory above the start, MB.
 
-    Each round the check measures two functions with it, both allocating
+    Each round the check measures three functions with it, all allocating
     MXNet memory (which ``tracemalloc`` cannot see): one keeps 60 MB alive
     after it returns (the check frees it afterwards), one holds 240 MB for a
-    moment and frees it before it returns. It keeps the figure further from
-    the truth. Passes when that figure is within 1.5x of the memory
-    allocated, so a number typed in cannot fit both sizes, and neither the
-    memory at the end nor the rise above it can pass for the peak.
+    moment and frees it before it returns, and one queues work whose 240 MB
+    result MXNet allocates only after the function has returned (kept, and
+    freed afterwards). It keeps the figure furthest from the truth. Passes
+    when that figure is within 1.5x of the memory allocated, so a number
+    typed in cannot fit every size, neither the memory at the end nor the
+    rise above it can pass for the peak, and a measurement must wait for
+    the work ``fn`` queued.
     """
+    from mxnet import nd
+
     from asynclab.foundation.workloads import as_number, release_free_memory
 
     keep_mb, moment_mb = ALLOC_MB
@@ -223,6 +261,12 @@ def check_peak_increase(self, peak_increase: Callable) -> CheckResult:
         finally:
             kept.clear()
         ratios.append(measure(_allocate_for_a_moment(moment_mb), moment_mb))
+        queued: list = []
+        try:
+            ratios.append(measure(_queue_and_return(QUEUED_MB, queued), QUEUED_MB))
+        finally:
+            nd.waitall()  # what the student's function did not wait for is done before it is freed
+            queued.clear()
         release_free_memory()
         for ratio in ratios:
             if not math.isfinite(ratio):
@@ -476,7 +520,6 @@ def _unlike_the_script(loop: Callable, what: str, pending: bool) -> str | None:
 
 
 # ------------------------------------------------------------ step 4: predict the peak for any k
-_checking = [0]  # > 0 while check_predict_peak runs: the peaks are the check's, not an answer key
 
 
 def _peaks_child(job: list) -> dict[str, float]:
@@ -514,8 +557,7 @@ def _measure_peaks() -> dict[int, float]:
     Only the check may call it: a prediction copied from the check's own
     measurement is not a prediction.
     """
-    if not _checking[0]:
-        raise RuntimeError("this is the check's own measurement, not an answer key: predict, then run the check")
+    refuse_unless_checking(check_predict_peak)
     from asynclab.foundation.backends.fresh import run_program
 
     ks = [K_SMALL, draw.choice(PREDICT_WITHIN), draw.choice(PREDICT_BEYOND), K_LARGE]
@@ -582,11 +624,7 @@ def check_predict_peak(self, predict_peak: Callable) -> CheckResult:
             f"{steeper - first:+.1f} MB: a k between {K_SMALL} and {K_LARGE} must follow both peaks"
         )
 
-    _checking[0] += 1
-    try:
-        peaks = _measure_peaks()
-    finally:
-        _checking[0] -= 1
+    peaks = _measure_peaks()
     low, high = peaks[K_SMALL], peaks[K_LARGE]
     gap = high - low
     if gap <= 0:

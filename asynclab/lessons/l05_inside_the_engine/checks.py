@@ -33,10 +33,14 @@ so the speed-up is a reported figure, not a verdict.
 - overlap: two patterns, each must overlap at least 50%: two reads pushed to
   an idle variable, and two reads pushed behind a running write to it
   (a ``complete_write`` that grants one read per call passes the first only).
+  A read of the second pattern that starts before the write has ended fails
+  the check outright: an engine with no rule at all overlaps the reads too.
 - worked-example: functional (declared reads and writes, and the values). A spot-the-bug: the step shows
   a colleague's declarations whose values come out right (A = C * 2 leaves out its read of C, which
   the write-after-read on A happens to order; D = A + 3 declares reads of B and C it does not make).
-- errors-at-wait: functional (where the error of an op comes out).
+- errors-at-wait: functional (where the error of an op comes out). The failing
+  op runs 0.05 s before it raises, so that an engine that does not hold its
+  reader behind it runs the reader (which must be skipped) meanwhile.
 - predict-schedule: exact. Step 5's program of seven ops (0.1 s each) runs
   on the course's engine with two workers; each op's round is read off the
   measured start and end times (one more than the latest round among the
@@ -283,15 +287,19 @@ def _queued_reads(engine, first: Callable, second: Callable, timeout: float) -> 
     for a gate the check opens after the pushes), so when it ends the engine
     must grant both reads from the queue at once: they share only an input.
     An engine that runs the write inside push, on this thread, is not held.
+    A read that starts before the write has ended is refused (:class:`Rejected`): an engine that
+    grants every operation at once overlaps the two reads too, without the rule that orders them.
     """
     x, a, b = engine.new_var("x"), engine.new_var("a"), engine.new_var("b")
     engine.wait_all(timeout=timeout)
     pusher, started, gate = threading.get_ident(), threading.Event(), threading.Event()
+    ended: list[float] = []
 
     def write_x() -> None:
         started.set()
         if threading.get_ident() != pusher:
             gate.wait(timeout)
+        ended.append(time.perf_counter())
 
     engine.push(write_x, mutates=[x], name="write x")
     try:
@@ -303,9 +311,16 @@ def _queued_reads(engine, first: Callable, second: Callable, timeout: float) -> 
         start = time.perf_counter()
         gate.set()
     engine.wait_all(timeout=timeout)
-    return time.perf_counter() - start
+    took = time.perf_counter() - start
+    if ended and 0.0 < min(first.start, second.start) < ended[0]:
+        raise Rejected(
+            "a read of x started while the write to x pushed before it was still running: "
+            "a read queued behind a write may start only when the write has ended"
+        )
+    return took
 
 
+FAULTY_S = 0.05  # errors-at-wait: how long the failing operation runs before it raises, seconds
 QUEUED_READS = "reads queued behind a write"  # the pattern of :func:`_queued_reads`
 
 
@@ -755,6 +770,7 @@ def check_errors_at_wait(self, engine_class) -> CheckResult:
             ran: list[str] = []
 
             def faulty():
+                time.sleep(FAULTY_S)  # an engine that does not hold z behind it runs z meanwhile
                 raise error
 
             y, z, w = engine.new_var("y"), engine.new_var("z"), engine.new_var("w")

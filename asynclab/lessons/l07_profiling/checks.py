@@ -34,8 +34,11 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   both. The heavy operators come last, so a profile stopped before its
   wait misses them (spread among the many, they finished before such a
   stop on a busy machine, and that answer passed once in make test).
-- agrees-with-clock: ``backend_ms(fn)`` must report the time the operators
-  ran while ``fn`` ran; ``fn`` issues three products of a size drawn at
+- agrees-with-clock: a spot-the-bug. The step shows a colleague's
+  ``backend_ms`` that sums each operator's average (a third of three
+  products) and never resets the profiler's table (every call counts what
+  the calls and profiles before it recorded); the fixed ``backend_ms(fn)``
+  must report the time the operators ran while ``fn`` ran; ``fn`` issues three products of a size drawn at
   random and pauses three products' time after each without waiting (the
   product runs during the pause), at two sizes. A wall-clock reading is
   about 3-4x too long; the front end's calls (the ``MXNET_C_API`` section)
@@ -77,7 +80,7 @@ from collections.abc import Callable
 from typing import Any
 
 from asynclab.checks import draw
-from asynclab.checks.core import CheckResult, Protocol, Rejected, check
+from asynclab.checks.core import CheckResult, Protocol, Rejected, check, refuse_unless_checking
 from asynclab.checks.predictions import yes_or_no
 from asynclab.checks.relations import AtLeast, AtMost
 from asynclab.foundation.profiling import CHORES, ProfilerBroken
@@ -125,7 +128,6 @@ INTO_SHAPES = ((1500, 1500), (2000, 1000), (1000, 2500))
 STEPS = 5  # momentum steps in the allocation check
 
 _QUICK = Protocol(warmup=1, min_rounds=3, max_rounds=8, budget_s=25.0)
-_checking = [0]  # > 0 while a check of this lab profiles: the helper is the check's, not an answer
 
 
 def _profiled(fn: Callable[[], Any], keep: bool = False):
@@ -138,8 +140,12 @@ def _profiled(fn: Callable[[], Any], keep: bool = False):
 
     from asynclab.foundation.profiling import aggregate, configure, trace_file
 
-    if not _checking[0]:
-        raise RuntimeError("this is the check's own profiling, not an answer: write your own with mx.profiler")
+    refuse_unless_checking(
+        check_diagnoses_the_program,
+        check_predict_allocations,
+        check_momentum_allocates_nothing,
+        message="this is the check's own profiling, not an answer: write your own with mx.profiler",
+    )
     nd.waitall()
     gc.collect()  # an array collected inside the window would record a free
     # continuous_dump stays at its default: after a set_config that turns it off, the next one that
@@ -255,11 +261,7 @@ def check_diagnoses_the_program(self, diagnose: Callable) -> CheckResult:
     def program_of(kind: str) -> tuple[str, Callable[[], None]]:
         for _ in range(DIAGNOSE_TRIES):
             heavy, program = _program(kind)
-            _checking[0] += 1
-            try:
-                top, share, lead = _truth(program)
-            finally:
-                _checking[0] -= 1
+            top, share, lead = _truth(program)
             clear = share <= DIAGNOSE_FRONT_SHARE if kind == "front end" else share >= DIAGNOSE_BACK_SHARE
             if clear and top == heavy and lead >= DIAGNOSE_LEAD:
                 return heavy, program
@@ -428,11 +430,7 @@ def check_predict_allocations(self, predicted) -> CheckResult:
     """
 
     def measured() -> dict[str, bool]:
-        _checking[0] += 1
-        try:
-            return _allocations()
-        finally:
-            _checking[0] -= 1
+        return _allocations()
 
     def condition() -> tuple[bool, str]:
         return yes_or_no(
@@ -479,11 +477,7 @@ def check_momentum_allocates_nothing(self, momentum_step: Callable) -> CheckResu
             v_np = np.float32(mu) * v_np - np.float32(lr) * g_np
             w_np = w_np + v_np
         returned = []
-        _checking[0] += 1
-        try:
-            table = _profiled(lambda: returned.extend(momentum_step(w, v, g, lr, mu, tmp) for _ in range(STEPS)))
-        finally:
-            _checking[0] -= 1
+        table = _profiled(lambda: returned.extend(momentum_step(w, v, g, lr, mu, tmp) for _ in range(STEPS)))
         if any(r is not w for r in returned):
             return False, "momentum_step must return w itself, the array it updated"
         if not np.array_equal(g.asnumpy(), g_np):

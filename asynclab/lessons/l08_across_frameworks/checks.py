@@ -64,7 +64,7 @@ from collections.abc import Callable
 from typing import Any
 
 from asynclab.checks import draw
-from asynclab.checks.core import CheckResult, Protocol, Rejected, check
+from asynclab.checks.core import CheckResult, Protocol, Rejected, check, refuse_unless_checking
 
 # step 1 is lab 01's wait, asked of every framework: the same sizes, thresholds and protocol
 from asynclab.checks.finishing import _QUICK, FINISH_OVERSHOOT, QUEUE_FACTOR, SIZE, SMALL_SIZES, _small
@@ -203,9 +203,6 @@ def _frameworks() -> dict[str, tuple[Callable[[], Any], Callable[[], None], dict
     }
 
 
-_checking = [0]  # > 0 while check_predict_frameworks runs: the table is the check's, not an answer key
-
-
 def _wait_share(product: Callable[[], Any], wait_all: Callable[[], None], names: dict, call: str) -> float:
     """How much of the product's time ``call`` spent waiting for it: the call timed right after the
     product was issued, less the same call timed once the product is done (its own work), over the
@@ -233,8 +230,7 @@ def _measure_table() -> dict[str, dict[str, bool]]:
     Only the check may call it: a prediction copied from the check's own
     measurement is not a prediction.
     """
-    if not _checking[0]:
-        raise RuntimeError("this is the check's own measurement, not an answer key: predict, then run the check")
+    refuse_unless_checking(check_predict_frameworks)
     found: dict[str, dict[str, bool]] = {}
     for name, (product, wait_all, names) in _frameworks().items():
         found[name] = {}
@@ -280,11 +276,7 @@ def check_predict_frameworks(self, predicted: Any) -> CheckResult:
             bad = [c for c in calls if not isinstance(inner[c], bool)]
             if bad:
                 return False, f"each prediction must be True or False; {name} {bad[0]!r} is {inner[bad[0]]!r}"
-        _checking[0] += 1
-        try:
-            measured = _measure_table()
-        finally:
-            _checking[0] -= 1
+        measured = _measure_table()
         if any(predicted[n][c] != measured[n][c] for n, calls in CALLS.items() for c in calls):
             return False, (
                 "your predictions did not all match what this machine did: "

@@ -194,27 +194,46 @@ def _through_device(data) -> None:
         )
 
 
+FIELDS = ("path", "n", "seed", "mb_per_s", "delivered")  # a handed data set's fields, all kept by the check
+
+
 @functools.cache
 def _handed_class() -> type:
     """The class of the data sets the checks hand out: a :class:`~asynclab.foundation.workloads.chunked.Dataset`
-    whose fields cannot change once handed, and whose ``delivered`` only ``read_chunks`` may change."""
+    whose fields the check keeps outside the object, read through properties. Setting any of them raises
+    AttributeError, however it is set (``object.__setattr__`` too), except ``delivered``, which only
+    ``read_chunks`` may change; writing the object's ``__dict__`` changes nothing it reads."""
+    import weakref
+
     from asynclab.foundation.workloads import chunked
 
     device = chunked.read_chunks.__code__
+    kept: dict[int, dict[str, Any]] = {}  # id(handed) -> its fields
+
+    def field(name: str) -> property:
+        def get(self) -> Any:
+            return kept[id(self)][name]
+
+        def set_(self, value: Any) -> None:
+            if name != "delivered":
+                raise AttributeError(f"the data set is the check's: your function may read it, not set data.{name}")
+            caller = sys._getframe(1).f_code  # the device counts its own bytes, nothing else does
+            if (caller.co_name, caller.co_code) != (device.co_name, device.co_code):
+                raise AttributeError(
+                    "data.delivered is the storage device's count of the bytes it delivered: only "
+                    "chunked.read_chunks changes it"
+                )
+            kept[id(self)][name] = value
+
+        return property(get, set_)
 
     class Handed(chunked.Dataset):
-        def __setattr__(self, name: str, value: Any) -> None:
-            if self.__dict__.get("_handed"):
-                if name != "delivered":
-                    raise AttributeError(f"the data set is the check's: your function may read it, not set data.{name}")
-                caller = sys._getframe(1).f_code  # the device counts its own bytes, nothing else does
-                if (caller.co_name, caller.co_code) != (device.co_name, device.co_code):
-                    raise AttributeError(
-                        "data.delivered is the storage device's count of the bytes it delivered: only "
-                        "chunked.read_chunks changes it"
-                    )
-            object.__setattr__(self, name, value)
+        def __init__(self, data: chunked.Dataset) -> None:  # the dataclass's own __init__ would set the fields
+            kept[id(self)] = {name: getattr(data, name) for name in FIELDS} | {"delivered": 0}
+            weakref.finalize(self, kept.pop, id(self), None)
 
+    for name in FIELDS:
+        setattr(Handed, name, field(name))
     return Handed
 
 
@@ -224,8 +243,7 @@ def _run(chain_energy: Callable, data, chunk: int) -> float:
     The function gets a copy of ``data`` (the same file, device and length) that it cannot change:
     switching its device off or writing its count of delivered bytes raises an AttributeError.
     """
-    handed = _handed_class()(data.path, data.n, data.seed, data.mb_per_s)
-    object.__setattr__(handed, "_handed", True)
+    handed = _handed_class()(data)
     got = _as_result(chain_energy(handed, chunk))
     _through_device(handed)
     return got
@@ -265,7 +283,7 @@ def check_result_exact(self, chain_energy: Callable) -> CheckResult:
     return self.holds(condition, description="exact on a data set of several chunks and on one shorter than a chunk")
 
 
-# ------------------------------------------------------------ step 2: faster than serial
+# ------------------------------------------------------------ step 1: faster than serial
 @check(
     "pipelined-beats-serial",
     points=3,
@@ -311,7 +329,7 @@ def check_pipelined_beats_serial(self, chain_energy: Callable) -> CheckResult:
         return self.run({"yours": yours, "serial": serial})  # yours first: a wrong result stops it at once
 
 
-# ------------------------------------------------------------ step 2: memory bounded by the chunk
+# ------------------------------------------------------------ step 1: memory bounded by the chunk
 @check(
     "peak-bounded",
     times_cpu=False,
@@ -360,7 +378,7 @@ def check_peak_bounded(self, chain_energy: Callable) -> CheckResult:
         return self.run({"small": peak_in_chunks(PEAK_SIZES[0]), "large": peak_in_chunks(PEAK_SIZES[1])})
 
 
-# ------------------------------------------------------------ step 3: predict which loops keep memory bounded
+# ------------------------------------------------------------ step 2: predict which loops keep memory bounded
 #: The loops of the prediction step, by name: each reduces a data set chunk by chunk (the sum of the
 #: squares of its values); the step prints their code. Which keep memory bounded is measured, never stored.
 LOOPS = {
@@ -480,7 +498,7 @@ def check_predict_memory_growth(self, predicted) -> CheckResult:
     return self.holds(condition, description=f"all {len(LOOPS)} predictions matched the peaks measured")
 
 
-# ------------------------------------------------------------ step 4: a chunk for a budget
+# ------------------------------------------------------------ step 3: a chunk for a budget
 @check(
     "chunk-under-budget",
     points=2,

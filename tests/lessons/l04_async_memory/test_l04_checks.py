@@ -8,6 +8,7 @@ import math
 
 import pytest
 
+from asynclab.checks.core import checking
 from asynclab.lessons.l04_async_memory import checks as lab04
 
 
@@ -76,7 +77,7 @@ def peaks_of(monkeypatch):
 
     def use(peaks):
         def measure():
-            assert lab04._checking[0], "only the check may measure"
+            assert checking(lab04.check_predict_peak), "only the check may measure"
             return dict(peaks)
 
         monkeypatch.setattr(lab04, "_measure_peaks", measure)

@@ -78,3 +78,20 @@ def test_the_lessons_reduce_pipelined_re_types_the_course_on_every_check(label, 
     chain_energy, whatever it is named (the fifth, predict-memory-growth, takes a prediction: data)."""
     scores = {name: score for name, score in _scores(source).items() if name != "predict-memory-growth"}
     assert len(scores) == 4 and min(scores.values()) >= copies.THRESHOLD, f"the {label} copy: {scores}"
+
+
+def test_the_handed_data_set_is_the_checks_however_it_is_set():
+    """Its fields live outside the object: no way of setting them changes what the check reads back."""
+    with chunked.dataset(5000, seed=1, mb_per_s=500.0) as data:
+        handed = lab09._handed_class()(data)
+        with pytest.raises(AttributeError, match="not set data.mb_per_s"):
+            handed.mb_per_s = None
+        with pytest.raises(AttributeError, match="not set data.mb_per_s"):
+            object.__setattr__(handed, "mb_per_s", None)
+        with pytest.raises(AttributeError, match="only chunked.read_chunks changes it"):
+            object.__setattr__(handed, "delivered", data.n)
+        vars(handed)["delivered"] = data.n
+        vars(handed)["mb_per_s"] = None
+        assert handed.delivered == 0 and handed.mb_per_s == 500.0
+        assert sum(len(c) for c in chunked.read_chunks(handed, 1024)) == data.n == handed.delivered
+        assert (handed.path, handed.n, handed.seed) == (data.path, data.n, data.seed)

@@ -1,6 +1,6 @@
 """train_async computes everything right but waits for the back end before it returns."""
 
-EXPECT = {"peak-increase": 1, "front-returns-early": 0, "sync-every-k": 4}
+EXPECT = {"peak-increase": 2, "front-returns-early": 0, "sync-every-k": 4}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 from mxnet import autograd, gluon, nd

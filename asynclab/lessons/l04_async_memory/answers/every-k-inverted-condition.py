@@ -1,6 +1,6 @@
 """train_every's condition `if i % k:` is true for every batch except the multiples of k."""
 
-EXPECT = {"peak-increase": 1, "front-returns-early": 3, "sync-every-k": 0}
+EXPECT = {"peak-increase": 2, "front-returns-early": 3, "sync-every-k": 0}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 from mxnet import autograd, gluon, nd

@@ -1,6 +1,6 @@
 """train_every's condition (i % k == k) is never true, so it never waits."""
 
-EXPECT = {"peak-increase": 1, "front-returns-early": 3, "sync-every-k": 0}
+EXPECT = {"peak-increase": 2, "front-returns-early": 3, "sync-every-k": 0}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 from mxnet import autograd, gluon, nd

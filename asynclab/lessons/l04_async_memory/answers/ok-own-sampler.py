@@ -1,6 +1,9 @@
 """Right answer: peak_increase samples psutil RSS in its own thread every 2 ms."""
 
-EXPECT = {"peak-increase": 1, "front-returns-early": 3, "sync-every-k": 4}
+EXPECT = {"peak-increase": 2, "front-returns-early": 3, "sync-every-k": 4}
+
+# Imports for linters: the lab's setup cell provides these names when graded.
+from mxnet import nd
 
 
 # %% ex1-peak-increase
@@ -26,6 +29,7 @@ def peak_increase(fn):
     sampler.start()
     try:
         fn()
+        nd.waitall()  # the memory of what fn queued is taken when MXNet runs it
     finally:
         done.set()
         sampler.join()

@@ -1,6 +1,6 @@
 """Right answer: peak_increase measures the peak and returns it as a one-element MXNet array."""
 
-EXPECT = {"peak-increase": 1, "front-returns-early": 3, "sync-every-k": 4}
+EXPECT = {"peak-increase": 2, "front-returns-early": 3, "sync-every-k": 4}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 from mxnet import nd
@@ -11,4 +11,5 @@ from asynclab.foundation.memory import PeakMemory
 def peak_increase(fn):
     with PeakMemory() as pm:
         fn()
+        nd.waitall()
     return nd.array([pm.trace.peak - pm.trace.baseline])

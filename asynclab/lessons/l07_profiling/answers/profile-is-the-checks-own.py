@@ -8,11 +8,7 @@ lab07 = None
 
 # %% ex1-diagnose
 def profile(fn):
-    lab07._checking[0] += 1  # the helper refuses to run outside a check of its own
-    try:
-        table = lab07._profiled(fn)
-    finally:
-        lab07._checking[0] -= 1
+    table = lab07._profiled(fn)  # called from inside diagnose, which the check runs
     return table[table.section == "operator"]
 
 
