@@ -406,3 +406,30 @@ def test_names_of_ones_own_and_constant_imports_hide_nothing():
         "def predict_every_seconds(t1, t2, t3, n, k):\n    return float(np.float64(vars(n))) * max(t1, t2) + t3"
     )
     assert _verdicts("03", {"ex2-predict-every": source})["predict-every-k"] is None
+
+
+@pytest.mark.parametrize(
+    "lab, cell, check, source",
+    [
+        (
+            "02",
+            "ex-predict-error-line",
+            "predict-error-line",
+            "from asynclab.lessons.l02_sync_points import syncpoints\n\n"
+            "PREDICTED = {k: syncpoints.locate_error_under(lab02.ERROR_PROGRAM, e).line for k, e in lab02.ENGINES.items()}",
+        ),
+        (
+            "05",
+            "ex5-predict-schedule",
+            "predict-schedule",
+            "from asynclab.lessons.l05_inside_the_engine.engine_reference import Engine\n\n\n"
+            "def rounds(schedule):\n    engine = Engine(num_workers=2)  # runs the schedule, reads the rounds\n"
+            "    return {name: 0 for name, _, _ in schedule}\n\n\nPREDICTED_ROUNDS = rounds(lab05.SCHEDULE)",
+        ),
+    ],
+    ids=["lab02-locate-error", "lab05-reference-engine"],
+)
+def test_a_prediction_computed_with_a_lessons_code_is_a_copy(lab, cell, check, source):
+    found = _verdicts(lab, {cell: source})[check]
+    assert found is not None and found.kind == copies.COURSE_FUNCTION, found
+    assert found.name.startswith("PREDICTED") and "instead of doing the step's work itself" in found.sentence

@@ -15,9 +15,9 @@ never the right answer:
    as ``lab01``, an import inside a function, or a dotted string) a module of the
    checks or the grader: ``asynclab.checks``, ``asynclab.grading``,
    ``asynclab.lessons.*.checks``, ``asynclab.lessons.*.gpu``. Data the check is
-   handed (a prediction) is judged on this verdict alone, and only on the
-   functions and classes of those modules it uses (their measurement is the
-   answer): a constant a step names there (``lab05.SCHEDULE``) is allowed;
+   handed (a prediction) is judged on this verdict, on the functions and
+   classes of those modules it uses (their measurement is the answer): a
+   constant a step names there (``lab05.SCHEDULE``) is allowed;
 2. **course function**: the closure calls, aliases or subclasses a function or
    class of the course (any name under ``asynclab``, resolved through the
    notebook's imports and the course's own re-exports to where it is defined)
@@ -31,6 +31,8 @@ never the right answer:
    - the dotted names the check's declaration lists in ``allows`` (a module's name
      allows everything in it), the helpers its step's text names;
    a function or class of a lesson (``asynclab.lessons.*``) is allowed only there.
+   A prediction computed with a lesson's function or class (which runs what it
+   predicts) scores 0 on this verdict too;
    The names a ``from <course module> import *`` brings count as that module's; a
    lesson's module that the closure loads by a string (``importlib.import_module``,
    ``__import__``) or searches with ``getattr`` and a computed name is a course
@@ -871,7 +873,11 @@ class Judge:
         for parameter, student in call.arguments.items():  # data (predictions): no oracle of the checks
             if parameter not in closures:
                 closure = _closure(student, table)
-                found = self._calls_checks(student, closure) or _hides(student, closure, table)
+                found = (
+                    self._calls_checks(student, closure)
+                    or self._calls_lessons(student, closure, allows)
+                    or _hides(student, closure, table)
+                )
                 if found is not None:
                     return found
         if getattr(check, "transcribes", ""):
@@ -913,6 +919,18 @@ class Judge:
             match = REACH_IN.match(target.defined)
             if match:
                 return Verdict(REACHES_IN, student, match.group(0).rstrip("."))
+        return None
+
+    def _calls_lessons(self, student: str, closure: _Closure, allows: Sequence[str]) -> Verdict | None:
+        """The verdict on data (a prediction) computed with a function or class of a lesson's home that the
+        check does not allow (lab 02's ``syncpoints.locate_error_under``, lab 05's ``engine_reference.Engine``:
+        they run what the prediction is about); a lesson's constants are allowed."""
+        for dotted in closure.dotted + closure.indirect:
+            target = self.corpus.index.resolve(dotted)
+            if target is None or target.kind not in ("function", "class"):
+                continue
+            if target.defined.startswith(LESSONS) and not _allowed(dotted, target, allows, self.lab_allows):
+                return Verdict(COURSE_FUNCTION, student, dotted)
         return None
 
     def _uses_course(self, student: str, closure: _Closure, allows: Sequence[str]) -> Verdict | None:
