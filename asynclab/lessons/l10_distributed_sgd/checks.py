@@ -26,10 +26,12 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   worker that never pulls are off by far more, and pulling before pushing
   is off too (with three workers they wait for each other for good: every
   run has a 30 s limit, and the sentence says why).
-- async-outruns-straggler: with ``every=1``, two workers, the second 30 ms slower per step;
+- async-outruns-straggler: with ``every`` drawn from 2 and 3 (each worker must push
+  30 / every times: the lesson's loop, which pushes every gradient, is
+  refused), two workers, the second 30 ms slower per step;
   the first worker's 30 steps take at least 2.5x longer on ``dist_sync``
   than on ``dist_async`` (synchronous SGD waits for the straggler at every
-  step), and both runs must train (the loss at every worker's final
+  push), and both runs must train (the loss at every worker's final
   weights below half the first). A loop that pulls before it pushes is not caught
   here reliably: on dist_sync its fast worker either runs ahead of pulls that
   do not wait (0.02 s for 30 steps) or waits for some rounds (0.49 s, above
@@ -103,6 +105,7 @@ SYNC_WORKERS = (2, 3)  # both are run: a mean over a fixed number of workers fai
 SYNC_RATES = (0.02, 0.03, 0.04)  # never psgd.LR, so that a learning rate of one's own fails
 STRAGGLER_S = 0.03  # the straggler's extra seconds per step
 RACE_STEPS = 30
+RACE_EVERY = (2, 3)  # gradients per push in the straggler check, drawn (divisors of RACE_STEPS); never 1
 RACE_FACTOR = 2.5
 TRAINED_FRACTION = 0.5  # final loss below this fraction of the first (a right loop: 0.001)
 PREDICT_STEPS = (20, 28)  # predict-sync-time's steps, drawn
@@ -305,18 +308,19 @@ def check_sync_equals_one_process(self, setup_store: Callable, worker_loop: Call
 def check_async_outruns_straggler(self, setup_store: Callable, worker_loop: Callable) -> CheckResult:
     """With a straggler, your loop's fast worker finishes its steps far sooner on dist_async than on dist_sync.
 
-    Two workers, the second slower by 30 ms per step, 30 steps each, first
-    on ``dist_sync`` then on ``dist_async``. Passes when the first worker's
+    Two workers, the second slower by 30 ms per step, 30 steps each with
+    ``every`` (2 or 3) gradients per push, first on ``dist_sync`` then on
+    ``dist_async``; each worker must push 30 / ``every`` times. Passes when the first worker's
     steps take at least 2.5x longer synchronously, and both runs trained (the
     loss at each worker's final weights below half the first loss).
     """
     _sources(setup_store, worker_loop)
 
     def condition() -> Outcome:
-        seed = draw.randrange(2**31)
+        seed, every = draw.randrange(2**31), draw.choice(RACE_EVERY)
         runs = {
             kind: _train(
-                kind, setup_store, worker_loop, steps=RACE_STEPS, delays=(0.0, STRAGGLER_S), seed=seed, every=1
+                kind, setup_store, worker_loop, steps=RACE_STEPS, delays=(0.0, STRAGGLER_S), seed=seed, every=every
             )
             for kind in ("dist_sync", "dist_async")
         }
@@ -327,6 +331,11 @@ def check_async_outruns_straggler(self, setup_store: Callable, worker_loop: Call
                     raise Rejected(
                         f"on {kind} worker {trace.rank} computed {len(trace.reads)} gradients, not "
                         f"{RACE_STEPS}: call gradient_at once per step"
+                    )
+                if len(trace.pushes) != RACE_STEPS // every:  # the harness counts the pushes, in the worker
+                    raise Rejected(
+                        f"on {kind} with every={every} worker {trace.rank} pushed {len(trace.pushes)} times in "
+                        f"{RACE_STEPS} steps: push once per every gradients"
                     )
                 final = _final_loss(run, trace)
                 if not final <= TRAINED_FRACTION * first:
