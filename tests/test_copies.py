@@ -433,3 +433,26 @@ def test_a_prediction_computed_with_a_lessons_code_is_a_copy(lab, cell, check, s
     found = _verdicts(lab, {cell: source})[check]
     assert found is not None and found.kind == copies.COURSE_FUNCTION, found
     assert found.name.startswith("PREDICTED") and "instead of doing the step's work itself" in found.sentence
+
+
+def test_a_helper_the_lab_hands_out_may_be_pasted_as_well_as_used():
+    """Lab 04's setup imports PeakMemory by name: its source pasted into the answer is no copy of course code,
+    while a course class the lab does not hand out (lesson 04's training loop) pasted in still is."""
+    import inspect
+
+    from asynclab.foundation import memory
+    from asynclab.foundation.workloads import mlp
+
+    pasted = inspect.getsource(memory.PeakMemory).replace("class PeakMemory", "class MyPeak")
+    pasted = pasted.replace("MemoryTrace(", "Trace(")  # its record, the student's own
+    source = (
+        "import collections\nimport threading\nimport time\n\nimport psutil\n\nMB = 2**20\n"
+        "Trace = collections.namedtuple('Trace', 'baseline peak end times values')\n\n\n"
+        + pasted
+        + "\n\ndef peak_increase(fn):\n    with MyPeak() as pm:\n        fn()\n        nd.waitall()\n"
+        "    return pm.trace.peak - pm.trace.baseline\n"
+    )
+    assert _verdicts("04", {"ex1-peak-increase": source})["peak-increase"] is None
+    loop = inspect.getsource(mlp.waiting_loop)
+    found = _verdicts("04", {"ex1-peak-increase": loop + "\n\ndef peak_increase(fn):\n    return waiting_loop(fn)"})
+    assert found["peak-increase"] is not None

@@ -53,7 +53,8 @@ never the right answer:
    class or method (every module of ``asynclab/lessons/*/`` but ``answers/``,
    ``asynclab/foundation/``, ``asynclab/checks/``) or of a code cell of a lesson
    notebook (``notebooks/NN_*.ipynb``), by a similarity over normalized syntax
-   trees, at or above :data:`THRESHOLD`. A check whose step is today a
+   trees, at or above :data:`THRESHOLD`; the helpers the check allows (as in 2.) may be
+   pasted as well as used by name. A check whose step is today a
    transcription of the lesson declares ``transcribes="why"`` and skips this
    verdict only.
 
@@ -527,11 +528,18 @@ class Corpus:
     index: CourseIndex
     units: tuple[Unit, ...]
 
-    def best(self, answer: frozenset) -> tuple[float, str]:
-        """The highest score of any comparable unit in ``answer``, and where that unit is."""
+    def best(self, answer: frozenset, allowed: Iterable[str] = ()) -> tuple[float, str]:
+        """The highest score of any comparable unit in ``answer``, and where that unit is.
+
+        Units of the course's modules named in ``allowed`` (dotted; a name allows what it holds) are
+        left out: a helper the step gives the student may be used by its name or pasted in.
+        """
+        allowed = tuple(allowed)
         best, size, where = 0.0, 0, ""
         for unit in self.units:
             if len(unit.fingerprints) < MIN_FINGERPRINTS:
+                continue
+            if any(unit.where == a or unit.where.startswith(a + ".") for a in allowed):
                 continue
             score = containment(unit, answer)
             if (score, len(unit.fingerprints)) > (best, size) and score > 0:  # a tie names the larger unit
@@ -883,7 +891,7 @@ class Judge:
         if getattr(check, "transcribes", ""):
             return None
         for parameter, closure in closures.items():
-            score, where = self._similarity(closure, table)
+            score, where = self._similarity(closure, table, allows)
             if score >= THRESHOLD:
                 return Verdict(RETYPED, call.arguments[parameter], where, score)
         return None
@@ -895,13 +903,19 @@ class Judge:
         if call is None:
             return {}
         declared = _judged(call.check, call.arguments, table)
-        return {call.arguments[p]: self._similarity(_closure(call.arguments[p], table), table) for p in declared}
+        allows = tuple(getattr(call.check, "allows", ()) or ())
+        return {
+            call.arguments[p]: self._similarity(_closure(call.arguments[p], table), table, allows) for p in declared
+        }
 
-    def _similarity(self, closure: _Closure, table: Mapping[str, _Binding]) -> tuple[float, str]:
+    def _similarity(
+        self, closure: _Closure, table: Mapping[str, _Binding], allows: Sequence[str] = ()
+    ) -> tuple[float, str]:
+        """The closure's best similarity to a course unit the check does not allow, and where that unit is."""
         if not closure.statements:
             return 0.0, ""
         answer = fingerprints(closure.statements, self._aliases(table), self.corpus.index.canonical)
-        return self.corpus.best(answer)
+        return self.corpus.best(answer, (*allows, *self.lab_allows))
 
     @staticmethod
     def _aliases(table: Mapping[str, _Binding]) -> dict[str, str]:
