@@ -429,15 +429,12 @@ def check_predict_allocations(self, predicted) -> CheckResult:
     every prediction matches; a FAIL says neither how many missed nor which.
     """
 
-    def measured() -> dict[str, bool]:
-        return _allocations()
-
     def condition() -> tuple[bool, str]:
         return yes_or_no(
             predicted,
             ALLOC_CALLS,
             "statement of lab07.ALLOC_CALLS, the text as key",
-            measured,
+            _allocations,
             "what the profiler recorded: a statement allocates when MXNet must make a new array to hold its result",
         )
 
