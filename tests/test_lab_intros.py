@@ -87,3 +87,40 @@ def test_the_intro_gives_each_steps_points(lesson):
     points = _points_by_step(lesson)
     assert stated == points, f"lab {lesson.number}: the introduction gives {stated}, the check cells {points}"
     assert float(found.group(1)) == sum(points.values())
+
+
+def _tiny_lab(intro: str, points: tuple[float, ...]) -> nbformat.NotebookNode:
+    """A lab notebook: ``intro``, then one step per entry of ``points``, each with one check cell of that many points."""
+    nb = nbformat.v4.new_notebook()
+    nb.cells.append(nbformat.v4.new_markdown_cell(intro))
+    for number, worth in enumerate(points, start=1):
+        nb.cells.append(nbformat.v4.new_markdown_cell(f"## Step {number} · something"))
+        check = nbformat.v4.new_code_cell("check()")
+        check.metadata["nbgrader"] = {"grade": True, "locked": True, "points": worth, "grade_id": f"check-{number}"}
+        nb.cells.append(check)
+    return nb
+
+
+def test_make_labs_writes_the_points_sentence_after_the_steps_paragraph():
+    from asynclab.tooling import coursefiles
+
+    intro = "# Lab\n\n## Steps\n\nWork through the two steps.\n\n## After\n\nMore."
+    nb = _tiny_lab(intro, (2, 3))
+    assert coursefiles.step_points(nb) == {1: 2.0, 2: 3.0}
+    written = coursefiles._with_points_sentence(intro, coursefiles.step_points(nb), "lab.ipynb")
+    assert written == (
+        "# Lab\n\n## Steps\n\nWork through the two steps.\n\n"
+        "The checks are worth 5 points in all: 2 for step 1 and 3 for step 2.\n\n## After\n\nMore."
+    )
+    # a stale sentence (points changed in checks.py) is replaced, not added to
+    again = coursefiles._with_points_sentence(written, {1: 2.0, 2: 4.0}, "lab.ipynb")
+    assert again.count("The checks are worth") == 1
+    assert "6 points in all: 2 for step 1 and 4 for step 2." in again
+    assert coursefiles._with_points_sentence(again, {1: 2.0, 2: 4.0}, "lab.ipynb") == again
+
+
+def test_a_lab_intro_without_a_steps_heading_gets_one_sentence():
+    from asynclab.tooling import coursefiles
+
+    with pytest.raises(coursefiles.TableError, match="needs a '## Steps' heading"):
+        coursefiles._with_points_sentence("# Lab\n\nNo steps here.", {1: 2.0}, "lab.ipynb")

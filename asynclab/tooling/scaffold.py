@@ -162,6 +162,7 @@ def new_lesson(
         written.append(lesson.notebook)
         _notebook(_solution(number, slug, lesson.title), lesson.solution, execute)
         written.append(lesson.solution)
+        coursefiles.write_points(root)  # the introduction's points sentence
         nbtools.generate_labs(root / "solutions", root / "labs")
         written.append(lesson.lab)
         written += coursefiles.write_tables(root)
