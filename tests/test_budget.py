@@ -30,6 +30,7 @@ EXPECTED_VARIABLES = {
     "MXNET_OMP_MAX_THREADS": "1",
     "MXNET_CPU_WORKER_NTHREADS": None,  # MXNet's own default (1 worker), as the lessons show it
     "OPENBLAS_NUM_THREADS": "2",
+    "OPENBLAS_THREAD_TIMEOUT": "4",
     "MKL_NUM_THREADS": "2",
     "OMP_NUM_THREADS": None,
 }
@@ -56,12 +57,18 @@ def test_the_budget_is_the_reference_machine():
 
 
 def test_environment_sets_the_counts_and_names_what_must_be_unset():
-    assert budget.environment() == {"MXNET_OMP_MAX_THREADS": "1", "OPENBLAS_NUM_THREADS": "2", "MKL_NUM_THREADS": "2"}
+    assert budget.environment() == {
+        "MXNET_OMP_MAX_THREADS": "1",
+        "OPENBLAS_NUM_THREADS": "2",
+        "OPENBLAS_THREAD_TIMEOUT": "4",
+        "MKL_NUM_THREADS": "2",
+    }
     assert budget.unset() == ("OMP_NUM_THREADS", "MXNET_CPU_WORKER_NTHREADS")
     other = budget.Budget(cores=4, operator_threads=2, cpu_workers=2, blas_threads=3, torch_threads=4)
     assert budget.environment(other) == {
         "MXNET_OMP_MAX_THREADS": "2",
         "OPENBLAS_NUM_THREADS": "3",
+        "OPENBLAS_THREAD_TIMEOUT": "4",
         "MKL_NUM_THREADS": "4",
         "MXNET_CPU_WORKER_NTHREADS": "2",
     }
@@ -179,6 +186,42 @@ def test_a_child_of_run_program_runs_under_the_budget(environ):
     assert [p["num_threads"] for p in now["pools"] if p["internal_api"] == "openblas"] == [2]
     if now["cpus"] is not None:
         assert now["cpus"] <= 2
+
+
+IDLE = """\
+import resource, sys, time
+import numpy
+a = numpy.ones((400, 400))
+a @ a  # OpenBLAS starts its helper threads
+idle = []
+for _ in range(3):
+    a @ a
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    before = r.ru_utime + r.ru_stime
+    time.sleep(0.25)
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    idle.append(r.ru_utime + r.ru_stime - before)
+print(max(idle))
+"""
+
+
+@pytest.mark.measured
+@pytest.mark.untimed  # compares the CPU time of a process that sleeps, not a duration of computation
+def test_numpys_blas_threads_sleep_once_a_product_is_done(environ):
+    """Without the budget, NumPy's two OpenBLAS threads spin for about 0.1 s of CPU after every product
+    (measured: 0.103 s in each 0.3 s of sleep that follows one); under it, they do not."""
+    import subprocess
+
+    def idle_cpu_s(env: dict[str, str]) -> float:
+        done = subprocess.run([sys.executable, "-c", IDLE], env=env, capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr[-2000:]
+        return float(done.stdout.split()[-1])
+
+    bare = {k: v for k, v in environ.items() if k not in budget.VARIABLES and k != budget.APPLIED_VARIABLE}
+    spinning = idle_cpu_s({**bare, "OPENBLAS_NUM_THREADS": "2"})
+    budgeted = idle_cpu_s({**bare, **budget.environment()})
+    assert spinning > 0.04, f"OpenBLAS's default no longer spins ({spinning:.3f} s of CPU while idle)"
+    assert budgeted < 0.02, f"under the budget NumPy's BLAS threads spun for {budgeted:.3f} s of CPU while idle"
 
 
 @pytest.mark.measured

@@ -14,6 +14,8 @@ they load):
 - ``MXNET_CPU_WORKER_NTHREADS`` = ``cpu_workers``, *left unset* while ``cpu_workers`` is MXNet's
   own default (1, the same on every machine): lessons and labs show that it is unset;
 - ``OPENBLAS_NUM_THREADS`` = ``blas_threads``: NumPy's OpenBLAS;
+- ``OPENBLAS_THREAD_TIMEOUT`` = :data:`BLAS_IDLE_SPIN`: how long NumPy's OpenBLAS helper threads
+  spin once a product is done (the same on every machine; why is written where it is declared);
 - ``MKL_NUM_THREADS`` = ``torch_threads``: PyTorch's default intra-op threads;
 - ``OMP_NUM_THREADS`` *removed* (:data:`REMOVED`); why is written where it is removed.
 
@@ -66,6 +68,7 @@ __all__ = [
     "VARIABLES",
     "REMOVED",
     "APPLIED_VARIABLE",
+    "BLAS_IDLE_SPIN",
     "environment",
     "unset",
     "apply",
@@ -106,6 +109,14 @@ APPLIED_VARIABLE = "ASYNCLAB_BUDGET_APPLIED"
 #: count (``OpenMP::on_start_worker_thread``) and every OpenMP pool of the process (MXNet's,
 #: PyTorch's, an OpenMP-built BLAS) starts from it.
 REMOVED = ("OMP_NUM_THREADS",)
+#: OpenBLAS's least idle spin: its helper threads sleep as soon as a product is done. By default
+#: (28) each spins for 2**28 cycles, about 0.1 s, calling sched_yield, after every product that used
+#: it: a core taken from MXNet's back end, from the other lane of the tests and from every other
+#: process. Measured (``/usr/bin/time`` on lab 10's 36 catalogue answers, parameter-server workers
+#: that compute a NumPy gradient and then sleep, alone on 2 cores): 116 s of CPU in 77 s (81 s of
+#: it in the kernel, yielding), 35 s with 4. A pthreads OpenBLAS reads it once, when it loads; an
+#: OpenBLAS built on OpenMP (MXNet's own) has no such threads.
+BLAS_IDLE_SPIN = 4
 #: MXNet's own number of engine workers per CPU device, the same on every machine.
 _MXNET_DEFAULT_WORKERS = 1
 #: Every variable the budget sets or removes, in the order effective() reports them.
@@ -113,6 +124,7 @@ VARIABLES = (
     "MXNET_OMP_MAX_THREADS",
     "MXNET_CPU_WORKER_NTHREADS",
     "OPENBLAS_NUM_THREADS",
+    "OPENBLAS_THREAD_TIMEOUT",
     "MKL_NUM_THREADS",
     "OMP_NUM_THREADS",
 )
@@ -129,6 +141,7 @@ def environment(budget: Budget = BUDGET) -> dict[str, str]:
     env = {
         "MXNET_OMP_MAX_THREADS": str(budget.operator_threads),
         "OPENBLAS_NUM_THREADS": str(budget.blas_threads),
+        "OPENBLAS_THREAD_TIMEOUT": str(BLAS_IDLE_SPIN),
         "MKL_NUM_THREADS": str(budget.torch_threads),
     }
     if budget.cpu_workers != _MXNET_DEFAULT_WORKERS:
