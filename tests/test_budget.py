@@ -189,7 +189,7 @@ def test_a_child_of_run_program_runs_under_the_budget(environ):
 
 
 IDLE = """\
-import resource, sys, time
+import resource, time
 import numpy
 a = numpy.ones((400, 400))
 a @ a  # OpenBLAS starts its helper threads

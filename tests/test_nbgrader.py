@@ -55,8 +55,8 @@ def test_differences_name_each_check_that_disagrees():
 
 
 @pytest.mark.kernel
-# times nothing; make test runs it in the timing lane, whose road is now the shorter (tools/test_lanes.py):
-# without NumPy's BLAS threads spinning beside it, the timing lane took 717 s against the side lane's 763 s
+# times nothing; marked serial so that make test runs it in the timing lane, which is the shorter without it
+# (tools/test_lanes.py; the lanes' lengths are in the commit that moved it)
 @pytest.mark.serial
 def test_nbgrader_scores_equal_ours(tmp_path):
     subs = {
