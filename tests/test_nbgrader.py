@@ -55,9 +55,6 @@ def test_differences_name_each_check_that_disagrees():
 
 
 @pytest.mark.kernel
-# times nothing; marked serial so that make test runs it in the timing lane, which is the shorter without it
-# (tools/test_lanes.py; the lanes' lengths are in the commit that moved it)
-@pytest.mark.serial
 def test_nbgrader_scores_equal_ours(tmp_path):
     subs = {
         "full": crafted.solution(),
