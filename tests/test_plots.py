@@ -87,6 +87,30 @@ def test_same_scale_gives_panels_the_widest_limit_and_cuts_no_bar():
     plots.bar_compare({"a": 79.0, "b": 7.0}, unit="ms", ax=axes[0])
     plots.bar_compare({"a": 56.5, "b": 3.4}, unit="ms", ax=axes[1])
     plots.same_scale(axes)
-    assert axes[0].get_xlim() == axes[1].get_xlim() == (0.0, 79.0 * 1.3)
+    assert axes[0].get_xlim() == axes[1].get_xlim()  # the wider panel's: 1.3x its longest bar, or past its last tick
+    assert axes[0].get_xlim()[0] == 0.0 and axes[0].get_xlim()[1] >= 79.0 * 1.3
     assert not any("is cut" in p for p in layout_problems(fig))
     plt.close(fig)
+
+
+@pytest.mark.parametrize("axis_end", [0.45, 1.6, 1.61, 2.25, 4.5, 176.0])
+def test_bar_panels_leave_room_for_the_last_tick_label(axis_end):
+    """Bars that end where the axis would put a tick (its end is 1.3x the longest bar): the last tick's
+    label was cut by the figure's edge (lesson 05 drew '1.6' half cut); now the axis ends past it."""
+    import matplotlib.pyplot as plt
+
+    from asynclab.foundation.figures import check_figures
+
+    values = {"enqueue": 0.05, "finish": 0.236, "wait": 160.0, "compute": 184.0}
+    spread = {k: (0.9 * v, 1.1 * v) for k, v in values.items()}
+    spread["finish"] = (0.2, axis_end / 1.3) if axis_end < 100 else spread["finish"]
+    if axis_end >= 100:
+        spread["compute"] = (180.0, axis_end / 1.3)
+    panels = plots.bar_panels(values, spread=spread, unit="ms", title="who waits")
+    try:
+        check_figures([panels[0].figure])
+        for ax in panels:
+            ticks = [t for t in ax.get_xticks() if 0 < t <= ax.get_xlim()[1]]
+            assert max(ticks) <= 0.94 * ax.get_xlim()[1] + 1e-12
+    finally:
+        plt.close("all")
