@@ -60,31 +60,15 @@ def test_each_step_heading_sits_in_a_cell_named_for_its_step(lesson):
     assert not wrong, f"lab {lesson.number}: " + "; ".join(wrong)
 
 
-def _points_by_step(lesson) -> dict[int, float]:
-    """Each graded step's points: the nbgrader points of the check cells below its "Step N" heading."""
-    from asynclab.tooling import nbtools
-
-    nb = nbformat.read(lesson.solution, as_version=4)
-    step, points = None, {}
-    for cell in nb.cells:
-        if cell.cell_type == "markdown":
-            for line in cell.source.splitlines():
-                heading = re.match(r"#+ Step (\d+)\b", line)
-                if heading:
-                    step = int(heading.group(1))
-        elif nbtools.is_check(cell):
-            assert step is not None, f"lab {lesson.number}: a check cell comes before the first step"
-            points[step] = points.get(step, 0.0) + float(cell.metadata["nbgrader"]["points"])
-    return points
-
-
 @pytest.mark.parametrize("lesson", course.lessons(), ids=lambda x: x.number)
 def test_the_intro_gives_each_steps_points(lesson):
     intro, _ = _intro_and_steps(lesson)
     found = re.search(r"The checks are worth (\d+) points in all: ([^.]*)\.", " ".join(intro.split()))
     assert found, f"lab {lesson.number}'s introduction does not say what its checks are worth"
     stated = {int(step): float(p) for p, step in re.findall(r"(\d+) for step (\d+)", found.group(2))}
-    points = _points_by_step(lesson)
+    from asynclab.tooling import coursefiles
+
+    points = coursefiles.step_points(nbformat.read(lesson.solution, as_version=4))
     assert stated == points, f"lab {lesson.number}: the introduction gives {stated}, the check cells {points}"
     assert float(found.group(1)) == sum(points.values())
 
