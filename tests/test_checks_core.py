@@ -324,3 +324,75 @@ def test_an_oracle_runs_only_inside_its_own_check():
     fake = dataclasses.replace(predict, code=lambda self, guess: oracle())
     with pytest.raises(RuntimeError):
         fake(0)
+
+
+def _pair(cpus: int = 1):
+    """A check ``first`` on a function and a check ``second`` that requires it, on the same function."""
+
+    @check("first", points=1, functions=("fn",), cpus=cpus)
+    def first(self, fn):
+        return self.holds(lambda: (fn() == 1, "fn() is not 1"))
+
+    @check("second", points=2, functions=("fn",), requires=("first",))
+    def second(self, fn):
+        return self.holds(lambda: (True, ""), description="ran")
+
+    return first, second
+
+
+def test_a_check_that_requires_another_counts_only_after_it_passed_on_the_same_function():
+    first, second = _pair()
+
+    def one():
+        return 1
+
+    def two():
+        return 2
+
+    with pytest.raises(CheckFailed, match="counts only once check first has passed on the same fn"):
+        second(one)  # first never ran
+    assert first(one).passed
+    assert second(one).passed
+    with pytest.raises(CheckFailed, match="counts only once check first"):
+        second(lambda: 1)  # another function, though it returns the same
+    with pytest.raises(CheckFailed, match="fn\\(\\) is not 1"):
+        first(two)
+    with pytest.raises(CheckFailed, match="counts only once check first"):
+        second(two)  # its last verdict was a fail
+    with pytest.raises(CheckFailed, match="counts only once check first"):
+        second(one)  # first's last run judged another function
+
+
+def test_a_bound_method_is_the_same_function_at_each_access():
+    first, second = _pair()
+
+    class Answer:
+        def fn(self):
+            return 1
+
+    answer = Answer()
+    assert first(answer.fn).passed
+    assert second(answer.fn).passed
+    with pytest.raises(CheckFailed, match="counts only once"):
+        second(Answer().fn)
+
+
+def test_a_check_whose_required_check_could_not_decide_is_inconclusive_too():
+    first, second = _pair(cpus=10_000)
+
+    def one():
+        return 1
+
+    assert first(one).inconclusive
+    result = second(one)
+    assert result.inconclusive and not result.passed and result.score == 0
+    assert "check first could not decide here" in result.message and result.cpus == 10_000
+
+
+@pytest.mark.parametrize("requires", [("x",), "first", ("",), ("same",)])
+def test_requires_must_name_other_checks(requires):
+    if requires == ("x",):
+        assert Check("same", 1, requires=requires).requires == ("x",)
+        return
+    with pytest.raises(ValueError, match="requires must be a tuple"):
+        Check("same", 1, requires=requires)

@@ -75,6 +75,19 @@ def test_declarations_are_complete(lab):
             assert check.sentence, f"{name} declares relations but no sentence"
 
 
+@pytest.mark.parametrize("lab", LABS)
+def test_a_check_requires_only_checks_of_its_lab_whose_cells_come_before_it_on_the_same_functions(lab):
+    declared = lab_checks(lab)
+    order = list(check_cells(solution(lab)))
+    for name, check in declared.items():
+        for required in check.requires:
+            assert required in declared, f"lab {lab}: {name} requires {required}, which the lab does not declare"
+            assert order.index(required) < order.index(name), f"lab {lab}: {name}'s cell comes before {required}'s"
+            assert set(check.functions) <= set(declared[required].functions), (
+                f"lab {lab}: {name} judges {check.functions}, {required} only {declared[required].functions}"
+            )
+
+
 def test_an_unknown_lab_is_refused_in_one_sentence():
     with pytest.raises(ValueError, match="there is no lab '42'"):
         lab_checks("42")

@@ -24,7 +24,7 @@ from asynclab.grading.layout import LayoutError, discover, find_solution, overla
 from asynclab.grading.model import CheckOutcome, CheckSpec, Event, SubmissionResult
 from asynclab.grading.restore import CHECK, WrongLab, restore, solution_checks
 from asynclab.grading.scan import scan_cells
-from asynclab.grading.scoring import score_check
+from asynclab.grading.scoring import apply_requirements, score_check
 from asynclab.tooling import nbtools
 
 
@@ -611,3 +611,37 @@ def test_only_threads_of_the_students_own_code_are_flagged_for_review():
     assert _kernel_guard._course_thread(stash, ipython)
     assert not _kernel_guard._course_thread(stash, Students())
     assert not _kernel_guard._course_thread(stash, threading.Thread(target=print))
+
+
+def _outcome(name, status, score):
+    return CheckOutcome(f"check-{name}", name, 2.0, score, status, "its own words")
+
+
+@pytest.mark.parametrize(
+    "required, status, score, words",
+    [
+        ("pass", "pass", 2.0, "its own words"),
+        ("fail", "fail", 0.0, "counts only when check first passes, and it did not"),
+        ("no result", "fail", 0.0, "counts only when check first passes"),
+        ("inconclusive", "inconclusive", 0.0, "check first could not decide here"),
+    ],
+)
+def test_a_pass_counts_only_when_what_it_requires_passed_in_the_graders_record(required, status, score, words):
+    outcomes = [_outcome("first", required, 2.0 if required == "pass" else 0.0), _outcome("second", "pass", 2.0)]
+    apply_requirements(outcomes, {"second": ("first",)})
+    assert (outcomes[1].status, outcomes[1].score) == (status, score)
+    assert words in outcomes[1].message
+    assert outcomes[0].status == required  # the required check keeps its own verdict
+
+
+def test_a_requirement_on_a_check_that_is_not_in_the_notebook_is_not_met():
+    outcomes = [_outcome("second", "pass", 2.0)]
+    apply_requirements(outcomes, {"second": ("first",)})
+    assert (outcomes[0].status, outcomes[0].score) == ("fail", 0.0)
+
+
+def test_the_grader_reads_what_lab_09s_checks_require_from_their_declarations():
+    from asynclab.grading.runner import _requirements
+
+    specs = solution_checks(nbtools.read(find_solution(Path(__file__).resolve().parents[1] / "solutions", "09")))
+    assert _requirements(tuple(specs)) == {"peak-bounded": ("pipelined-beats-serial",)}

@@ -82,6 +82,10 @@ MEASURE_ANYWAY_VARIABLE = "ASYNCLAB_MEASURE_ON_FEWER_CPUS"
 # The checks being run, innermost last: a result published while one runs carries its CPU count.
 _RUNNING: list[Check] = []
 
+# What each check last said in this process, by check name: (the student's functions it judged, "pass",
+# "fail" or "inconclusive", the CPUs it needs). A check that ``requires`` another reads it (:meth:`Check.__call__`).
+_VERDICTS: dict[str, tuple[tuple[Any, ...], str, int]] = {}
+
 
 def available_cpus() -> int:
     """How many CPUs this process may run on: its affinity where the OS has one, else the machine's count."""
@@ -91,6 +95,27 @@ def available_cpus() -> int:
         except OSError:  # pragma: no cover - affinity unreadable
             pass
     return max(1, os.cpu_count() or 1)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Whether two of the student's functions are one (a bound method is made anew at each access)."""
+    if a is b:
+        return True
+    try:
+        return inspect.ismethod(a) and inspect.ismethod(b) and a.__func__ is b.__func__ and a.__self__ is b.__self__
+    except Exception:  # pragma: no cover - an object whose attributes raise is not the same function
+        return False
+
+
+def _verdict_on(name: str, judged: tuple[Any, ...]) -> tuple[str, int] | None:
+    """What check ``name`` said when it last ran in this process, if it ran on functions that include every
+    one of ``judged``: ("pass" or "inconclusive", its CPUs); None after a fail, on other functions, or never."""
+    if name not in _VERDICTS:
+        return None
+    functions, said, cpus = _VERDICTS[name]
+    if said == "fail" or not all(any(_same(f, g) for g in functions) for f in judged):
+        return None
+    return said, cpus
 
 
 def checking(*checks: Check) -> bool:
@@ -356,6 +381,15 @@ class Check:
     computation on the CPU (counts, values, the order of events, memory, or
     sleeps the check sets): ``make test`` runs its catalogue answers beside
     the timing tests (``tools/test_lanes.py``).
+
+    ``requires`` names checks of the same lab, run before this one, that must
+    have passed on the same student functions for this one to count (lab 09:
+    a serial loop keeps its memory bounded by construction, so a bounded peak
+    says something only of a loop that overlaps). Where one has not passed,
+    this check is not run and fails with a sentence that names it; where one
+    could not decide for want of CPUs, this one is inconclusive too. The
+    grader applies the same rule to its own record of the verdicts
+    (:mod:`asynclab.grading.runner`), whatever the kernel remembers.
     """
 
     name: str
@@ -372,6 +406,7 @@ class Check:
     allows: tuple[str, ...] = ()
     transcribes: str = ""
     times_cpu: bool = True
+    requires: tuple[str, ...] = ()
     code: Callable[..., CheckResult] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -392,6 +427,14 @@ class Check:
             raise TypeError(f"check {self.name}: times_cpu must be True or False, got {self.times_cpu!r}.")
         if not isinstance(self.transcribes, str):
             raise TypeError(f"check {self.name}: transcribes must be a sentence (str), got {self.transcribes!r}.")
+        if (
+            not isinstance(self.requires, tuple)
+            or not all(isinstance(r, str) and r for r in self.requires)
+            or self.name in self.requires
+        ):
+            raise ValueError(
+                f"check {self.name}: requires must be a tuple of other checks' names, got {self.requires!r}."
+            )
         names = [r.name for r in self.relations]
         if len(set(names)) != len(names):
             raise ValueError(f"check {self.name}: relation names must be unique, got {names}.")
@@ -413,18 +456,53 @@ class Check:
         bound = inspect.signature(self.code).bind(self, *args, **kwargs)
         available = available_cpus()
         if available < self.cpus and not measure_anyway():
+            judged = tuple(bound.arguments.get(name) for name in self.functions)
+            _VERDICTS[self.name] = (judged, "inconclusive", self.cpus)
             return self.inconclusive(available)
         for name in self.functions:
             value = bound.arguments.get(name)
             if not callable(value):
                 return self.fail(f"{name} must be a function, not {type(value).__name__}")
+        judged = tuple(bound.arguments[name] for name in self.functions)
+        for required in self.requires:
+            said = _verdict_on(required, judged)
+            if said is None:
+                return self.fail(
+                    f"this check counts only once check {required} has passed on the same "
+                    f"{', '.join(self.functions) or 'answer'} (its last run in this kernel), and it has not"
+                )
+            if said[0] == "inconclusive":
+                return self._undecided(required, said[1])
+        said = "fail"
         _RUNNING.append(self)
         try:
-            return self.code(self, *args, **kwargs)
-        except Rejected as error:
-            return self.fail(str(error))
+            try:
+                result = self.code(self, *args, **kwargs)
+            except Rejected as error:
+                return self.fail(str(error))
+            if isinstance(result, CheckResult) and (result.passed or result.inconclusive):
+                said = "inconclusive" if result.inconclusive else "pass"
+            return result
         finally:
             _RUNNING.remove(self)
+            _VERDICTS[self.name] = (judged, said, self.cpus)
+
+    def _undecided(self, required: str, cpus: int) -> CheckResult:
+        """The inconclusive result of a check whose required check could not decide for want of CPUs."""
+        return finish(
+            CheckResult(
+                self.name,
+                self.points,
+                False,
+                f"check {required} could not decide here (it needs {cpus} CPUs), and this check counts "
+                f"only once that one has passed: its points are withheld, not lost",
+                {"cpus": cpus, "cpus_available": available_cpus()},
+                self.threshold,
+                cpus=cpus,
+                inconclusive=True,
+                cpus_available=available_cpus(),
+            )
+        )
 
     def in_fresh_process(
         self,
@@ -622,7 +700,7 @@ def check(name: str, points: float, **declaration: Any) -> Callable[[Callable[..
 
     ``declaration`` takes :class:`Check`'s fields (``relations``, ``sentence``,
     ``threshold``, ``protocol``, ``calls``, ``blame``, ``figures``,
-    ``functions``, ``cpus``, ``allows``, ``transcribes``, ``times_cpu``). The function takes the check first, then the arguments
+    ``functions``, ``cpus``, ``allows``, ``transcribes``, ``times_cpu``, ``requires``). The function takes the check first, then the arguments
     the check cell passes.
     """
 

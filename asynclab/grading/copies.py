@@ -797,6 +797,13 @@ def _check_call(source: str, name: str, table: Mapping[str, _Binding]) -> _Call 
     return None
 
 
+def declared_check(check_source: str, name: str):
+    """The course's declared :class:`~asynclab.checks.core.Check` named ``name`` that a check cell calls
+    (None: the cell calls no such check of a course module, as the fixture lab's inline checks)."""
+    call = _check_call(check_source, name, {})
+    return None if call is None else call.check
+
+
 def _is_code(binding: _Binding | None) -> bool:
     """Whether a name is bound to code (a def, a class, a lambda, an import or an alias of a dotted name), not data."""
     if binding is None:

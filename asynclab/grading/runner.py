@@ -10,6 +10,7 @@ after ``max_restarts`` deaths the rest of the notebook is not run.
 
 from __future__ import annotations
 
+import functools
 import shutil
 import tempfile
 import time
@@ -40,7 +41,7 @@ from asynclab.grading.model import OK as STATUS_OK
 from asynclab.grading.report import atomic_write_text
 from asynclab.grading.restore import CHECK, WrongLab, restore
 from asynclab.grading.scan import scan_cells
-from asynclab.grading.scoring import copied_outcome, score_check
+from asynclab.grading.scoring import apply_requirements, copied_outcome, score_check
 from asynclab.grading.watchdog import MemoryWatchdog
 from asynclab.tooling import nbtools
 
@@ -166,6 +167,7 @@ def _grade(
         finally:
             kernel.shutdown()
             result.peak_memory_mb = watchdog.peak_mb
+    apply_requirements(result.checks, _requirements(tuple(specs)))
     integrity.verify(f"while {sub.student}'s notebook ran")
     if graded_nb_path is not None:
         result_nb = nbtools.normalize(nb)
@@ -176,6 +178,20 @@ def _grade(
             e.kind in ("error", "timeout", "kernel death", "memory limit") for e in result.events
         )
         result.status = PROBLEMS if trouble else (WITHHELD if result.inconclusive else STATUS_OK)
+
+
+@functools.cache
+def _requirements(specs: tuple[CheckSpec, ...]) -> dict[str, tuple[str, ...]]:
+    """The checks each check of the lab requires to have passed (its declaration's ``requires``), by name."""
+    found = {}
+    for spec in specs:
+        try:
+            check = copies.declared_check(spec.source, spec.name)
+        except Exception:  # pragma: no cover - a course tree the grader cannot read: no requirement
+            check = None
+        if check is not None and getattr(check, "requires", ()):
+            found[spec.name] = tuple(check.requires)
+    return found
 
 
 def _judge(solution) -> copies.Judge | None:

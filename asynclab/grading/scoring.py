@@ -18,6 +18,10 @@ A check whose answer copies the course's own code (:mod:`asynclab.grading.copies
 is not run: :func:`copied_outcome` is its FAIL, with the detector's sentence
 and no figures.
 
+A check that counts only once others have passed (its declaration's
+``requires``) is held to them by :func:`apply_requirements`, on the grader's
+own verdicts.
+
 A check that needs more CPUs than are available (its declaration's
 ``cpus``) is *inconclusive*: neither passed nor failed, its points withheld.
 The check says so itself when the kernel may use too few CPUs (it is then
@@ -30,12 +34,13 @@ bench).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from asynclab.checks.core import MIME_TYPE, needs_cpus_sentence
 from asynclab.grading.guard import GuardReport
 from asynclab.grading.kernel import DEAD, ERROR, MEMORY, TIMEOUT, CellRun
-from asynclab.grading.model import FAIL, INCONCLUSIVE, NO_RESULT, PASS, TAMPERING, CheckOutcome, CheckSpec
+from asynclab.grading.model import FAIL, INCONCLUSIVE, NO_RESULT, NOT_RUN, PASS, TAMPERING, CheckOutcome, CheckSpec
 
 _RESULT_OUTPUTS = ("display_data", "execute_result", "update_display_data")
 
@@ -136,6 +141,35 @@ def score_check(
     outcome.status = PASS
     outcome.score = round(spec.points * fraction, 4)
     return outcome
+
+
+def apply_requirements(outcomes: list[CheckOutcome], requires: Mapping[str, Sequence[str]]) -> None:
+    """Hold each check to the checks it ``requires`` (by name), from the grader's own verdicts.
+
+    A pass whose required check did not pass scores 0 and fails, with a sentence
+    that names it; one whose required check was inconclusive is inconclusive too.
+    What the student's kernel remembered of earlier verdicts plays no part.
+    """
+    by_name = {o.name: o for o in outcomes}
+    for outcome in outcomes:
+        if outcome.status != PASS:
+            continue
+        for name in requires.get(outcome.name, ()):
+            required = by_name.get(name)
+            status = required.status if required is not None else NOT_RUN
+            if status == PASS:
+                continue
+            outcome.score = 0.0
+            if status == INCONCLUSIVE:
+                outcome.status = INCONCLUSIVE
+                outcome.message = (
+                    f"check {name} could not decide here, and this check counts only once that one has "
+                    "passed: its points are withheld, not lost"
+                )
+            else:
+                outcome.status = FAIL
+                outcome.message = f"this check counts only when check {name} passes, and it did not"
+            break
 
 
 def copied_outcome(spec: CheckSpec, sentence: str, detail: str) -> CheckOutcome:

@@ -56,6 +56,9 @@ beside it; 5 runs each, on the course's 2-vCPU machine):
   before summing, peaks at up to 5.1 chunks (6 runs, quiet and loaded: the
   chunk computed, the chunk read and three temporaries); the whole file
   holds the data set, 12.5 chunks at the larger size and 50 at the smaller.
+  It counts only once pipelined-beats-serial has passed on the same
+  function (``requires``): a loop that waits for every chunk holds one
+  chunk at a time by construction, so its bounded peak shows nothing.
 - predict-memory-growth: exact. Five loops the lesson did not run (one that
   waits for every chunk, one that keeps the arrays it loaded, one that keeps
   the views it was handed, one that keeps copies of them, one that issues
@@ -334,6 +337,7 @@ def check_pipelined_beats_serial(self, chain_energy: Callable) -> CheckResult:
     "peak-bounded",
     times_cpu=False,
     points=2,
+    requires=("pipelined-beats-serial",),  # a loop that waits for every chunk is bounded without trying
     allows=_ALLOWS,
     protocol=_PEAK,
     calls="chain_energy",
@@ -355,7 +359,8 @@ def check_peak_bounded(self, chain_energy: Callable) -> CheckResult:
     The data set is about 200 MB in float64. Passes when the peak stays at
     or below 8 chunks at both sizes: two chunks in flight and the back
     end's temporaries fit; the whole data set, or every chunk queued at
-    once, does not.
+    once, does not. Not run, and failed, unless pipelined-beats-serial has
+    passed on the same ``chain_energy``.
     """
     from asynclab.foundation.memory import PeakMemory
     from asynclab.foundation.workloads import chunked, map_large_allocations, release_free_memory
