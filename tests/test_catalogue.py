@@ -214,8 +214,8 @@ def quick_checks(lab: str, expect: Mapping[str, float] | None = None):
 # stays, since it must hold more than 8 chunks. Ten answers took 39 s instead of about 100 s. Lab 05 (the
 # side lane's): its overlap and serialize checks judge what share of two operations ran side by side,
 # whatever their length: 0.1 s operations instead of 0.2 s took its 36 answers from 77 s to 44 s, every
-# score as declared quiet and with one and two cores kept busy. Lab 04's peaks for predict-peak are not
-# measured here at all (:data:`RECORDED`).
+# score as declared quiet and with one and two cores kept busy. Lab 04's peaks for predict-peak and lab 09's
+# growth of its loops are not measured here at all (:data:`RECORDED`).
 SHRUNK = {
     "05": {"WORK_SECONDS": 0.1},
     "09": {"LENGTHS": (16, 20), "BUDGET_LENGTH_MB": 50},
@@ -247,13 +247,26 @@ def _stored_peaks() -> dict[int, float]:
     raise LookupError("solutions/04_async_memory_lab.ipynb stores no predict-peak result: run `make execute`")
 
 
-# measurements the catalogue takes from what the solution measured when it was stored, instead of measuring
-# them again: a prediction is judged by arithmetic on them, which any real measurement of this machine
-# exercises as well as a new one. Lab 04's peaks for predict-peak take a fresh process on one CPU (34 s on
-# three rounds, the side lane's longest test); nbval of the solution measures them live in every run of
-# make test, and bench/reports/lab04_predict_peak.md how right and wrong predictions fare against live ones
-# (right ones off by at most 0.18 of the gap, wrong ones by 0.53 or more; needs <= 0.3).
-RECORDED = {("04", "_measure_peaks"): _stored_peaks}
+def _stored_growth() -> dict[str, bool]:
+    """Which of lab 09's loops grow with the data set, as the solution predicts them: nbval of the solution
+    measures every loop and holds the prediction to it in every run of make test."""
+    for cell in _solution("09").cells:
+        if nbtools.grade_id(cell) != "ex-predict-memory-growth":
+            continue
+        for node in ast.parse(cell.source).body:
+            if isinstance(node, ast.Assign) and [getattr(t, "id", "") for t in node.targets] == ["PREDICTED"]:
+                return ast.literal_eval(node.value)
+    raise LookupError("solutions/09_streams_out_of_core_lab.ipynb assigns no PREDICTED in ex-predict-memory-growth")
+
+
+# measurements the catalogue takes from the solution instead of measuring them again: a prediction is judged
+# against them, which any real measurement of this machine exercises as well as a new one, and nbval of the
+# solution measures them live in every run of make test. Lab 04's peaks for predict-peak, as the solution
+# measured them when it was stored, take a fresh process on one CPU (34 s on three rounds, the side lane's
+# longest test); bench/reports/lab04_predict_peak.md shows how right and wrong predictions fare against live
+# ones (right ones off by at most 0.18 of the gap, wrong ones by 0.53 or more; needs <= 0.3). Lab 09's growth
+# of eight loops (about 14 s) is the solution's PREDICTED, which its check holds to the peaks measured live.
+RECORDED = {("04", "_measure_peaks"): _stored_peaks, ("09", "_grows"): _stored_growth}
 
 
 def _measured_once(lab: str, measure, module):

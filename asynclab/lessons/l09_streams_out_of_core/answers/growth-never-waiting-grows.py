@@ -10,4 +10,7 @@ PREDICTED = {
     "keeps the chunks it was handed": False,
     "keeps copies of the chunks it was handed": True,
     "issues every chunk, waits once at the end": True,
+    "keeps the first values of each loaded array": True,
+    "keeps copies of the first values of each loaded array": False,
+    "keeps the first values of each chunk it was handed": False,
 }

@@ -10,4 +10,7 @@ PREDICTED = {
     "keeps the chunks it was handed": True,
     "keeps copies of the chunks it was handed": True,
     "issues every chunk, waits once at the end": False,
+    "keeps the first values of each loaded array": True,
+    "keeps copies of the first values of each loaded array": False,
+    "keeps the first values of each chunk it was handed": True,
 }
