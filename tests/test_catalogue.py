@@ -188,7 +188,7 @@ def quick_checks(lab: str, expect: Mapping[str, float] | None = None):
     # 04, 06, 07, 08, 09), so that every answer is compared with the same measurement
     for measure in (
         "_measure_calls",
-        "error_line",
+        "error_lines",
         "_measure_table",
         "_measure_peaks",
         "_grows",

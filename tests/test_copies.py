@@ -416,7 +416,8 @@ def test_names_of_ones_own_and_constant_imports_hide_nothing():
             "ex-predict-error-line",
             "predict-error-line",
             "from asynclab.lessons.l02_sync_points import syncpoints\n\n"
-            "PREDICTED = {k: syncpoints.locate_error_under(lab02.ERROR_PROGRAM, e).line for k, e in lab02.ENGINES.items()}",
+            "PREDICTED = {p: {k: syncpoints.locate_error_under(lines, e).line for k, e in lab02.ENGINES.items()}\n"
+            "             for p, lines in lab02.PROGRAMS.items()}",
         ),
         (
             "05",

@@ -29,10 +29,16 @@ in by hand cannot pass. Effect sizes, quiet and with one core busy, are in
   and with a core busy; running totals give 1x and more), and the four
   lines must add up to the time the call took within 2x (right: about
   0.96x-0.99x as a median over runs; running totals about 3x and more).
-- predict-error-line: functional. The program is run line by line under
-  the threaded engine and under NaiveEngine, each in a fresh process; both
-  predicted lines must be the lines that raised. A FAIL names the engine
-  whose prediction missed, never the right line.
+- predict-error-line: functional. Three programs are run line by line
+  under the threaded engine and under NaiveEngine, in a fresh process per
+  engine (the programs one after another, a global wait between them);
+  all six predicted lines must be the lines that raised (under the threaded
+  engine a dependent read, a global wait, a read after an in-place update:
+  lines 7, 6 and 8; under NaiveEngine the line of the bad operation, 1, 2
+  and 3; the same in every run, quiet and loaded). A FAIL names neither the
+  program nor the engine whose prediction missed nor the right line, so
+  guessing by rerunning the check takes up to 8**4 * 9**2 runs (it was
+  8**2 with one program).
 - fair-clocks: spot the bug. ``compare(x)`` times ``x @ x`` in one product
   and in two halves of its rows; both clocks must read the product's
   compute time within 2.5x at a small and a large size drawn at random
@@ -227,93 +233,137 @@ def check_waits_for_results(self, result_seconds: Callable) -> CheckResult:
 
 
 # ------------------------------------------------------------ step 2: predict where the error appears
-#: The program of step 2, one statement per line; line 1 issues an operation the back end rejects.
-ERROR_PROGRAM = (
-    "a = nd.random.normal(0, -1.0, shape=(300, 300))   # a negative scale: the back end rejects it",
-    "b = nd.ones((300, 300)) * 3",
-    "c = nd.dot(a, b)",
-    "b.wait_to_read()",
-    "total = b.sum().asscalar()",
-    "shape = c.shape",
-    "mean = c.mean().asscalar()",
-    "nd.waitall()",
-)
-#: The engines the program runs under, by the key a prediction uses.
+#: The three programs of step 2, one statement per line; in each, one line issues an operation that the back
+#: end rejects (a negative scale), and the lines after it use its result, or do not.
+PROGRAMS = {
+    "A": (
+        "a = nd.random.normal(0, -1.0, shape=(300, 300))   # a negative scale: the back end rejects it",
+        "b = nd.ones((300, 300)) * 3",
+        "c = nd.dot(a, b)",
+        "b.wait_to_read()",
+        "total = b.sum().asscalar()",
+        "shape = c.shape",
+        "mean = c.mean().asscalar()",
+        "nd.waitall()",
+    ),
+    "B": (
+        "x = nd.ones((300, 300))",
+        "a = nd.random.normal(0, -1.0, shape=(300, 300))   # a negative scale: the back end rejects it",
+        "c = nd.dot(x, a)",
+        "x.wait_to_read()",
+        "rows = c.shape[0]",
+        "nd.waitall()",
+        "d = c + 1",
+        "total = x.sum().asscalar()",
+    ),
+    "C": (
+        "b = nd.ones((200, 200))",
+        "c = nd.dot(b, b)",
+        "a = nd.random.normal(0, -2.0, shape=(200, 200))   # a negative scale: the back end rejects it",
+        "d = nd.relu(a * 2)",
+        "first = c[0, 0].asscalar()",
+        "b += d",
+        "n = c.size",
+        "total = b.sum().asscalar()",
+        "nd.waitall()",
+    ),
+}
+#: The engines each program runs under, by the key a prediction uses.
 ENGINES = {"threaded": "ThreadedEnginePerDevice", "naive": "NaiveEngine"}
 
 
-def _locate_child(lines: list[str]) -> int | None:
-    """In a fresh process (:func:`error_line`): run ``lines`` one by one; the (1-based) line that raised.
+def _locate_child(programs: list[list[str]]) -> list[int | None]:
+    """In a fresh process (:func:`error_lines`): run each program's lines one by one; the (1-based) line that
+    raised in each, ``None`` where none did.
 
-    ``None`` when no line raised. MXNet's engine is the one the process was
-    started with (``MXNET_ENGINE_TYPE``).
+    Each program runs in a namespace of its own, and a global wait after it
+    takes any error it left pending, so that the next program starts clean
+    (the lines found are the same in either order). MXNet's engine is the one
+    the process was started with (``MXNET_ENGINE_TYPE``).
     """
     from mxnet import nd
 
-    namespace = {"nd": nd}
-    found = None
-    for number, line in enumerate(lines, 1):
+    found: list[int | None] = []
+    for lines in programs:
+        namespace = {"nd": nd}
+        raised = None
+        for number, line in enumerate(lines, 1):
+            try:
+                exec(line, namespace)
+            except Exception:
+                raised = number
+                break
         try:
-            exec(line, namespace)
+            nd.waitall()
         except Exception:
-            found = number
-            break
+            pass
+        found.append(raised)
     return found
 
 
 def listing() -> str:
-    """:data:`ERROR_PROGRAM` with its line numbers, for the lab to print."""
-    return "\n".join(f"{number}  {line}" for number, line in enumerate(ERROR_PROGRAM, 1))
+    """The programs of :data:`PROGRAMS` with their line numbers, for the lab to print."""
+    return "\n\n".join(
+        "\n".join([f"# program {name}", *(f"{number}  {line}" for number, line in enumerate(lines, 1))])
+        for name, lines in PROGRAMS.items()
+    )
 
 
-def error_line(engine: str, lines: tuple[str, ...] = ERROR_PROGRAM) -> int | None:
-    """The (1-based) line of ``lines`` that raises, run in a fresh process under MXNet engine ``engine``."""
+def error_lines(engine: str) -> dict[str, int | None]:
+    """The (1-based) line of each program of :data:`PROGRAMS` that raises, run in a fresh process under MXNet
+    engine ``engine`` (all programs in one process, one after another)."""
     from asynclab.foundation.backends import mxnet as mxb
     from asynclab.foundation.backends.fresh import run_program
 
     run = run_program(
         f"{__name__}:_locate_child",
-        payload=list(lines),
+        payload=[list(lines) for lines in PROGRAMS.values()],
         env=mxb.engine_env(engine),
         timeout=120,
-        what=f"the program under {engine}",
+        what=f"the programs under {engine}",
     )
-    return run.result
+    return dict(zip(PROGRAMS, run.result))
 
 
-@check("predict-error-line", times_cpu=False, points=2, threshold="both lines")
+@check("predict-error-line", times_cpu=False, points=2, threshold="all six lines")
 def check_predict_error_line(self, predicted: Any) -> CheckResult:
-    """``predicted`` maps ``"threaded"`` and ``"naive"`` to the line where the error will appear.
+    """``predicted`` maps each program of :data:`PROGRAMS` to ``{"threaded": line, "naive": line}``: where the
+    error will appear under each engine.
 
-    The check runs :data:`ERROR_PROGRAM` line by line under each engine, in
-    fresh processes, and passes when both predictions name the line that
-    raised. A FAIL says neither which prediction missed nor the right line: reruns that
-    change one prediction at a time would otherwise find both.
+    The check runs every program line by line under each engine, in a fresh
+    process per engine, and passes when all six predictions name the line that
+    raised. A FAIL says neither which prediction missed nor the right line:
+    reruns that change one prediction at a time would otherwise find them all.
     """
 
     def condition() -> tuple[bool, str]:
-        if not isinstance(predicted, Mapping) or set(predicted) != set(ENGINES):
-            return False, "PREDICTED must be a dict with the keys 'threaded' and 'naive'"
-        bad = [
-            k
-            for k in ENGINES
-            if isinstance(predicted[k], bool)
-            or not isinstance(predicted[k], int)
-            or not 1 <= predicted[k] <= len(ERROR_PROGRAM)
-        ]
-        if bad:
+        shape = (
+            f"PREDICTED must be a dict with the keys {', '.join(map(repr, PROGRAMS))}, "
+            "each mapping 'threaded' and 'naive' to a line number"
+        )
+        if not isinstance(predicted, Mapping) or set(predicted) != set(PROGRAMS):
+            return False, shape
+        if not all(isinstance(predicted[p], Mapping) and set(predicted[p]) == set(ENGINES) for p in PROGRAMS):
+            return False, shape
+        for program, lines in PROGRAMS.items():
+            for key in ENGINES:
+                line = predicted[program][key]
+                if isinstance(line, bool) or not isinstance(line, int) or not 1 <= line <= len(lines):
+                    return False, (
+                        f"each prediction must be a line number from 1 to {len(lines)}; "
+                        f"program {program}, {key!r} is {line!r}"
+                    )
+        if any(
+            any(found[program] != predicted[program][key] for program in PROGRAMS)
+            for key, found in ((key, error_lines(engine)) for key, engine in ENGINES.items())
+        ):
             return False, (
-                f"each prediction must be a line number from 1 to {len(ERROR_PROGRAM)}; "
-                f"{bad[0]!r} is {predicted[bad[0]]!r}"
-            )
-        if any(error_line(engine) != predicted[k] for k, engine in ENGINES.items()):
-            return False, (
-                "the error did not appear on both lines you predicted: under the threaded engine, think "
+                "the error did not appear on every line you predicted: under the threaded engine, think "
                 "about which waits involve the failed array; under the naive one, about when it runs each operation"
             )
         return True, ""
 
-    return self.holds(condition, description="both predictions name the line where the error appeared")
+    return self.holds(condition, description="all six predictions name the line where the error appeared")
 
 
 def _is_back_end_error(error: BaseException) -> bool:

@@ -3,4 +3,8 @@
 EXPECT = {"waits-for-results": 2, "error-at-sync": 2, "blame-right-line": 3, "predict-error-line": 0, "fair-clocks": 2}
 
 # %% ex-predict-error-line
-PREDICTED = {"threaded": 1, "naive": 1}
+PREDICTED = {
+    "A": {"threaded": 1, "naive": 1},
+    "B": {"threaded": 2, "naive": 2},
+    "C": {"threaded": 3, "naive": 3},
+}

@@ -1,6 +1,11 @@
-"""Predicts that only the global waitall raises, missing the dependent read on the line before it."""
+"""Predicts that only the global waitall raises (program A's line 8, B's line 6, C's line 9), missing the dependent
+reads that come first in A and C."""
 
 EXPECT = {"waits-for-results": 2, "error-at-sync": 2, "blame-right-line": 3, "predict-error-line": 0, "fair-clocks": 2}
 
 # %% ex-predict-error-line
-PREDICTED = {"threaded": 8, "naive": 1}
+PREDICTED = {
+    "A": {"threaded": 8, "naive": 1},
+    "B": {"threaded": 6, "naive": 2},
+    "C": {"threaded": 9, "naive": 3},
+}
