@@ -396,3 +396,10 @@ def test_requires_must_name_other_checks(requires):
         return
     with pytest.raises(ValueError, match="requires must be a tuple"):
         Check("same", 1, requires=requires)
+
+
+def test_under_the_grader_a_check_runs_whatever_its_kernel_remembers(monkeypatch):
+    """The grader's check cells each import a fresh copy of the course: the grader applies requires itself."""
+    first, second = _pair()
+    monkeypatch.setattr(core, "_GRADER_TOKEN", "secret")
+    assert second(lambda: 1).passed

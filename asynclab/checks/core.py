@@ -387,9 +387,11 @@ class Check:
     a serial loop keeps its memory bounded by construction, so a bounded peak
     says something only of a loop that overlaps). Where one has not passed,
     this check is not run and fails with a sentence that names it; where one
-    could not decide for want of CPUs, this one is inconclusive too. The
-    grader applies the same rule to its own record of the verdicts
-    (:mod:`asynclab.grading.runner`), whatever the kernel remembers.
+    could not decide for want of CPUs, this one is inconclusive too. Under
+    the grader, whose check cells each import a fresh copy of the course,
+    the check runs and the grader applies the same rule to its own record
+    of the verdicts (:mod:`asynclab.grading.runner`), whatever the kernel
+    remembers.
     """
 
     name: str
@@ -464,7 +466,9 @@ class Check:
             if not callable(value):
                 return self.fail(f"{name} must be a function, not {type(value).__name__}")
         judged = tuple(bound.arguments[name] for name in self.functions)
-        for required in self.requires:
+        # under the grader each check cell imports a fresh copy of the course, which remembers no verdict: the
+        # grader holds the check to what it requires from its own record (scoring.apply_requirements)
+        for required in self.requires if _GRADER_TOKEN is None else ():
             said = _verdict_on(required, judged)
             if said is None:
                 return self.fail(
