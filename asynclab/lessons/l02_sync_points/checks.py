@@ -19,7 +19,10 @@ in by hand cannot pass. Effect sizes, quiet and with one core busy, are in
   number and no fixed sleep fits both.
 - error-at-sync: functional. A back-end error must be raised inside
   ``sample()``; without a synchronization point in it the error surfaces
-  later, at the check's own ``waitall``.
+  later, at the check's own ``waitall``. And only its own: a valid call
+  made while an operation issued elsewhere has failed must return, so a
+  global ``waitall`` inside ``sample()`` (which raises that other error)
+  fails where a wait for the samples themselves passes.
 - blame-right-line: a synchronized timing charges the product about its
   compute time and the ``item()`` line a few percent of it; without
   synchronizing, the product gets about 0.01x and ``item()`` about 1x.
@@ -377,11 +380,15 @@ def check_error_at_sync(self, sample: Callable) -> CheckResult:
     """``sample(scale, shape)`` returns normal samples, with any back-end error raised inside it.
 
     The check calls it with invalid scales (the back end rejects them, but
-    only when it runs the operation) and with valid ones. Passes when every
-    invalid call raises the back end's error inside ``sample`` and leaves
-    nothing pending, and every valid call returns samples of the right
-    shape and spread.
+    only when it runs the operation) and with valid ones, each valid call
+    made while an operation that the check issued elsewhere has failed and
+    its error is pending. Passes when every invalid call raises the back
+    end's error inside ``sample`` and leaves nothing pending, and every
+    valid call returns samples of the right shape and spread without
+    raising the other operation's error (which a global wait would).
     """
+    from mxnet import nd
+
     from asynclab.foundation.backends import mxnet as mxb
 
     cases = iter([(-1.0, (3, 4)), (0.0, (50,)), (-2.5, (2, 2, 2))])
@@ -414,10 +421,25 @@ def check_error_at_sync(self, sample: Callable) -> CheckResult:
         except Exception:
             return False, "the error surfaced in sample(), but another one was still pending afterwards"
         scale, shape = next(good)
+        # another part of the program issued an operation that has failed; its error waits for whoever
+        # reads that array, and sample() must leave it there. A Cholesky factor of -I: a failed random
+        # operation would not do, since the next one (sample's) shares the generator's state and fails too
+        elsewhere = nd.linalg.potrf(-nd.eye(3))
         try:
             y = sample(scale, shape)
         except Exception as error:
+            if _is_back_end_error(error):
+                return False, (
+                    f"sample({scale}, {shape}) raised the error of another operation that had failed before it "
+                    "was called: it waited for more than its own samples"
+                )
             return False, f"sample({scale}, {shape}) raised {type(error).__name__} for a valid scale"
+        finally:
+            try:
+                elsewhere.wait_to_read()
+            except Exception:
+                pass  # the other operation's error, read by its owner
+            mxb.sync_all()
         if not hasattr(y, "asnumpy"):
             return False, f"sample() must return the MXNet array, not {type(y).__name__}"
         values = y.asnumpy()
