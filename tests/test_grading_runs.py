@@ -219,3 +219,18 @@ def test_repeated_kernel_deaths_stop_a_notebook(tmp_path):
     result = _grade_alone(tmp_path, dying, "dying", timeout=10, max_restarts=1)
     assert {c.name: c.status for c in result.checks} == {"square": "pass", "total": "not run", "pause": "not run"}
     assert any("the kernel died 2 times" in e.text for e in result.events)
+
+
+@pytest.mark.kernel
+def test_a_pass_that_requires_a_failed_check_scores_nothing_in_the_gradebook(tmp_path, monkeypatch):
+    """The runner holds a check to what its declaration requires (lab 09's peak-bounded), on its own record."""
+    from asynclab.grading import runner
+
+    monkeypatch.setattr(runner, "_requirements", lambda specs: {"total": ("square",), "pause": ("square",)})
+    wrong_square = crafted.replace(crafted.solution(), "ex-square", "def square(x):\n    return x + x")
+    result = _grade_alone(tmp_path, wrong_square, "requires", **CONFIG)
+    checks = {c.name: (c.status, c.score, c.message) for c in result.checks}
+    assert checks["square"][:2] == ("fail", 0.0)
+    assert checks["total"] == ("fail", 0.0, "this check counts only when check square passes, and it did not")
+    assert checks["pause"][:2] == ("fail", 0.0)
+    assert result.score == 0
