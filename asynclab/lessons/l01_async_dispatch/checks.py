@@ -43,7 +43,11 @@ without waiting cannot pass. Effect sizes and the margins they leave are in
   just issued and timed against the product's compute time: calls that
   wait take 0.95x-1.35x, calls that do not at most 0.003x (thresholds 0.3x
   and 0.05x; a call in between is measured again). Every prediction must
-  match; a FAIL says neither how many missed nor which.
+  match; a FAIL says neither how many missed nor which. Twelve calls: a
+  view (``y[0]``) and a transpose return at once, printing the array and
+  reading one of its values wait for the whole product (the same in three
+  runs quiet and three with a core busy), so guessing by rerunning the
+  check takes up to 4096 runs (256 with the first eight).
 - memory-of-result: memory, not time. What ``make()`` added, measured
   after all its work, is 1.00x of what it allocated (margin 1.5 against a
   1.5x window, quiet and loaded); a reading of the whole process is
@@ -181,6 +185,10 @@ CALLS = (
     "y.wait_to_read()",
     "y.asnumpy()",
     "y.sum().asscalar()",
+    "y[0]",
+    "y.T",
+    "repr(y)",
+    "y[0, 0].asscalar()",
 )
 BLOCK_SHARE = 0.3  # a call that waits takes about the whole product; one that does not, about 0.001x
 RETURN_SHARE = 0.05

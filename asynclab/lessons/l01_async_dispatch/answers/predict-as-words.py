@@ -19,4 +19,8 @@ PREDICTED = {
     "y.wait_to_read()": "waits",
     "y.asnumpy()": "waits",
     "y.sum().asscalar()": "waits",
+    "y[0]": "returns",
+    "y.T": "returns",
+    "repr(y)": "waits",
+    "y[0, 0].asscalar()": "waits",
 }

@@ -19,4 +19,8 @@ PREDICTED = {
     "y.wait_to_read()": True,
     "y.asnumpy()": True,
     "y.sum().asscalar()": True,
+    "y[0]": True,
+    "y.T": True,
+    "repr(y)": True,
+    "y[0, 0].asscalar()": True,
 }

@@ -19,4 +19,8 @@ PREDICTED = {
     "y.wait_to_read()": False,
     "y.asnumpy()": False,
     "y.sum().asscalar()": False,
+    "y[0]": False,
+    "y.T": False,
+    "repr(y)": False,
+    "y[0, 0].asscalar()": False,
 }
