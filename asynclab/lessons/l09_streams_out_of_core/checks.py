@@ -59,24 +59,26 @@ beside it; 5 runs each, on the course's 2-vCPU machine):
   It counts only once pipelined-beats-serial has passed on the same
   function (``requires``): a loop that waits for every chunk holds one
   chunk at a time by construction, so its bounded peak shows nothing.
-- predict-memory-growth: exact. Eight loops the lesson did not run (one that
+- predict-memory-growth: exact. Ten loops the lesson did not run (one that
   waits for every chunk, one that keeps the arrays it loaded, one that keeps
-  the views it was handed, one that keeps copies of them, one that issues
-  every chunk and waits once at the end, and three that keep the first 8
-  values of each chunk: a slice of the loaded array, a copy of that slice,
-  a slice of the view it was handed), each run on a data set of 16 and
-  of 48 chunks of 2**19 values from a 48 MB/s device; a loop grows when
-  its peak rises by at least 0.5 byte per extra byte on disk, and is
+  only the last two of them, one that keeps the views it was handed, one
+  that keeps copies of them, one that keeps them converted to float64, one
+  that issues every chunk and waits once at the end, and three that keep
+  the first 8 values of each chunk: a slice of the loaded array, a copy of
+  that slice, a slice of the view it was handed), each run on a data set of
+  16 and of 48 chunks of 2**19 values from a 48 MB/s device; a loop grows
+  when its peak rises by at least 0.5 byte per extra byte on disk, and is
   bounded at 0.2 or less (in between it is measured again, up to three
   times). Measured, three runs pinned to one core while the other was busy:
   the loaded arrays 8.0, the copies 1.0, the three others -0.35 to 0.05;
-  the slices of loaded arrays 7.93-7.98 (an MXNet slice along the first
-  axis shares its array's memory, so 8 values keep the whole chunk), their
-  copies 0.00-0.05, the slices of the views 0.00 (quiet and loaded, three
-  runs each). The loop that never waits stays bounded because the device
-  (11 ms a chunk) is slower than the back end's square and sum. With eight
+  three runs quiet and three with a core busy: the slices of loaded arrays
+  7.93-7.98 (an MXNet slice along the first axis shares its array's memory,
+  so 8 values keep the whole chunk), their copies 0.00-0.05, the slices of
+  the views 0.00, the float64 conversions 7.84-8.01, the last two arrays
+  -0.37 to 0.01. The loop that never waits stays bounded because the device
+  (11 ms a chunk) is slower than the back end's square and sum. With ten
   yes-or-no predictions and a FAIL that says neither how many nor which,
-  guessing by rerunning takes up to 256 runs of the check.
+  guessing by rerunning takes up to 1024 runs of the check.
 - chunk-under-budget: ``choose_chunk(budget_mb)``, values per chunk, at a
   small budget and a large one drawn at random; the student's pipeline with
   that chunk must peak within the budget, and at the large budget take at
@@ -409,6 +411,14 @@ def reduce(data, chunk):
         loaded.append(chunked.load(values))
     return sum(nd.square(x).sum().asscalar() for x in loaded)
 """,
+    "keeps the last two arrays it loaded": """
+def reduce(data, chunk):
+    total, recent = 0.0, []
+    for values in chunked.read_chunks(data, chunk):
+        recent = recent[-1:] + [chunked.load(values)]
+        total += nd.square(recent[-1]).sum().asscalar()
+    return total
+""",
     "keeps the chunks it was handed": """
 def reduce(data, chunk):
     handed = []
@@ -422,6 +432,14 @@ def reduce(data, chunk):
     for values in chunked.read_chunks(data, chunk):
         copies.append(values.copy())
     return sum(nd.square(chunked.load(v)).sum().asscalar() for v in copies)
+""",
+    "keeps each chunk it was handed, as float64": """
+def reduce(data, chunk):
+    total, kept = 0.0, []
+    for values in chunked.read_chunks(data, chunk):
+        kept.append(values.astype("float64"))
+        total += nd.square(chunked.load(values)).sum().asscalar()
+    return total
 """,
     "issues every chunk, waits once at the end": """
 def reduce(data, chunk):
