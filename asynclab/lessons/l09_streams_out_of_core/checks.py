@@ -368,8 +368,8 @@ def check_peak_bounded(self, chain_energy: Callable) -> CheckResult:
     The data set is about 200 MB in float64. Passes when the peak stays at
     or below 8 chunks at both sizes: two chunks in flight and the back
     end's temporaries fit; the whole data set, or every chunk queued at
-    once, does not. Not run, and failed, unless pipelined-beats-serial has
-    passed on the same ``chain_energy``.
+    once, does not. It counts only once pipelined-beats-serial has passed
+    on the same ``chain_energy`` (``requires``).
     """
     from asynclab.foundation.memory import PeakMemory
     from asynclab.foundation.workloads import chunked, map_large_allocations, release_free_memory
