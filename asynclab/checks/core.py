@@ -493,6 +493,7 @@ class Check:
 
     def _undecided(self, required: str, cpus: int) -> CheckResult:
         """The inconclusive result of a check whose required check could not decide for want of CPUs."""
+        available = available_cpus()
         return finish(
             CheckResult(
                 self.name,
@@ -500,11 +501,11 @@ class Check:
                 False,
                 f"check {required} could not decide here (it needs {cpus} CPUs), and this check counts "
                 f"only once that one has passed: its points are withheld, not lost",
-                {"cpus": cpus, "cpus_available": available_cpus()},
+                {"cpus": cpus, "cpus_available": available},
                 self.threshold,
                 cpus=cpus,
                 inconclusive=True,
-                cpus_available=available_cpus(),
+                cpus_available=available,
             )
         )
 
