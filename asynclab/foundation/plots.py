@@ -100,9 +100,8 @@ def bar_compare(
 def _clear_of_ticks(ax: Axes, right: float) -> float:
     """``right``, or more, so that the last major tick of ``ax``'s x axis lies at most 94% of the way.
 
-    Constrained layout leaves no room for the half of a tick label that passes the axis' end: a
-    tick on or just before the end had its label cut by the figure's edge (lesson 05 drew '1.6'
-    half cut when its bars ended at 1.6 ms / 1.3, and at any end within 1% after a tick).
+    Constrained layout leaves no room for the half of a tick label that passes the axis' end, so a
+    tick on or just before the end would have its label cut by the figure's edge.
     """
     locator = ax.xaxis.get_major_locator()
     for _ in range(4):  # a wider axis can get other ticks: settle in a few steps

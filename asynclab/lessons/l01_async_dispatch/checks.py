@@ -47,7 +47,7 @@ without waiting cannot pass. Effect sizes and the margins they leave are in
   view (``y[0]``) and a transpose return at once, printing the array and
   reading one of its values wait for the whole product (the same in three
   runs quiet and three with a core busy), so guessing by rerunning the
-  check takes up to 4096 runs (256 with the first eight).
+  check takes up to 4096 runs.
 - memory-of-result: memory, not time. What ``make()`` added, measured
   after all its work, is 1.00x of what it allocated (margin 1.5 against a
   1.5x window, quiet and loaded); a reading of the whole process is

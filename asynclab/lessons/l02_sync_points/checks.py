@@ -41,8 +41,7 @@ in by hand cannot pass. Effect sizes, quiet and with one core busy, are in
   lines 7, 6 and 8; under NaiveEngine the line of the bad operation, 1, 2
   and 3; the same in every run, quiet and loaded). A FAIL names neither the
   program nor the engine whose prediction missed nor the right line, so
-  guessing by rerunning the check takes up to 8**4 * 9**2 runs (it was
-  8**2 with one program).
+  guessing by rerunning the check takes up to 8**4 * 9**2 runs.
 - fair-clocks: spot the bug. ``compare(x)`` times ``x @ x`` in one product
   and in two halves of its rows; both clocks must read the product's
   compute time within 2.5x at a small and a large size drawn at random
