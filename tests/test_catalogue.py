@@ -247,16 +247,21 @@ def _stored_peaks() -> dict[int, float]:
     raise LookupError("solutions/04_async_memory_lab.ipynb stores no predict-peak result: run `make execute`")
 
 
-def _stored_growth() -> dict[str, bool]:
-    """Which of lab 09's loops grow with the data set, as the solution predicts them: nbval of the solution
-    measures every loop and holds the prediction to it in every run of make test."""
-    for cell in _solution("09").cells:
-        if nbtools.grade_id(cell) != "ex-predict-memory-growth":
-            continue
-        for node in ast.parse(cell.source).body:
-            if isinstance(node, ast.Assign) and [getattr(t, "id", "") for t in node.targets] == ["PREDICTED"]:
-                return ast.literal_eval(node.value)
-    raise LookupError("solutions/09_streams_out_of_core_lab.ipynb assigns no PREDICTED in ex-predict-memory-growth")
+def _stored_predicted(lab: str, grade_id: str):
+    """What the solution of ``lab`` assigns to PREDICTED in its cell ``grade_id``, as a function of no
+    arguments: nbval of the solution measures the same thing and holds the prediction to it in every run
+    of make test."""
+
+    def stored():
+        for cell in _solution(lab).cells:
+            if nbtools.grade_id(cell) != grade_id:
+                continue
+            for node in ast.parse(cell.source).body:
+                if isinstance(node, ast.Assign) and [getattr(t, "id", "") for t in node.targets] == ["PREDICTED"]:
+                    return ast.literal_eval(node.value)
+        raise LookupError(f"the solution of lab {lab} assigns no PREDICTED in {grade_id}")
+
+    return stored
 
 
 # measurements the catalogue takes from the solution instead of measuring them again: a prediction is judged
@@ -264,9 +269,17 @@ def _stored_growth() -> dict[str, bool]:
 # solution measures them live in every run of make test. Lab 04's peaks for predict-peak, as the solution
 # measured them when it was stored, take a fresh process on one CPU (34 s on three rounds, the side lane's
 # longest test); bench/reports/lab04_predict_peak.md shows how right and wrong predictions fare against live
-# ones (right ones off by at most 0.18 of the gap, wrong ones by 0.53 or more; needs <= 0.3). Lab 09's growth
-# of eight loops (about 14 s) is the solution's PREDICTED, which its check holds to the peaks measured live.
-RECORDED = {("04", "_measure_peaks"): _stored_peaks, ("09", "_grows"): _stored_growth}
+# ones (right ones off by at most 0.18 of the gap, wrong ones by 0.53 or more; needs <= 0.3). The tables of
+# labs 01 (twelve calls timed, about 4 s), 07 (which calls allocate, about 5 s), 08 (three frameworks' calls
+# timed, about 6 s) and 09 (ten loops' growth, about 8 s) are the solution's PREDICTED, which its check holds
+# to a live measurement.
+RECORDED = {
+    ("01", "_measure_calls"): _stored_predicted("01", "ex-predict-blocking"),
+    ("04", "_measure_peaks"): _stored_peaks,
+    ("07", "_allocations"): _stored_predicted("07", "ex-predict-allocations"),
+    ("08", "_measure_table"): _stored_predicted("08", "ex-predict-frameworks"),
+    ("09", "_grows"): _stored_predicted("09", "ex-predict-memory-growth"),
+}
 
 
 def _measured_once(lab: str, measure, module):

@@ -1,4 +1,4 @@
-"""finish(y) sleeps for a second instead of waiting for y: long enough for the product, far too long for a small one."""
+"""finish(y) sleeps for 0.4 s instead of waiting for y: longer than the product takes (at most 0.17 s, measured), far too long for a small one."""
 
 EXPECT = {"finish-every-framework": 0}
 
@@ -8,5 +8,5 @@ import time
 
 # %% ex1-finish
 def finish(y):
-    time.sleep(1.0)
+    time.sleep(0.4)
     return y
