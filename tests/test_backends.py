@@ -15,6 +15,7 @@ def test_get_known_and_unknown_frameworks():
 
 
 @pytest.mark.measured
+@pytest.mark.untimed  # values and errors, no duration
 def test_sync_works_for_nd_and_np_arrays():
     import mxnet as mx
 
@@ -30,6 +31,7 @@ def test_sync_works_for_nd_and_np_arrays():
 
 
 @pytest.mark.measured
+@pytest.mark.untimed  # lists devices, no duration
 def test_devices_is_never_empty():
     devices = mxb.devices()
     assert devices, "devices() must never be empty"
@@ -51,6 +53,7 @@ with Benchmark("step", quiet=True):
 
 @pytest.mark.kernel
 @pytest.mark.measured
+@pytest.mark.untimed  # the engine and the labels recorded, no duration
 def test_run_with_engine_collects_benchmarks_and_sets_the_engine():
     run = mxb.run_with_engine(SNIPPET, "NaiveEngine")
     assert run.engine_type == "NaiveEngine"
@@ -63,6 +66,7 @@ def test_run_with_engine_collects_benchmarks_and_sets_the_engine():
 
 @pytest.mark.kernel
 @pytest.mark.measured
+@pytest.mark.untimed  # judges the sentences, no duration
 def test_run_with_engine_reports_errors_in_one_sentence():
     with pytest.raises(mxb.SnippetError, match="ZeroDivisionError"):
         mxb.run_with_engine("1 / 0", "NaiveEngine")

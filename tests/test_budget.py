@@ -177,6 +177,7 @@ def _larger_machine(environ) -> None:
 
 
 @pytest.mark.measured
+@pytest.mark.untimed  # reads thread counts and CPUs, no duration
 def test_a_child_of_run_program_runs_under_the_budget(environ):
     _larger_machine(environ)
     run = fresh.run_program(CHILD, payload=["numpy", "torch"], timeout=120, what="the budget's child")
@@ -225,6 +226,7 @@ def test_numpys_blas_threads_sleep_once_a_product_is_done(environ):
 
 
 @pytest.mark.measured
+@pytest.mark.untimed  # reads a variable, no duration
 def test_an_override_passed_to_run_program_survives(environ):
     _larger_machine(environ)
     run = fresh.run_program(CHILD, env={"MXNET_CPU_WORKER_NTHREADS": "2"}, timeout=60, what="the budget's child")
@@ -232,6 +234,7 @@ def test_an_override_passed_to_run_program_survives(environ):
 
 
 @pytest.mark.measured
+@pytest.mark.untimed  # reads thread counts, no duration
 def test_the_thread_that_imports_mxnet_gets_one_openmp_thread(environ):
     """As MXNet does on the reference machine when it computes its count itself: NaiveEngine's
     operators run on that thread, and with MXNET_OMP_MAX_THREADS set MXNet leaves it alone."""

@@ -109,6 +109,7 @@ def test_share_beside_counts_spans_not_time():
 
 
 @pytest.mark.measured
+@pytest.mark.untimed  # reads the devices and counts of the spans and the files left, no duration
 def test_record_sees_both_devices_can_run_again_in_one_process_and_leaves_no_file(tmp_path):
     import mxnet as mx
     from mxnet import nd
@@ -187,6 +188,7 @@ def test_an_empty_profile_is_an_empty_frame():
 
 
 @pytest.mark.measured
+@pytest.mark.untimed  # judges the sentence, no duration
 def test_a_profiler_mxnet_refuses_to_configure_gives_one_sentence():
     """After dump(finished=True) MXNet refuses set_config for good, so this runs in a process of its own."""
     from asynclab.foundation.backends.fresh import run_fresh
@@ -235,6 +237,7 @@ def test_worker_rows_number_the_threads_in_order():
 
 
 @pytest.mark.measured
+@pytest.mark.untimed  # judges the files left, no duration
 def test_a_process_that_profiles_leaves_no_file_behind(tmp_path):
     # MXNet writes its trace again at exit, to the last file configured: the folder must be gone by then
     code = (

@@ -111,6 +111,7 @@ def test_plot_loss_refuses_an_unknown_axis():
 
 
 @pytest.mark.measured
+@pytest.mark.untimed  # compares weights with the reference, no duration
 def test_dist_sync_over_two_workers_equals_the_one_process_reference():
     from asynclab.foundation.backends import cluster
 

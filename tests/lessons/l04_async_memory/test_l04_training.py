@@ -15,7 +15,8 @@ from asynclab.foundation.memory import MemoryTrace
 from asynclab.foundation.workloads import waiting_loop
 from asynclab.lessons.l04_async_memory import training
 
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+# untimed: no figure is asserted (above), so make test runs the measured ones beside the timing tests
+pytestmark = [pytest.mark.filterwarnings("ignore::DeprecationWarning"), pytest.mark.untimed]
 
 TINY = training.MLPConfig(num_batches=6, batch_size=32, features=16, hidden=(8, 4))
 
