@@ -198,6 +198,8 @@ def quick_checks(lab: str, expect: Mapping[str, float] | None = None):
     ):
         if hasattr(module, measure):
             patch[measure] = _measured_once(lab, getattr(module, measure), module)
+    if hasattr(module, "_each_probe"):  # lab 04: the reference loop's peak, once per worker (_probed_once)
+        patch["_each_probe"] = _probed_once(lab, module._each_probe)
     if any(hasattr(module, measure) for measure in DRAWN_MEASURES) and hasattr(module, "draw"):
         # the measurement's arguments are drawn (lab 06: the workspaces and two counts, in a fresh
         # process of a few seconds): every answer draws the same ones, so that one measurement serves all
@@ -229,6 +231,32 @@ DRAWN_MEASURES = ("_measured_head_starts",)
 
 
 _MEASURED: dict = {}
+
+# Lab 04's sync-every-k compares two peaks of the answer's loop with the peak of the course's loop that
+# waits every batch: an epoch of 2.4-2.6 s in every round of every answer, the same loop each time.
+# The catalogue measures that reference once per worker process and gives every answer its value.
+# A wrong answer fails on k=50's rise over k=5 (its own two epochs), which the reference does not enter;
+# a right one reads k=5's share of k=50's rise at about 0.1 against 0.5, which a reference a few MB off
+# does not move across.
+_PROBED: dict = {}
+
+
+def _probed_once(lab: str, make_probe):
+    """``make_probe(config, model)``, whose probe measures on its first call in this process only, for
+    each ``config``, and returns that measurement on every later call."""
+
+    def made(config, model):
+        probe = make_probe(config, model)
+        key = (lab, make_probe.__name__, repr(config))
+
+        def once() -> float:
+            if key not in _PROBED:
+                _PROBED[key] = probe()
+            return _PROBED[key]
+
+        return once
+
+    return made
 
 
 def _stored_peaks() -> dict[int, float]:

@@ -354,6 +354,14 @@ def _reference(sync_every: int | None):
     return loop
 
 
+def _each_probe(config, model) -> Callable[[], float]:
+    """The probe sync-every-k compares with: the peak (MB above the start) of one epoch of the course's
+    loop that waits every batch."""
+    from asynclab.foundation.workloads import peak_probe
+
+    return peak_probe(_reference(1), config, model)
+
+
 #: The lab's script (step 2), as the lab shows it: one epoch with clipped gradients and the mean
 #: loss per sample, read at every batch. Kept as text, the script the student rewrites, and run from it.
 SCRIPT = """\
@@ -433,7 +441,7 @@ def check_sync_every_k(self, train_every: Callable) -> CheckResult:
 
     return self.run(
         {
-            "each": peak_probe(_reference(1), config, model),
+            "each": _each_probe(config, model),
             "small": peak_probe(every(K_SMALL), config, model),
             "large": peak_probe(every(K_LARGE), config, model),
         }
