@@ -140,7 +140,6 @@ def test_a_lesson_copied_under_a_new_number_appears_everywhere(tmp_path):
 
 
 @pytest.mark.kernel
-@pytest.mark.serial  # times nothing (about 14 s): in the timing lane, beside the side lane, to balance the two
 def test_make_new_lesson_makes_a_lesson_that_passes_the_declaration_and_catalogue_tests(tmp_path):
     root = _copy_course(tmp_path)
     bad = _run(root, "-m", "asynclab", "new-lesson", "06", "again", "--title", "Again")
