@@ -236,8 +236,10 @@ _MEASURED: dict = {}
 # waits every batch: an epoch of 2.4-2.6 s in every round of every answer, the same loop each time.
 # The catalogue measures that reference once per worker process and gives every answer its value.
 # A wrong answer fails on k=50's rise over k=5 (its own two epochs), which the reference does not enter;
-# a right one reads k=5's share of k=50's rise at about 0.1 against 0.5, which a reference a few MB off
-# does not move across.
+# a right one read k=5's share of k=50's rise at 0.08-0.11 here (the solution's median over runs is
+# 0.14-0.18, docs/robustness.md), against 0.5: a reference lower by d MB adds d to both rises, so a
+# share of 0.18 under a rise of 35 MB needs d of about 20 MB to reach 0.5, where the reference's
+# peak read 17.9-18.1 MB in six epochs quiet and six with a core busy.
 _PROBED: dict = {}
 
 
