@@ -148,6 +148,15 @@ def measure_anyway() -> bool:
     return os.environ.get(MEASURE_ANYWAY_VARIABLE, "") == "1"
 
 
+def requirement_undecided_sentence(required: str, cpus: int) -> str:
+    """The one sentence of a check held inconclusive because check ``required``, which it requires to have
+    passed, could not decide for want of CPUs (it needs ``cpus``)."""
+    return (
+        f"check {required} could not decide here (it needs {cpus} CPUs), and this check counts only once "
+        "that one has passed: its points are withheld, not lost"
+    )
+
+
 def needs_cpus_sentence(needed: int, available: int, where: str = "this process", verdict: str = "") -> str:
     """The one sentence of an inconclusive outcome; ``verdict``: what the check said where it ran anyway."""
     if verdict:
@@ -476,7 +485,7 @@ class Check:
                     f"{', '.join(self.functions) or 'answer'} (its last run in this kernel), and it has not"
                 )
             if said[0] == "inconclusive":
-                return self._undecided(required, said[1])
+                return self.inconclusive(available_cpus(), said[1], requirement_undecided_sentence(required, said[1]))
         said = "fail"
         _RUNNING.append(self)
         try:
@@ -490,24 +499,6 @@ class Check:
         finally:
             _RUNNING.remove(self)
             _VERDICTS[self.name] = (judged, said, self.cpus)
-
-    def _undecided(self, required: str, cpus: int) -> CheckResult:
-        """The inconclusive result of a check whose required check could not decide for want of CPUs."""
-        available = available_cpus()
-        return finish(
-            CheckResult(
-                self.name,
-                self.points,
-                False,
-                f"check {required} could not decide here (it needs {cpus} CPUs), and this check counts "
-                f"only once that one has passed: its points are withheld, not lost",
-                {"cpus": cpus, "cpus_available": available},
-                self.threshold,
-                cpus=cpus,
-                inconclusive=True,
-                cpus_available=available,
-            )
-        )
 
     def in_fresh_process(
         self,
@@ -533,17 +524,22 @@ class Check:
 
     # ------------------------------------------------------------ results
 
-    def inconclusive(self, available: int) -> CheckResult:
-        """Publish the result of a check not run for want of CPUs: neither a pass nor a fail (raises nothing)."""
+    def inconclusive(self, available: int, cpus: int | None = None, sentence: str = "") -> CheckResult:
+        """Publish the result of a check not run for want of CPUs: neither a pass nor a fail (raises nothing).
+
+        ``cpus``: the CPUs it needs (its own unless a check it requires needs more); ``sentence``: why, where
+        it is not :func:`needs_cpus_sentence`.
+        """
+        cpus = self.cpus if cpus is None else cpus
         return finish(
             CheckResult(
                 self.name,
                 self.points,
                 False,
-                needs_cpus_sentence(self.cpus, available),
-                {"cpus": self.cpus, "cpus_available": available},
+                sentence or needs_cpus_sentence(cpus, available),
+                {"cpus": cpus, "cpus_available": available},
                 self.threshold,
-                cpus=self.cpus,
+                cpus=cpus,
                 inconclusive=True,
                 cpus_available=available,
             )

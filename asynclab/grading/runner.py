@@ -189,8 +189,8 @@ def _requirements(specs: tuple[CheckSpec, ...]) -> dict[str, tuple[str, ...]]:
             check = copies.declared_check(spec.source, spec.name)
         except Exception:  # pragma: no cover - a course tree the grader cannot read: no requirement
             check = None
-        if check is not None and getattr(check, "requires", ()):
-            found[spec.name] = tuple(check.requires)
+        if check is not None and check.requires:
+            found[spec.name] = check.requires
     return found
 
 

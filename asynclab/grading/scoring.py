@@ -37,7 +37,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from asynclab.checks.core import MIME_TYPE, needs_cpus_sentence
+from asynclab.checks.core import MIME_TYPE, needs_cpus_sentence, requirement_undecided_sentence
 from asynclab.grading.guard import GuardReport
 from asynclab.grading.kernel import DEAD, ERROR, MEMORY, TIMEOUT, CellRun
 from asynclab.grading.model import FAIL, INCONCLUSIVE, NO_RESULT, NOT_RUN, PASS, TAMPERING, CheckOutcome, CheckSpec
@@ -162,10 +162,7 @@ def apply_requirements(outcomes: list[CheckOutcome], requires: Mapping[str, Sequ
             outcome.score = 0.0
             if status == INCONCLUSIVE:
                 outcome.status = INCONCLUSIVE
-                outcome.message = (
-                    f"check {name} could not decide here, and this check counts only once that one has "
-                    "passed: its points are withheld, not lost"
-                )
+                outcome.message = requirement_undecided_sentence(name, required.cpus)
             else:
                 outcome.status = FAIL
                 outcome.message = f"this check counts only when check {name} passes, and it did not"
