@@ -143,6 +143,16 @@ def refuse_unless_checking(*checks: Check, message: str = ORACLE_REFUSED) -> Non
         raise RuntimeError(message)
 
 
+def refuse_outside_child(message: str = ORACLE_REFUSED) -> None:
+    """Raise RuntimeError(``message``) unless this process is a fresh child of
+    :func:`asynclab.foundation.backends.fresh.run_program`: the half of a check's measurement that runs
+    there, started by a half that refuses unless its check is running (:func:`refuse_unless_checking`)."""
+    from asynclab.foundation.backends.fresh import in_child
+
+    if not in_child():
+        raise RuntimeError(message)
+
+
 def measure_anyway() -> bool:
     """Whether checks run even where fewer CPUs are available than they need (:data:`MEASURE_ANYWAY_VARIABLE`)."""
     return os.environ.get(MEASURE_ANYWAY_VARIABLE, "") == "1"

@@ -47,6 +47,7 @@ __all__ = [
     "FreshProcessError",
     "run_fresh",
     "run_program",
+    "in_child",
     "payload",
     "emit",
     "MARKER",
@@ -149,6 +150,12 @@ def run_program(
 
 
 CHILD = "asynclab.foundation.backends.child"
+
+
+def in_child() -> bool:
+    """Whether this process is a child of :func:`run_program`: its main module is :data:`CHILD`."""
+    spec = getattr(sys.modules.get("__main__"), "__spec__", None)
+    return getattr(spec, "name", None) == CHILD
 
 
 def _run(

@@ -43,11 +43,9 @@ without waiting cannot pass. Effect sizes and the margins they leave are in
   just issued and timed against the product's compute time: calls that
   wait take 0.95x-1.35x, calls that do not at most 0.003x (thresholds 0.3x
   and 0.05x; a call in between is measured again). Every prediction must
-  match; a FAIL says neither how many missed nor which. Twelve calls: a
-  view (``y[0]``) and a transpose return at once, printing the array and
-  reading one of its values wait for the whole product (the same in three
-  runs quiet and three with a core busy), so guessing by rerunning the
-  check takes up to 4096 runs.
+  match; a FAIL says neither how many missed nor which. Twelve calls, each
+  measured the same way in three runs quiet and three with a core busy, so
+  guessing by rerunning the check takes up to 4096 runs.
 - memory-of-result: memory, not time. What ``make()`` added, measured
   after all its work, is 1.00x of what it allocated (margin 1.5 against a
   1.5x window, quiet and loaded); a reading of the whole process is
@@ -63,7 +61,7 @@ from collections.abc import Callable
 from typing import Any
 
 from asynclab.checks import draw
-from asynclab.checks.core import CheckResult, Protocol, Rejected, check, median
+from asynclab.checks.core import CheckResult, Protocol, Rejected, check, median, refuse_unless_checking
 from asynclab.checks.finishing import _QUICK, SIZE, SMALL_SIZES
 from asynclab.checks.predictions import yes_or_no
 from asynclab.checks.relations import AtLeast, AtMost, Within
@@ -195,7 +193,12 @@ RETURN_SHARE = 0.05
 
 
 def _measure_calls(x) -> dict[str, bool]:
-    """Whether each of :data:`CALLS` waited for the product, measured here (True: it waited)."""
+    """Whether each of :data:`CALLS` waited for the product, measured here (True: it waited).
+
+    Only the check may call it: a prediction copied from the check's own
+    measurement is not a prediction.
+    """
+    refuse_unless_checking(check_predict_blocking)
     from mxnet import nd
 
     found: dict[str, bool] = {}

@@ -36,10 +36,8 @@ in by hand cannot pass. Effect sizes, quiet and with one core busy, are in
 - predict-error-line: functional. Three programs are run line by line
   under the threaded engine and under NaiveEngine, in a fresh process per
   engine (the programs one after another, a global wait between them);
-  all six predicted lines must be the lines that raised (under the threaded
-  engine a dependent read, a global wait, a read after an in-place update:
-  lines 7, 6 and 8; under NaiveEngine the line of the bad operation, 1, 2
-  and 3; the same in every run, quiet and loaded). A FAIL names neither the
+  all six predicted lines must be the lines that raised (the same lines
+  in every run, quiet and loaded). A FAIL names neither the
   program nor the engine whose prediction missed nor the right line, so
   guessing by rerunning the check takes up to 8**4 * 9**2 runs.
 - fair-clocks: spot the bug. ``compare(x)`` times ``x @ x`` in one product
@@ -58,7 +56,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from asynclab.checks import draw
-from asynclab.checks.core import CheckResult, Protocol, Rejected, check
+from asynclab.checks.core import CheckResult, Protocol, Rejected, check, refuse_outside_child, refuse_unless_checking
 from asynclab.checks.relations import AtMost, Within
 from asynclab.foundation.timing import time_call
 
@@ -284,6 +282,7 @@ def _locate_child(programs: list[list[str]]) -> list[int | None]:
     (the lines found are the same in either order). MXNet's engine is the one
     the process was started with (``MXNET_ENGINE_TYPE``).
     """
+    refuse_outside_child()
     from mxnet import nd
 
     found: list[int | None] = []
@@ -314,7 +313,12 @@ def listing() -> str:
 
 def error_lines(engine: str) -> dict[str, int | None]:
     """The (1-based) line of each program of :data:`PROGRAMS` that raises, run in a fresh process under MXNet
-    engine ``engine`` (all programs in one process, one after another)."""
+    engine ``engine`` (all programs in one process, one after another).
+
+    Only the check may call it: a prediction copied from the check's own
+    measurement is not a prediction.
+    """
+    refuse_unless_checking(check_predict_error_line)
     from asynclab.foundation.backends import mxnet as mxb
     from asynclab.foundation.backends.fresh import run_program
 

@@ -74,7 +74,16 @@ import time
 from collections.abc import Callable
 
 from asynclab.checks import draw
-from asynclab.checks.core import CheckResult, Outcome, Protocol, Rejected, check, finish, refuse_unless_checking
+from asynclab.checks.core import (
+    CheckResult,
+    Outcome,
+    Protocol,
+    Rejected,
+    check,
+    finish,
+    refuse_outside_child,
+    refuse_unless_checking,
+)
 from asynclab.checks.relations import AtMost, Band, Custom, Exceeds, Within
 from asynclab.foundation.memory import MB
 from asynclab.foundation.timing import quartiles
@@ -537,6 +546,7 @@ def _peaks_child(job: list) -> dict[str, float]:
     measure, the order reversed every other round, after one warm-up epoch.
     Each epoch is one cycle of ``k`` host batches. Returns ``{str(k): MB}``.
     """
+    refuse_outside_child()
     from asynclab.foundation import budget
     from asynclab.foundation.workloads import LAB, make_mlp, map_large_allocations, peak_probe, waiting_loop
 

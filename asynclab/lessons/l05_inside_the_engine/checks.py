@@ -58,7 +58,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from asynclab.checks.core import Check, CheckResult, Outcome, Protocol, Rejected, check
+from asynclab.checks.core import Check, CheckResult, Outcome, Protocol, Rejected, check, refuse_unless_checking
 from asynclab.checks.relations import AtLeast, AtMost
 from asynclab.foundation.timing import overlap_share
 
@@ -935,7 +935,12 @@ def rounds_of(records) -> dict[str, int]:
 
 
 def measure_schedule() -> dict[str, int]:
-    """The round of every op of :data:`SCHEDULE`, measured on an engine with MXNet's rule, two workers."""
+    """The round of every op of :data:`SCHEDULE`, measured on an engine with MXNet's rule, two workers.
+
+    Only the check may call it: a prediction copied from the check's own
+    measurement is not a prediction.
+    """
+    refuse_unless_checking(check_predict_schedule)
     from asynclab.lessons.l05_inside_the_engine.engine_reference import Engine
 
     with Engine(num_workers=SCHEDULE_WORKERS) as engine:

@@ -25,8 +25,8 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   lesson's 4: the lesson's ``reps - 3`` matches none) and two counts drawn
   at random, one from 4..7 and one from 8..12, measured in a fresh process
   started with that setting (the resource manager reads it at a process's
-  first operator). Measured quietly, 3 runs each, for every count 2..12
-  and 2, 3, 5 and 6 workspaces: ``max(0, reps - copies + 1)`` every time.
+  first operator). Measured quietly, 3 runs each, for every count 2..12 and 2, 3, 5 and 6
+  workspaces: the same head start in every run.
   The measured head start is the least of three runs (a worker that wakes
   late can only add to it).
 - stages-side-by-side: ``two_stages`` puts a recurrent first stage
@@ -56,7 +56,7 @@ from collections.abc import Callable
 from typing import Any
 
 from asynclab.checks import draw
-from asynclab.checks.core import CheckResult, Protocol, Rejected, check
+from asynclab.checks.core import CheckResult, Protocol, Rejected, check, refuse_outside_child, refuse_unless_checking
 from asynclab.checks.relations import AtLeast
 
 SIZE = 700  # one product about 10 ms here: long beside a worker's wake-up
@@ -158,6 +158,7 @@ def _head_start_child(job: list) -> dict[str, int]:
     """In a fresh process (:func:`_measured_head_starts`): for each count of ``job = [counts, tries]``,
     the products of ``cpu(0)`` finished before ``cpu(1)``'s first began, all of ``cpu(0)``'s issued
     first; the least of ``tries`` runs (a worker that wakes late can only add to it)."""
+    refuse_outside_child()
     import mxnet as mx
     from mxnet import nd
 
@@ -181,7 +182,12 @@ def _head_start_child(job: list) -> dict[str, int]:
 
 
 def _measured_head_starts(copies: int, counts: tuple[int, ...], tries: int = 3) -> dict[int, int]:
-    """The head start at each of ``counts``, measured in a fresh process under ``MXNET_CPU_TEMP_COPY=copies``."""
+    """The head start at each of ``counts``, measured in a fresh process under ``MXNET_CPU_TEMP_COPY=copies``.
+
+    Only the check may call it: a prediction copied from the check's own
+    measurement is not a prediction.
+    """
+    refuse_unless_checking(check_predict_head_start)
     from asynclab.foundation.backends.fresh import run_program
 
     run = run_program(

@@ -70,14 +70,9 @@ beside it; 5 runs each, on the course's 2-vCPU machine):
   when its peak rises by at least 0.5 byte per extra byte on disk, and is
   bounded at 0.2 or less (in between it is measured again, up to three
   times). Measured on these two data sets, three runs quiet and three with
-  a core busy (the ten loops took 7.5-9.4 s): the loaded arrays 7.96-8.08,
-  their float64 conversions 7.74-8.31, the slices of loaded arrays
-  7.94-8.17 (an MXNet slice along the first axis shares its array's memory,
-  so 8 values keep the whole chunk), the copies of the handed chunks
-  1.00-1.01; every bounded loop -0.73 to 0.12 (the loop that waits for
-  every chunk reads as low as -0.73 when the first data set's run starts
-  higher). The loop that never waits stays bounded because the device (11
-  ms a chunk) is slower than the back end's square and sum. With ten
+  a core busy (the ten loops took 7.5-9.4 s): every growing loop
+  1.00-8.31, every bounded loop -0.73 to 0.12 (below 0 when the first data
+  set's run starts higher). With ten
   yes-or-no predictions and a FAIL that says neither how many nor which,
   guessing by rerunning takes up to 1024 runs of the check.
 - chunk-under-budget: ``choose_chunk(budget_mb)``, values per chunk, at a
@@ -103,7 +98,7 @@ from collections.abc import Callable
 from typing import Any
 
 from asynclab.checks import draw
-from asynclab.checks.core import CheckResult, Protocol, Rejected, check
+from asynclab.checks.core import CheckResult, Protocol, Rejected, check, refuse_unless_checking
 from asynclab.checks.predictions import yes_or_no
 from asynclab.checks.relations import AtLeast, AtMost
 
@@ -485,7 +480,9 @@ GROWTH_TRIES = 3
 
 def _growth(name: str, datasets: list) -> float:
     """How much of the extra data the loop ``name`` holds at its peak, measured now on the small and the
-    large data set: the peak's rise from one to the other, in bytes on disk of the extra chunks (0: bounded)."""
+    large data set: the peak's rise from one to the other, in bytes on disk of the extra chunks (0: bounded).
+    Only the check may call it, as :func:`_grows`."""
+    refuse_unless_checking(check_predict_memory_growth)
     from mxnet import nd
 
     from asynclab.foundation.memory import PeakMemory
@@ -506,7 +503,12 @@ def _growth(name: str, datasets: list) -> float:
 
 def _grows() -> dict[str, bool]:
     """Whether each loop's peak grows with the data set, on two data sets written once (a loop measured
-    between the two bounds is measured again)."""
+    between the two bounds is measured again).
+
+    Only the check may call it: a prediction copied from the check's own
+    measurement is not a prediction.
+    """
+    refuse_unless_checking(check_predict_memory_growth)
     import contextlib
 
     from asynclab.foundation.workloads import chunked, map_large_allocations

@@ -129,8 +129,10 @@ def test_predict_peak_judges_a_k_beyond_the_measured_range(peaks_of):
 
 def test_the_peaks_are_measured_on_one_cpu(monkeypatch):
     from asynclab.foundation import budget, workloads
+    from asynclab.foundation.backends import fresh
 
     applied = []
+    monkeypatch.setattr(fresh, "in_child", lambda: True)  # as in the fresh process the check starts
     monkeypatch.setattr(budget, "apply", lambda chosen=budget.BUDGET, **kw: applied.append(chosen.cores))
     monkeypatch.setattr(workloads, "map_large_allocations", lambda: applied.append("mapped"))
     monkeypatch.setattr(workloads, "make_mlp", lambda config: None)
