@@ -15,11 +15,8 @@ that it makes itself. Effect sizes and the margins they leave are in
   after it; the call's *wait share* is its time less its own work (the same
   call timed again on the finished product), over the time from issuing
   the product until the back end is idle. Measured on the 2-core machine, 5
-  runs quiet and 5 with one core busy, every call in its own round: the
-  MXNet calls that wait at 0.909-0.998 (``y[0].asnumpy()`` 0.997-0.998,
-  ``bool(y.max() > 0)`` and ``y.norm().asscalar()`` 0.909-0.912: their own
+  runs quiet and 5 with one core busy, every call in its own round: the MXNet calls that wait at 0.909-0.998 (the lowest are calls whose own
   reduction, 0.1x the product, is in the denominator); those that do not
-  (``y.dtype``, ``y.T``, ``y[0]``, ``y += 1``, ``y.copyto(mx.cpu())``)
   between -0.018 and +0.008; PyTorch's calls 0.000-0.043 (``y.max().item()``
   and ``y.norm().item()`` the highest), NumPy's -0.027 to +0.008. A call
   waits at >= 0.5 (1.8x below the lowest wait), does not at <= 0.2 (4.6x
@@ -169,13 +166,13 @@ def check_finish_every_framework(self, finish: Callable) -> CheckResult:
 CALLS: dict[str, tuple[str, ...]] = {
     "MXNet": (
         "y.dtype",
+        "y[0].asnumpy()",
         "y.T",
+        "bool(y.max() > 0)",
         "y[0]",
         "y += 1",
-        "y.copyto(mx.cpu())",
-        "y[0].asnumpy()",
-        "bool(y.max() > 0)",
         "y.norm().asscalar()",
+        "y.copyto(mx.cpu())",
     ),
     "PyTorch": ("y.dtype", "y.cpu()", "y.max().item()", "float(y[0, 0])", "y.norm().item()"),
     "NumPy": ("y.dtype", "y.max()", "float(y[0, 0])", "y += 1"),
