@@ -362,8 +362,11 @@ def test_the_grader_scores_a_copy_zero_with_its_sentence(tmp_path):
         "def diagnose(fn):\n    return getattr(fn, '__defaults__')",
         "import inspect\n\n\ndef diagnose(fn):\n    return inspect.getclosurevars(fn).nonlocals",
         "import sys\n\n\ndef diagnose(fn):\n    return sys._getframe(1).f_locals",
+        "import operator\n\n\ndef diagnose(fn):\n    return operator.attrgetter('__code__.co_freevars')(fn)",
+        "def diagnose(fn):\n    return getattr(fn, '__clo' + 'sure__')",
+        "def diagnose(fn):\n    return fn.pull.__self__",
     ],
-    ids=["closure", "getattr-defaults", "getclosurevars", "caller-frame"],
+    ids=["closure", "getattr-defaults", "getclosurevars", "caller-frame", "attrgetter", "split-name", "self"],
 )
 def test_reading_the_inside_of_what_the_check_hands_is_caught(source):
     found = _verdicts("07", {"ex1-diagnose": source})["diagnoses-the-program"]
@@ -398,6 +401,52 @@ def test_a_prediction_that_hides_its_names_is_caught():
     source = "PREDICTED_ROUNDS = globals()['lab05'].measure_schedule()"
     found = _verdicts("05", {"ex5-predict-schedule": source})["predict-schedule"]
     assert found is not None and found.kind == copies.HIDES and found.name == "PREDICTED_ROUNDS"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # the clock every check and harness reads, rewound
+        "import time\n\n\ndef predict_every_seconds(t1, t2, t3, n, k):\n"
+        "    time.perf_counter = lambda: 0.0\n    return 0.0",
+        # a module the lab imports, through a name of one's own
+        "def predict_every_seconds(t1, t2, t3, n, k):\n    clock = numpy.random\n    clock.seed = None\n    return 0.0",
+        "import math\n\n\ndef predict_every_seconds(t1, t2, t3, n, k):\n    setattr(math, 'floor', round)\n"
+        "    return 0.0",
+        "def predict_every_seconds(t1, t2, t3, n, k):\n    import time\n    del time.sleep\n    return 0.0",
+    ],
+    ids=["module-clock", "alias", "setattr", "delete"],
+)
+def test_rewriting_what_the_answer_imports_is_caught(source):
+    found = _verdicts("03", {"ex2-predict-every": source})["predict-every-k"]
+    assert found is not None and found.kind == copies.TAMPERS, found
+    assert "not rewrite them" in found.sentence
+
+
+def test_the_device_of_lab_09_switched_off_through_an_alias_is_caught():
+    source = _cell(
+        """
+        def chain_energy(data, chunk):
+            clock = chunked.time
+            pause, clock.sleep = clock.sleep, (lambda seconds: None)
+            try:
+                return sum(float(v.sum()) for v in chunked.read_chunks(data, chunk))
+            finally:
+                clock.sleep = pause
+        """
+    )
+    found = _verdicts("09", {"ex1-chain-energy": source})["pipelined-beats-serial"]
+    assert found is not None and found.kind == copies.TAMPERS, found
+    assert found.course == "asynclab.foundation.workloads.chunked.time.sleep"
+
+
+def test_attributes_of_ones_own_objects_may_be_set():
+    source = (
+        "class Box:\n    pass\n\n\nBOX = Box()\n\n\ndef predict_every_seconds(t1, t2, t3, n, k):\n"
+        "    BOX.last = n\n    setattr(BOX, 'k', k)\n    x = numpy.zeros(2)\n    x.flags.writeable = False\n"
+        "    return max(t1, t2) * n + t3"
+    )
+    assert _verdicts("03", {"ex2-predict-every": source})["predict-every-k"] is None
 
 
 def test_names_of_ones_own_and_constant_imports_hide_nothing():

@@ -7,7 +7,7 @@ cell's call (``lab03.check_model_predicts(fit_line)``), finds the declared
 the student's names the call passes, each with its *closure*: the statements of
 the student's cells that bind it and, transitively, the student's functions,
 classes and module-level names they use (the cells the lab hands out are not the
-student's: a statement found in the lab as handed out is left out). Five
+student's: a statement found in the lab as handed out is left out). Six
 verdicts score the check 0, with one sentence that names what the answer used,
 never the right answer:
 
@@ -49,7 +49,13 @@ never the right answer:
    ``importlib.import_module`` or ``__import__`` of a name that is not a constant
    string): ``globals()["lab01"]`` or an import of ``"asynclab.lessons.l01_async_dispatch"
    + ".checks"`` would otherwise hide a reach-in. Data is judged on this verdict too;
-5. **re-typed**: the answer's code contains the code of a course function,
+5. **tampers**: the closure sets or deletes an attribute of something it
+   imported, or of a name it assigned one of them (``time.perf_counter = ...``,
+   ``clock = chunked.time; clock.sleep = ...``, ``setattr(psgd, ...)``): what a
+   check measures runs on those modules (lab 09's device sleeps, lab 10's
+   workers read a clock), so rewriting one changes the measurement, not the
+   work. Data is judged on this verdict too;
+6. **re-typed**: the answer's code contains the code of a course function,
    class or method (every module of ``asynclab/lessons/*/`` but ``answers/``,
    ``asynclab/foundation/``, ``asynclab/checks/``) or of a code cell of a lesson
    notebook (``notebooks/NN_*.ipynb``), by a similarity over normalized syntax
@@ -110,6 +116,9 @@ _LOCAL, _DEF, _STRING = "_v", "_f", "S"
 REACHES_IN, COURSE_FUNCTION, RETYPED = "reach-in", "course function", "re-typed"
 INTROSPECTS = "introspects"
 HIDES = "hides its names"
+TAMPERS = "tampers"
+#: Built-ins that set or delete an attribute of the object they are given.
+SETTERS = frozenset({"setattr", "delattr"})
 #: Built-ins that look names up, or run code, while the answer runs: what they reach the judge cannot read.
 HIDING = frozenset({"eval", "exec", "compile", "globals", "locals", "vars"})
 #: Attributes that reach an object's names by a string (``obj.__dict__["x"]``, ``object.__setattr__(obj, "x", v)``).
@@ -133,6 +142,7 @@ INSIDES = frozenset(
         "f_globals",
         "f_back",
         "tb_frame",
+        "__self__",
     }
 )
 #: The standard library's ways to the same: a function's closure variables, the caller's frame, the objects
@@ -147,6 +157,9 @@ INSIDE_TOOLS = (
     "gc.get_referents",
     "gc.get_referrers",
     "gc.get_objects",
+    "inspect.getmembers",
+    "operator.attrgetter",
+    "operator.methodcaller",
 )
 STAR = "*"  # a binding table's key for ``from M import *`` is STAR + M
 
@@ -181,6 +194,11 @@ class Verdict:
             return (
                 f"scored 0: `{self.name}` reads {self.course}, the inside of what the check runs, "
                 "which no answer may use: measure what the check asks for instead"
+            )
+        if self.kind == TAMPERS:
+            return (
+                f"scored 0: `{self.name}` changes {self.course}, which it imported: an answer may use the "
+                "modules and classes it imports, not rewrite them"
             )
         return (
             f"scored 0: `{self.name}` re-types the course's own code ({self.course}) instead of doing the step's work"
@@ -650,16 +668,23 @@ def _introspects(student: str, closure: _Closure) -> Verdict | None:
         for node in ast.walk(statement):
             if isinstance(node, ast.Attribute) and node.attr in INSIDES:
                 return Verdict(INTROSPECTS, student, node.attr)
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id == "getattr"
-                and len(node.args) >= 2
-                and isinstance(node.args[1], ast.Constant)
-                and node.args[1].value in INSIDES
-            ):
-                return Verdict(INTROSPECTS, student, node.args[1].value)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                # getattr(fn, "__closure__"), attrgetter("__code__.co_freevars"), "__clo" + "sure__": the name
+                # in a string, whole or in parts (a part of at least four characters of one)
+                inside = next((i for i in INSIDES if i in node.value or _part_of(node.value, i)), None)
+                if inside:
+                    return Verdict(INTROSPECTS, student, inside)
     return None
+
+
+def _part_of(text: str, name: str) -> bool:
+    """Whether ``text`` looks like a piece of the dunder ``name`` cut to hide it (``"__clo"``, ``"sure__"``)."""
+    return (
+        name.startswith("__")
+        and len(text) >= 4
+        and text.startswith("__") is not text.endswith("__")
+        and (name.startswith(text) or name.endswith(text))
+    )
 
 
 def _hides(student: str, closure: _Closure, table: Mapping[str, _Binding]) -> Verdict | None:
@@ -685,6 +710,56 @@ def _hides(student: str, closure: _Closure, table: Mapping[str, _Binding]) -> Ve
                 dotted = ".".join([head.dotted, *chain[1:]]) if head is not None and head.dotted else ".".join(chain)
                 if dotted in _IMPORTERS and (chain[0] not in table or head.dotted):
                     return Verdict(HIDES, student, f"{dotted}() of a computed name")
+    return None
+
+
+def _tampers(student: str, closure: _Closure, table: Mapping[str, _Binding]) -> Verdict | None:
+    """The verdict on an answer whose closure sets or deletes an attribute of something it imported (a module
+    of the course or of the standard library, a class, or a name assigned one of them), by assignment or with
+    :data:`SETTERS`: ``time.perf_counter = ...``, ``clock = chunked.time; clock.sleep = ...``,
+    ``setattr(psgd, ...)``. What the checks measure runs on those modules (a device's sleep, a worker's
+    clock), so rewriting one changes the measurement, not the work; else None."""
+    for statement in closure.statements:
+        local = _local_imports(statement)
+        origin = {name: binding.dotted for name, binding in table.items() if binding.dotted} | local
+        nodes = list(ast.walk(statement))
+        grew = True
+        while grew:  # names assigned from what was imported, or from such a name
+            grew = False
+            for node in nodes:
+                if not isinstance(node, ast.Assign) or not isinstance(node.value, (ast.Name, ast.Attribute)):
+                    continue
+                chain = _chain(node.value)
+                if not chain or chain[0] not in origin:
+                    continue
+                for target in node.targets:
+                    if isinstance(target, ast.Name) and target.id not in origin:
+                        origin[target.id] = ".".join([origin[chain[0]], *chain[1:]])
+                        grew = True
+        for node in nodes:
+            if isinstance(node, (ast.Assign, ast.Delete)):
+                targets = list(node.targets)
+            elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+                targets = [node.target]
+            elif (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in SETTERS
+                and node.func.id not in table
+                and node.args
+            ):
+                targets = [node.args[0]]
+            else:
+                continue
+            for target in targets:
+                chain = _chain(target) if isinstance(target, (ast.Attribute, ast.Name)) else None
+                if (
+                    not chain
+                    or chain[0] not in origin
+                    or (isinstance(target, ast.Name) and not isinstance(node, ast.Call))
+                ):
+                    continue
+                return Verdict(TAMPERS, student, ".".join([origin[chain[0]], *chain[1:]]))
     return None
 
 
@@ -882,6 +957,7 @@ class Judge:
                 self._uses_course(student, closure, allows)
                 or _introspects(student, closure)
                 or _hides(student, closure, table)
+                or _tampers(student, closure, table)
             )
             if found is not None:
                 return found
@@ -892,6 +968,7 @@ class Judge:
                     self._calls_checks(student, closure)
                     or self._calls_lessons(student, closure, allows)
                     or _hides(student, closure, table)
+                    or _tampers(student, closure, table)
                 )
                 if found is not None:
                     return found
