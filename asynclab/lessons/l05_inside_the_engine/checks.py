@@ -29,19 +29,23 @@ so the speed-up is a reported figure, not a verdict.
   with running the ops one by one in push order). An engine that handles
   reads as writes, or keeps lesson 05's queue form inside the four methods,
   computes right results but fails the first test.
-- serialize: a dependent pair overlaps at most 10%.
+- serialize: a dependent pair overlaps at most 10%, and an independent pair
+  on the same engine at least 50% (the control: an engine that runs one op at
+  a time keeps every pair apart, whatever its rule).
 - overlap: two patterns, each must overlap at least 50%: two reads pushed to
   an idle variable, and two reads pushed behind a running write to it
   (a ``complete_write`` that grants one read per call passes the first only).
   A read of the second pattern that starts before the write has ended fails
   the check outright: an engine with no rule at all overlaps the reads too.
 - worked-example: functional (declared reads and writes, and the values). A spot-the-bug: the step shows
-  a colleague's declarations whose values come out right (A = C * 2 leaves out its read of C, which
-  the write-after-read on A happens to order; D = A + 3 declares reads of B and C it does not make).
+  a colleague's declarations whose values come out right although two of them are wrong.
 - errors-at-wait: functional (where the error of an op comes out). The failing
-  op runs 0.05 s before it raises, so that an engine that does not hold its
-  reader behind it runs the reader (which must be skipped) meanwhile.
-- predict-schedule: exact. Step 5's program of seven ops (0.1 s each) runs
+  op runs 0.2 s before it raises, so that an engine that does not hold its
+  reader behind it runs the reader (which must be skipped) meanwhile; an
+  unrelated op must start before the failing one ends (an order of events),
+  since an engine that runs one op at a time holds the reader back by
+  construction.
+- predict-schedule: exact. Step 5's program of eight ops (0.1 s each) runs
   on the course's engine with two workers; each op's round is read off the
   measured start and end times (one more than the latest round among the
   ops that had ended when it started), so it does not drift with dispatch
@@ -57,6 +61,7 @@ import random
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from asynclab.checks.core import Check, CheckResult, Outcome, Protocol, Rejected, check, refuse_unless_checking
 from asynclab.checks.relations import AtLeast, AtMost
@@ -257,17 +262,30 @@ def _close(engine) -> None:
             shutdown()
 
 
-class _Timed:
-    """A workload wrapped to note when it starts and ends (``time.perf_counter`` seconds)."""
+@dataclass
+class _Span:
+    """When an operation pushed by a check started and ended (``time.perf_counter`` seconds; 0.0: not
+    yet), and how many times it ran."""
 
-    def __init__(self, work: Callable[[], object], name: str) -> None:
-        self.work, self.__name__ = work, name
-        self.start = self.end = 0.0
+    start: float = 0.0
+    end: float = 0.0
+    runs: int = 0
 
-    def __call__(self) -> None:
-        self.start = time.perf_counter()
-        self.work()
-        self.end = time.perf_counter()
+
+def _timed(work: Callable[[], object], name: str) -> tuple[Callable[[], None], _Span]:
+    """``work`` as an operation to push, and the span it notes when it runs. Only the check holds the
+    span: an engine may wrap the function it is handed (lab 05's engines run ``op.fn``), never move
+    the times the overlap is read from."""
+    span = _Span()
+
+    def run() -> None:
+        span.runs += 1
+        span.start = time.perf_counter()
+        work()
+        span.end = time.perf_counter()
+
+    run.__name__ = name
+    return run, span
 
 
 def _apart(first: Callable, second: Callable) -> Callable[[], float]:
@@ -280,7 +298,7 @@ def _apart(first: Callable, second: Callable) -> Callable[[], float]:
     return probe
 
 
-def _queued_reads(engine, first: Callable, second: Callable, timeout: float) -> float:
+def _queued_reads(engine, first: Callable, second: Callable, timeout: float, spans: tuple[_Span, _Span]) -> float:
     """Two reads of ``x`` pushed behind a running write to ``x``; seconds from the write's end.
 
     The write holds ``x`` until both reads are queued behind it (it waits
@@ -312,7 +330,7 @@ def _queued_reads(engine, first: Callable, second: Callable, timeout: float) -> 
         gate.set()
     engine.wait_all(timeout=timeout)
     took = time.perf_counter() - start
-    if ended and 0.0 < min(first.start, second.start) < ended[0]:
+    if ended and 0.0 < min(spans[0].start, spans[1].start) < ended[0]:
         raise Rejected(
             "a read of x started while the write to x pushed before it was still running: "
             "a read queued behind a write may start only when the write has ended"
@@ -320,7 +338,7 @@ def _queued_reads(engine, first: Callable, second: Callable, timeout: float) -> 
     return took
 
 
-FAULTY_S = 0.05  # errors-at-wait: how long the failing operation runs before it raises, seconds
+FAULTY_S = 0.2  # errors-at-wait: how long the failing operation runs before it raises, seconds
 QUEUED_READS = "reads queued behind a write"  # the pattern of :func:`_queued_reads`
 
 
@@ -361,22 +379,21 @@ def _pair_check(
     from asynclab.foundation.workloads import two_ops
 
     def together(pattern: str) -> Callable[[], dict[str, float]]:
-        a, b = _Timed(first, "first"), _Timed(second, "second")
-
         def probe() -> dict[str, float]:
+            (a, a_span), (b, b_span) = _timed(first, "first"), _timed(second, "second")
             engine = _new_engine(engine_class, **kwargs)
             try:
                 if pattern == QUEUED_READS:
-                    seconds = _queued_reads(engine, a, b, TIMEOUT)
+                    seconds = _queued_reads(engine, a, b, TIMEOUT, (a_span, b_span))
                 else:
                     seconds = two_ops(engine, a, b, pattern, timeout=TIMEOUT)
             finally:
                 _close(engine)
-            if min(a.end, b.end) == 0.0:
+            if min(a_span.end, b_span.end) == 0.0:
                 raise RuntimeError("an operation pushed to the engine never ran")
-            share = overlap_share(a, b)
-            a.start = a.end = b.start = b.end = 0.0
-            return {"overlap": share, "seconds": seconds}
+            if max(a_span.runs, b_span.runs) > 1:
+                raise Rejected("your engine ran an operation pushed once more than once")
+            return {"overlap": overlap_share(a_span, b_span), "seconds": seconds}
 
         return probe
 
@@ -694,22 +711,28 @@ def check_hazards(self, engine_class) -> CheckResult:
     points=1,
     protocol=_PAIRS,
     calls="your engine",
-    relations=(_serial("dependent"),),
+    relations=(_serial("dependent"), _side_by_side("independent")),
     sentence=lambda o: (
         f"a dependent pair overlapped for {_pct(o.bands[_key('dependent')].value)} of its length "
         f"(needs <= {SERIAL_MAX_OVERLAP * 100:g}%) and took {_time_ratio(o, 'dependent'):.2f}x "
-        "the sum of its parts"
+        f"the sum of its parts, while two independent ops overlapped for "
+        f"{_pct(o.bands[_key('independent')].value)} (needs >= {OVERLAP_MIN * 100:g}%)"
     ),
-    threshold=f"overlap <= {SERIAL_MAX_OVERLAP:g}",
-    figures=_pair_figures(("dependent",)),
+    threshold=f"dependent overlap <= {SERIAL_MAX_OVERLAP:g}, independent >= {OVERLAP_MIN:g}",
+    figures=_pair_figures(("dependent", "independent")),
 )
 def check_serialize(self, engine_class) -> CheckResult:
-    """An op that reads what another writes starts after it ends."""
+    """An op that reads what another writes starts after it ends, on an engine that runs independent ops at once.
+
+    The independent pair is the control: an engine that never runs two ops at
+    once (one worker, one lock around every op, every op inside push) keeps
+    the dependent pair apart by construction, which shows nothing of its rule.
+    """
     _refuse_answer_key(engine_class)
     _require_hooks(engine_class)
     first, second, unpin = _workloads()
     try:
-        return _pair_check(self, engine_class, ("dependent",), first, second, num_workers=2)
+        return _pair_check(self, engine_class, ("dependent", "independent"), first, second, num_workers=2)
     finally:
         unpin()
 
@@ -758,7 +781,9 @@ def check_errors_at_wait(self, engine_class) -> CheckResult:
     """An error inside an op comes out of the next wait covering it, not out of push.
 
     Ops that read the failed variable are skipped; unrelated variables stay
-    usable; the error is reported once.
+    usable, and an unrelated op runs while the failing one runs (on an engine
+    that runs one op at a time, the reader is held back by construction); the
+    error is reported once.
     """
     _refuse_answer_key(engine_class)
     _require_hooks(engine_class)
@@ -768,16 +793,23 @@ def check_errors_at_wait(self, engine_class) -> CheckResult:
         try:
             error = OpError("raised inside an operation")
             ran: list[str] = []
+            faulty_ended: list[float] = []
+            w_started: list[float] = []
 
             def faulty():
                 time.sleep(FAULTY_S)  # an engine that does not hold z behind it runs z meanwhile
+                faulty_ended.append(time.perf_counter())
                 raise error
+
+            def unrelated():
+                w_started.append(time.perf_counter())
+                ran.append("w")
 
             y, z, w = engine.new_var("y"), engine.new_var("z"), engine.new_var("w")
             try:
                 engine.push(faulty, mutates=[y], name="faulty")
                 engine.push(lambda: ran.append("z"), reads=[y], mutates=[z], name="z = y + 1")
-                engine.push(lambda: ran.append("w"), mutates=[w], name="w = 1")
+                engine.push(unrelated, mutates=[w], name="w = 1")
             except OpError:
                 return False, (
                     "the error came out of push, at the faulty line; a threaded engine reports it at the next wait"
@@ -795,6 +827,11 @@ def check_errors_at_wait(self, engine_class) -> CheckResult:
                 return False, "waiting for z = y + 1 raised nothing: the error of the op writing y was lost"
             if "z" in ran:
                 return False, "z = y + 1 ran although y had failed; it should have been skipped"
+            if not (w_started and faulty_ended and w_started[0] < faulty_ended[0]):
+                return False, (
+                    "w = 1, which shares nothing with the failing op, did not run while it ran: an engine that "
+                    "runs one op at a time holds z back by construction, which shows nothing of its rule"
+                )
             try:
                 engine.wait_all(timeout=TIMEOUT)
             except OpError:

@@ -1,12 +1,12 @@
-"""The rule is right, but every operation is wrapped in one global lock: nothing ever runs side by side."""
+"""The rule is right, but every operation is wrapped in one global lock: nothing ever runs side by side, so the rule earns the hazards points only (an engine that runs one op at a time keeps a dependent pair apart and holds a failed variable's reader back by construction)."""
 
 EXPECT = {
     "sync-engine": 1,
     "hazards": 2,
-    "serialize": 1,
+    "serialize": 0,
     "overlap": 0,
     "worked-example": 1,
-    "errors-at-wait": 1,
+    "errors-at-wait": 0,
 }
 
 # Imports for linters: the lab's setup cell provides these names when graded.
