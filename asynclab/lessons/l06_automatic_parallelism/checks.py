@@ -52,6 +52,7 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -60,6 +61,13 @@ from asynclab.checks.core import CheckResult, Protocol, Rejected, check, refuse_
 from asynclab.checks.relations import AtLeast
 
 SIZE = 700  # one product about 10 ms here: long beside a worker's wake-up
+#: MXNet's operators that multiply matrices, by the name its profiler gives them: the steps compute their
+#: products with nd.dot, and the checks count those; another product operator beside them could carry the
+#: real work while extra dots fake the overlap
+#: the longest head_start may take to answer, seconds: a rule or a small simulation answers in microseconds;
+#: a measurement in a fresh process (which the profile of this one does not see) takes seconds to start MXNet
+HEAD_CALL_S = 0.5
+PRODUCT_OPS = frozenset({"dot", "batch_dot", "_linalg_gemm", "_linalg_gemm2", "FullyConnected"})
 REPS = (10, 11, 12, 13)  # products per device in step 1, drawn at random each round
 HEAD_REPS = (tuple(range(4, 8)), tuple(range(8, 13)))  # one count drawn from each
 HEAD_COPIES = (2, 3, 5, 6)  # MXNET_CPU_TEMP_COPY in step 2, one drawn per run: never the lesson's default
@@ -143,14 +151,25 @@ def check_two_devices_at_once(self, norms_both: Callable) -> CheckResult:
                 raise Rejected(f"norms_both changed the array on cpu({device}) it was given")
         on = {device: trace.on(device, "dot") for device in (0, 1)}
         for device in (0, 1):  # what ran, as MXNet's profile saw it, not what was returned
-            if len(on[device]) < reps:
+            _only_dots(trace, device)
+            if len(on[device]) != reps:
                 raise Rejected(
                     f"MXNet's profile shows {len(on[device])} products on cpu({device}), not {reps}: "
-                    "each device must compute every one of its products"
+                    "each device must compute every one of its products, once"
                 )
         return {"overlap": busy_overlap(on[0], on[1]), "reps": float(reps)}
 
     return self.run({"both": both})
+
+
+def _only_dots(trace, device: int) -> None:
+    """Raise :class:`Rejected` where ``device`` ran a product operator of :data:`PRODUCT_OPS` other than dot."""
+    other = sorted({s.name for s in trace.on(device) if s.name in PRODUCT_OPS and s.name != "dot"})
+    if other:
+        raise Rejected(
+            f"MXNet's profile shows {other[0]} on cpu({device}): compute the products with nd.dot, as the step "
+            "writes them, so that the profile shows where the work ran"
+        )
 
 
 # ------------------------------------------------------------ step 2: predict the head start
@@ -210,7 +229,8 @@ def check_predict_head_start(self, head_start: Callable) -> CheckResult:
     and two counts, one from 4 to 7 and one from 8 to 12, measures each in
     MXNet's profile in a fresh process started with that setting, and
     passes when both predictions match exactly. ``head_start`` must
-    predict: one that runs MXNet operators fails. A FAIL says neither how
+    predict: one that runs MXNet operators fails, and so does one that takes
+    longer than half a second to answer. A FAIL says neither how
     many predictions missed nor the right values.
     """
     import numpy as np
@@ -225,7 +245,14 @@ def check_predict_head_start(self, head_start: Callable) -> CheckResult:
         for reps in counts:
             with record() as trace:
                 nd.ones((1,)).wait_to_read()  # the marker: the trace must hold it, and nothing else
+                start = time.perf_counter()
                 value = head_start(reps, copies)
+                took = time.perf_counter() - start
+            if took > HEAD_CALL_S:  # a measurement in a process of its own escapes the trace, not the clock
+                return False, (
+                    f"head_start({reps}, {copies}) took {took:.2f} s: a prediction is reasoning about the "
+                    f"engine (it must return within {HEAD_CALL_S:g} s), not a measurement"
+                )
             ran = [span for span in trace.spans if span.name not in CHORES]
             if len(ran) != 1 or ran[0].name != "_ones":
                 return False, (
@@ -318,6 +345,7 @@ def check_stages_side_by_side(self, two_stages: Callable) -> CheckResult:
             if y.shape != want.shape or not np.allclose(y.asnumpy(), want, rtol=1e-3, atol=1e-4):
                 raise Rejected(f"output {t} is not dot(h{t}, w2) with h{t} = relu(dot(h{t - 1}, w1) + x{t})")
         for device, stage in ((0, "first"), (1, "second")):
+            _only_dots(trace, device)
             ran = len(trace.on(device, "dot"))
             if ran != n:
                 raise Rejected(
