@@ -134,19 +134,43 @@ def worker_loop(kv: Any, key: int, w: Any, gradient_at: Callable[[Any, int], Any
         kv.pull(key, out=w)
 
 
-class _LoggedStore:
-    """The store a loop is handed: forwards everything, and notes the time of every push (seconds)."""
+#: The clock of the traces and the sleep of a worker's delays, taken when this module is imported: before
+#: a loop handed to :func:`train_worker` runs, so that a loop which rewrites ``time`` moves neither.
+_CLOCK, _SLEEP = time.perf_counter, time.sleep
+#: A store's methods that send a gradient to the servers: each call is a push.
+SENDS = ("push", "pushpull")
 
-    def __init__(self, kv: Any) -> None:
-        self._kv = kv
-        self.pushes: list[float] = []
 
-    def push(self, *args: Any, **kwargs: Any) -> None:
-        self._kv.push(*args, **kwargs)
-        self.pushes.append(time.perf_counter())
+def _logged(kv: Any) -> tuple[Any, list[float]]:
+    """The store a loop is handed, and the times (seconds) of its pushes.
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._kv, name)
+    It forwards every name of ``kv`` and notes the time of every call of
+    :data:`SENDS`. ``kv`` itself is held in a closure, not in an attribute,
+    so a loop cannot send around the count (a bound method's ``__self__``
+    would reach it: the grader refuses an answer that reads one).
+    """
+    pushes: list[float] = []
+    clock = _CLOCK
+
+    def sender(name: str) -> Callable[..., Any]:
+        def send(*args: Any, **kwargs: Any) -> Any:
+            result = getattr(kv, name)(*args, **kwargs)
+            pushes.append(clock())
+            return result
+
+        send.__name__ = name
+        return send
+
+    class Logged:
+        __slots__ = ()
+
+        def __getattr__(self, name: str) -> Any:
+            return sender(name) if name in SENDS else getattr(kv, name)
+
+        def __repr__(self) -> str:
+            return f"<the store of worker {getattr(kv, 'rank', '?')}: {getattr(kv, 'type', '?')}>"
+
+    return Logged(), pushes
 
 
 @dataclass(frozen=True)
@@ -194,11 +218,12 @@ def train_worker(kv: Any, job: Mapping[str, Any], setup: Callable | None = None,
     X, y = problem(int(job["seed"]))
     every = job.get("every")
     extra = () if every is None else (int(every),)
-    store = _LoggedStore(kv)
+    clock = _CLOCK
+    store, pushes = _logged(kv)
     setup(store, lr, *extra)
-    store._kv.init(KEY, mx.nd.zeros(X.shape[1]))
+    kv.init(KEY, mx.nd.zeros(X.shape[1]))
     w = mx.nd.zeros(X.shape[1])
-    store._kv.pull(KEY, out=w)
+    kv.pull(KEY, out=w)
     w.wait_to_read()
     reads: list[float] = []
     seen: list[int] = []
@@ -206,27 +231,27 @@ def train_worker(kv: Any, job: Mapping[str, Any], setup: Callable | None = None,
 
     def gradient_at(weights: Any, step: int) -> Any:
         current = weights.asnumpy()  # waits for the pull that fills it
-        reads.append(time.perf_counter())
+        reads.append(clock())
         seen.append(int(step))
         losses.append(loss(current, X, y))
         rows = batch_rows(int(step), rank, workers)
         g = gradient(current, X[rows], y[rows])
         delay = delays[int(step) % len(delays)] if delays else 0.0
         if delay > 0:
-            time.sleep(delay)
+            _SLEEP(delay)
         return mx.nd.array(g)
 
-    start = time.perf_counter()
+    start = clock()
     loop(store, KEY, w, gradient_at, steps, *extra)
     final = w.asnumpy()
-    end = time.perf_counter()
+    end = clock()
     return {
         "rank": rank,
         "kind": job.get("kind", "local"),
         "reads": reads,
         "steps": seen,
         "losses": losses,
-        "pushes": store.pushes,
+        "pushes": pushes,
         "weights": [float(v) for v in final],
         "start": start,
         "end": end,
