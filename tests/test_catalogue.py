@@ -212,7 +212,7 @@ def quick_checks(lab: str, expect: Mapping[str, float] | None = None):
 # Lab 09 (the timing lane's longest catalogue, 134 s): the speed check's 40-48 chunks become 16-20 (right
 # answers read 1.55x-1.57x quiet against 1.61x-1.69x, and 1.32x-1.46x with one core busy in 12 runs where
 # the lab's sizes read 1.39x and up; wrong ones 0.91x; needs 1.2x, and a failing verdict is measured
-# twice) and the budget check's 100 MB data set 50 MB (tiny chunks read 15.6x the time of 2**20-value
+# twice) and the budget check's 100 MB data set 50 MB (tiny chunks read 15.5x the time of 2**20-value
 # ones, needs <= 2.5x; chunks as large as the budget are still refused); the memory check's data set
 # stays, since it must hold more than 8 chunks. Ten answers took 39 s instead of about 100 s. Lab 05 (the
 # side lane's): its overlap and serialize checks judge what share of two operations ran side by side,
