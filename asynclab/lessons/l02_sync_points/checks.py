@@ -33,13 +33,13 @@ in by hand cannot pass. Effect sizes, quiet and with one core busy, are in
   and with a core busy; running totals give 1x and more), and the four
   lines must add up to the time the call took within 2x (right: about
   0.96x-0.99x as a median over runs; running totals about 3x and more).
-- predict-error-line: functional. Three programs are run line by line
-  under the threaded engine and under NaiveEngine, in a fresh process per
-  engine (the programs one after another, a global wait between them);
-  all six predicted lines must be the lines that raised (the same lines
-  in every run, quiet and loaded). A FAIL names neither the
-  program nor the engine whose prediction missed nor the right line, so
-  guessing by rerunning the check takes up to 8**4 * 9**2 runs.
+- predict-error-line: functional. Three programs are run line by line under
+  the threaded engine and under NaiveEngine, in a fresh process per engine
+  (the programs one after another, a global wait between them); all six
+  predicted lines must be the lines that raised (the same lines in every
+  run, quiet and loaded). A FAIL names neither the program nor the engine
+  whose prediction missed nor the right line, so guessing by rerunning the
+  check takes up to 8**4 * 9**2 runs.
 - fair-clocks: spot the bug. ``compare(x)`` times ``x @ x`` in one product
   and in two halves of its rows; both clocks must read the product's
   compute time within 2.5x at a small and a large size drawn at random

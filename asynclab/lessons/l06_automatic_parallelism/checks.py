@@ -25,8 +25,8 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   lesson's 4: the lesson's ``reps - 3`` matches none) and two counts drawn
   at random, one from 4..7 and one from 8..12, measured in a fresh process
   started with that setting (the resource manager reads it at a process's
-  first operator). Measured quietly, 3 runs each, for every count 2..12 and 2, 3, 5 and 6
-  workspaces: the same head start in every run.
+  first operator). Measured quietly, 3 runs each, for every count 2..12
+  and 2, 3, 5 and 6 workspaces: the same head start in every run.
   The measured head start is the least of three runs (a worker that wakes
   late can only add to it).
 - stages-side-by-side: ``two_stages`` puts a recurrent first stage
@@ -61,12 +61,12 @@ from asynclab.checks.core import CheckResult, Protocol, Rejected, check, refuse_
 from asynclab.checks.relations import AtLeast
 
 SIZE = 700  # one product about 10 ms here: long beside a worker's wake-up
-#: MXNet's operators that multiply matrices, by the name its profiler gives them: the steps compute their
-#: products with nd.dot, and the checks count those; another product operator beside them could carry the
-#: real work while extra dots fake the overlap
 #: the longest head_start may take to answer, seconds: a rule or a small simulation answers in microseconds;
 #: a measurement in a fresh process (which the profile of this one does not see) takes seconds to start MXNet
 HEAD_CALL_S = 0.5
+#: MXNet's operators that multiply matrices, by the name its profiler gives them: the steps compute their
+#: products with nd.dot, and the checks count those; another product operator beside them could carry the
+#: real work while extra dots fake the overlap
 PRODUCT_OPS = frozenset({"dot", "batch_dot", "_linalg_gemm", "_linalg_gemm2", "FullyConnected"})
 REPS = (10, 11, 12, 13)  # products per device in step 1, drawn at random each round
 HEAD_REPS = (tuple(range(4, 8)), tuple(range(8, 13)))  # one count drawn from each

@@ -68,8 +68,9 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   must record no allocation in the profiler's Device Storage section, take
   at most a quarter of an array's bytes of host memory at their peak
   (tracemalloc: a detour through NumPy copies whole arrays there, which
-  MXNet's profile does not show), run at least five operators, return ``w``, leave ``g`` untouched and leave in
-  ``w`` and ``v`` what five steps give. The lesson wrote one operator's
+  MXNet's profile does not show), run at least five operators, return
+  ``w``, leave ``g`` untouched and leave in ``w`` and ``v`` what five steps
+  give. The lesson wrote one operator's
   result into ``out=``; here every intermediate of an expression
   (``lr * g``) is a fresh array unless it goes into ``tmp``.
 """
@@ -342,8 +343,9 @@ def check_agrees_with_clock(self, backend_ms: Callable) -> CheckResult:
 
     ``fn`` issues three products, each followed by a pause (it does not wait
     for them) of 1.2-1.6 times its compute time at one of two sizes drawn at
-    random and 6-7 times at the other. Passes when the answer is between 0.45x and 1.6x of the check's
-    own timing of the same products, at both sizes.
+    random and 6-7 times at the other. Passes when the answer is between
+    0.45x and 1.6x of the check's own timing of the same products, at both
+    sizes.
     """
     from mxnet import nd
 

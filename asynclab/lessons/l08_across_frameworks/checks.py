@@ -10,20 +10,22 @@ that it makes itself. Effect sizes and the margins they leave are in
   for *that* product (a smaller one, of a size drawn at random, at most 3x
   its own compute time), and must take a PyTorch tensor and a NumPy array
   without an error, on a machine without CUDA too.
-- predict-frameworks: functional, on calls lesson 08 never timed (:data:`CALLS`).
-  Each framework's 2000x2000 product is issued and one call made right
-  after it; the call's *wait share* is its time less its own work (the same
-  call timed again on the finished product), over the time from issuing
-  the product until the back end is idle. Measured on the 2-core machine, 5
-  runs quiet and 5 with one core busy, every call in its own round: the MXNet calls that wait at 0.909-0.998 (the lowest are calls whose own
-  reduction, 0.1x the product, is in the denominator); those that do not
-  between -0.018 and +0.008; PyTorch's calls 0.000-0.043 (``y.max().item()``
-  and ``y.norm().item()`` the highest), NumPy's -0.027 to +0.008. A call
-  waits at >= 0.5 (1.8x below the lowest wait), does not at <= 0.2 (4.6x
-  above the highest non-wait), and is measured again in between (three
-  tries). Left out for their noise: PyTorch's ``str(y)`` (0.035-0.093: its
-  first formatting of a fresh tensor is slower than its second). Every
-  prediction must match; a FAIL says neither how many missed nor which.
+- predict-frameworks: functional, on calls lesson 08 never timed
+  (:data:`CALLS`). Each framework's 2000x2000 product is issued and one call
+  made right after it; the call's *wait share* is its time less its own work
+  (the same call timed again on the finished product), over the time from
+  issuing the product until the back end is idle. Measured on the 2-core
+  machine, 5 runs quiet and 5 with one core busy, every call in its own
+  round: the MXNet calls that wait at 0.909-0.998 (the lowest are calls
+  whose own reduction, 0.1x the product, is in the denominator); those that
+  do not between -0.018 and +0.008; PyTorch's calls 0.000-0.043
+  (``y.max().item()`` and ``y.norm().item()`` the highest), NumPy's -0.027
+  to +0.008. A call waits at >= 0.5 (1.8x below the lowest wait), does not
+  at <= 0.2 (4.6x above the highest non-wait), and is measured again in
+  between (three tries). Left out for their noise: PyTorch's ``str(y)``
+  (0.035-0.093: its first formatting of a fresh tensor is slower than its
+  second). Every prediction must match; a FAIL says neither how many missed
+  nor which.
 - timed-forward-fixed: a spot-the-bug. A colleague's ``timed_forward(x,
   weights)`` times a ReLU network's forward pass on all three frameworks;
   for MXNet it stops the clock with ``y.shape`` (the front end's, which
@@ -161,8 +163,9 @@ def check_finish_every_framework(self, finish: Callable) -> CheckResult:
 
 # ------------------------------------------------------------ step 2: predict calls the lesson never timed
 #: The calls of step 2, each made right after the check issued the framework's product ``y`` (2000x2000,
-#: float32, on the CPU). None of them is timed in lesson 08 (nor in lesson 02 or lab 01); whether each
-#: waits for the product follows from where the framework runs its work and what the call needs.
+#: float32, on the CPU). None of them is timed in lesson 08 (MXNet's ``y.T`` and ``y[0]`` are among lab 01's
+#: predictions); whether each waits for the product follows from where the framework runs its work and what
+#: the call needs.
 CALLS: dict[str, tuple[str, ...]] = {
     "MXNet": (
         "y.dtype",

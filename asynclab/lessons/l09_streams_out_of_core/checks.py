@@ -207,9 +207,9 @@ def _through_device(data, chunk: int | None = None) -> None:
     ``chunk`` values (the last may be shorter) and at the device's speed.
 
     What the device delivered is noted by the handed data set (:func:`_handed_class`): each read's bytes
-    and when it ended, on the check's clock. A device slower than its rate cannot be seen; one faster
-    can, so a read whose sleep was taken out is: from the first read's end to the last one's, the reads
-    in between and the last need at least their bytes over the rate.
+    and when it ended, on the check's clock. Each read sleeps for whatever its bytes over the rate leave,
+    so from the first read's end to the last one's the later reads take at least their bytes over the
+    rate (:data:`DEVICE_SHARE` of it is asked): a device whose sleep was taken out delivers faster.
     """
     if data.delivered != data.n:
         raise Rejected(

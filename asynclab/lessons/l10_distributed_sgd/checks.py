@@ -41,18 +41,18 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   15.5x median, 5.0x worst over 8 runs; 3.4x once in make test, graded beside
   the timing lane, which failed the former threshold of 4x. A barrier at
   every step gives 1.0x (three quiet runs: 0.97-1.02x).
-- predict-staleness: ``predict_staleness(step_seconds)`` must answer at
-  once and follow its arguments, then predict, from each worker's measured
-  median step, the median staleness of the slowest worker's gradients on
+- predict-staleness: ``predict_staleness(step_seconds)`` must answer at once
+  and follow its arguments, then predict, from each worker's measured median
+  step, the median staleness of the slowest worker's gradients on
   ``dist_async`` over 2 and over 3 workers (the course's loop; the slow
   worker 2.5-4x slower, delays drawn): within 0.25 of the measured median
   plus 0.5. The fast workers' delays are 20-30 ms: with 8-12 ms the round
   trip (part of a step, not of the interval counted) made the right answer
   overshoot by up to 1.19 with three workers quiet, and by more beside the
   timing lane (a run of make test failed on it). With 20-30 ms, over 4 quiet
-  runs, the solution is off by at most 0.38 with two workers (medians 3) and 0.62
-  with three (medians 6-7); the catalogue's wrong models are off by about
-  half the median with three, a typed-in 3 by 3-4.
+  runs, the solution is off by at most 0.38 with two workers (medians 3) and
+  0.62 with three (medians 6-7); the catalogue's wrong models are off by
+  about half the median with three, a typed-in 3 by 3-4.
 - predict-sync-time: ``predict_sync_seconds(delays, overhead)`` (``delays[s][w]``:
   worker w's extra seconds at step s) must answer at once and follow its
   arguments (twice the steps about twice the time; a round's slowest worker
@@ -69,11 +69,11 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   most 0.06); delayed alike, the same 6 runs were off by at most 0.09, and
   ``bench/checks_robustness.py --lab 10`` read at most 0.064 quiet and 0.060
   with one core busy (4 runs each).
-  The delays are drawn after that overhead, again until the colleague's formula of the step
-  falls 0.35 of the time short of the solution's (drawn freely, it came
-  within 0.20 in about 2% of draws). The solution was off by at most 0.03
-  quiet and 0.10 with one core busy (7 runs); the catalogue's wrong models
-  0.39-0.93 over or under.
+  The delays are drawn after that overhead, again until the colleague's
+  formula of the step falls 0.35 of the time short of the solution's (drawn
+  freely, it came within 0.20 in about 2% of draws). The solution was off by
+  at most 0.03 quiet and 0.10 with one core busy (7 runs); the catalogue's
+  wrong models 0.39-0.93 over or under.
 
 Where the installed MXNet has no distributed store (its build feature
 ``DIST_KVSTORE`` off), every check fails with one sentence that says so and
