@@ -135,8 +135,9 @@ DIAGNOSE_TRIES = 8  # programs drawn until one is that clear
 INTO_SHAPES = ((1500, 1500), (2000, 1000), (1000, 2500))
 STEPS = 5  # momentum steps in the allocation check
 #: the most host memory (Python's, NumPy's: tracemalloc) the momentum steps may take at their peak, as a
-#: share of one float32 array of the shape: the course's profile table takes a few hundred kB of it, a
-#: copy of one array to NumPy the whole array
+#: share of one float32 array of the shape (2-2.5 MB for INTO_SHAPES): the solution's five steps took
+#: 0.01-0.03 MB at the three shapes, the arithmetic done in NumPy (a catalogue answer) 16-20 MB, a throwaway
+#: script timing nothing, without the profile's table, which the check's window holds as well
 HOST_SHARE = 0.25
 
 _QUICK = Protocol(warmup=1, min_rounds=3, max_rounds=8, budget_s=25.0)
