@@ -440,6 +440,23 @@ def test_the_device_of_lab_09_switched_off_through_an_alias_is_caught():
     assert found.course == "asynclab.foundation.workloads.chunked.time.sleep"
 
 
+def test_resetting_what_lab_07_measures_host_memory_with_is_caught():
+    source = _cell(
+        """
+        import tracemalloc
+
+
+        def momentum_step(w, v, g, lr, mu, tmp):
+            v[:] = mu * v.asnumpy() - lr * g.asnumpy()
+            w += v
+            tracemalloc.reset_peak()
+            return w
+        """
+    )
+    found = _verdicts("07", {"ex3-momentum-step": source})["momentum-allocates-nothing"]
+    assert found is not None and found.kind == copies.TAMPERS and found.course == "tracemalloc.reset_peak", found
+
+
 def test_attributes_of_ones_own_objects_may_be_set():
     source = (
         "class Box:\n    pass\n\n\nBOX = Box()\n\n\ndef predict_every_seconds(t1, t2, t3, n, k):\n"

@@ -54,7 +54,8 @@ never the right answer:
    ``clock = chunked.time; clock.sleep = ...``, ``setattr(psgd, ...)``): what a
    check measures runs on those modules (lab 09's device sleeps, lab 10's
    workers read a clock), so rewriting one changes the measurement, not the
-   work. Data is judged on this verdict too;
+   work; so is any use of a module a check measures with (:data:`MEASURING_TOOLS`:
+   ``tracemalloc``). Data is judged on this verdict too;
 6. **re-typed**: the answer's code contains the code of a course function,
    class or method (every module of ``asynclab/lessons/*/`` but ``answers/``,
    ``asynclab/foundation/``, ``asynclab/checks/``) or of a code cell of a lesson
@@ -119,6 +120,9 @@ HIDES = "hides its names"
 TAMPERS = "tampers"
 #: Built-ins that set or delete an attribute of the object they are given.
 SETTERS = frozenset({"setattr", "delattr"})
+#: Modules a check measures with, which an answer has no use for: lab 07 reads the host memory of the
+#: answer's steps with tracemalloc, whose peak an answer could reset or whose tracing it could stop.
+MEASURING_TOOLS = ("tracemalloc",)
 #: Built-ins that look names up, or run code, while the answer runs: what they reach the judge cannot read.
 HIDING = frozenset({"eval", "exec", "compile", "globals", "locals", "vars"})
 #: Attributes that reach an object's names by a string (``obj.__dict__["x"]``, ``object.__setattr__(obj, "x", v)``).
@@ -718,7 +722,12 @@ def _tampers(student: str, closure: _Closure, table: Mapping[str, _Binding]) -> 
     of the course or of the standard library, a class, or a name assigned one of them), by assignment or with
     :data:`SETTERS`: ``time.perf_counter = ...``, ``clock = chunked.time; clock.sleep = ...``,
     ``setattr(psgd, ...)``. What the checks measure runs on those modules (a device's sleep, a worker's
-    clock), so rewriting one changes the measurement, not the work; else None."""
+    clock), so rewriting one changes the measurement, not the work. Using one of :data:`MEASURING_TOOLS`
+    at all is tampering too; else None."""
+    for dotted in closure.dotted:
+        tool = next((t for t in MEASURING_TOOLS if dotted == t or dotted.startswith(t + ".")), None)
+        if tool:
+            return Verdict(TAMPERS, student, dotted)
     for statement in closure.statements:
         local = _local_imports(statement)
         origin = {name: binding.dotted for name, binding in table.items() if binding.dotted} | local
