@@ -121,3 +121,33 @@ def test_dist_sync_over_two_workers_equals_the_one_process_reference():
         assert np.allclose(trace.weights, expected, rtol=1e-5, atol=1e-6)
         assert len(trace.reads) == len(trace.pushes) == 8
     assert not cluster.alive()
+
+
+def test_the_bounded_loop_pushes_and_pulls_every_step_and_meets_the_others_every_few():
+    calls = []
+
+    class Store:
+        def push(self, key, grad):
+            calls.append(("push", grad))
+
+        def pull(self, key, out):
+            calls.append(("pull", key))
+
+        def _barrier(self):
+            calls.append(("barrier", None))
+
+    psgd.bounded_loop(Store(), 3, "w", lambda w, step: step, 6, 3)
+    names = [name for name, _ in calls]
+    assert names == ["push", "pull"] * 3 + ["barrier"] + ["push", "pull"] * 3 + ["barrier"]
+    assert [grad for name, grad in calls if name == "push"] == list(range(6))
+
+
+@pytest.mark.measured
+@pytest.mark.untimed  # counts what each worker did, no duration
+def test_a_bounded_run_on_dist_async_trains_every_step_of_every_worker():
+    from asynclab.foundation.backends import cluster
+
+    run = psgd.run("dist_async", steps=6, delays=(0.0, 0.01), seed=5, loop=psgd.bounded_loop, every=3, timeout=60)
+    for trace in run.workers:
+        assert trace.steps == tuple(range(6)) and len(trace.pushes) == 6
+    assert not cluster.alive()

@@ -11,7 +11,8 @@ its gradient at the weights it last pulled, pushes it and pulls again.
   given (``local``, ``dist_sync`` or ``dist_async``), a ``setup(kv, lr)``
   that sets the optimizer and a ``loop(kv, key, w, gradient_at, steps)``
   (the course's own, :func:`setup_store` and :func:`worker_loop`, or a
-  student's given as source), and records when it read which weights and
+  student's given as source; :func:`bounded_loop` adds a barrier every few
+  steps), and records when it read which weights and
   when it pushed;
 - :func:`run` starts the cluster (:func:`asynclab.foundation.backends.cluster.launch`)
   with :func:`worker_program` on every worker, which creates the store and
@@ -50,6 +51,7 @@ __all__ = [
     "reference",
     "setup_store",
     "worker_loop",
+    "bounded_loop",
     "train_worker",
     "WorkerTrace",
     "DistRun",
@@ -134,6 +136,16 @@ def worker_loop(kv: Any, key: int, w: Any, gradient_at: Callable[[Any, int], Any
         kv.pull(key, out=w)
 
 
+def bounded_loop(kv: Any, key: int, w: Any, gradient_at: Callable[[Any, int], Any], steps: int, every: int) -> None:
+    """``steps`` rounds of gradient, push and pull, as :func:`worker_loop`, and after every ``every`` of them a
+    barrier: on ``dist_async`` no worker runs more than ``every`` steps ahead of the slowest (lab 10, step 3)."""
+    for step in range(steps):
+        kv.push(key, gradient_at(w, step))
+        kv.pull(key, out=w)
+        if (step + 1) % every == 0:
+            kv._barrier()  # every worker waits here until all have arrived
+
+
 #: The clock of the traces and the sleep of a worker's delays, taken when this module is imported: before
 #: a loop handed to :func:`train_worker` runs, so that a loop which rewrites ``time`` moves neither.
 _CLOCK, _SLEEP = time.perf_counter, time.sleep
@@ -200,16 +212,15 @@ def train_worker(kv: Any, job: Mapping[str, Any], setup: Callable | None = None,
     ``delay`` is one figure for every step, or a list with one per step.
 
     ``setup(kv, lr)`` and ``loop(kv, key, w, gradient_at, steps)`` default to
-    the course's own; where ``job`` has ``every`` (gradients per push, lab
-    10), they are called as ``setup(kv, lr, every)`` and ``loop(kv, key, w,
-    gradient_at, steps, every)``. ``gradient_at(w, step)`` reads ``w`` (which waits for
+    the course's own; where ``job`` has ``every`` (lab 10), they are called as
+    ``setup(kv, lr, every)`` and ``loop(kv, key, w, gradient_at, steps,
+    every)`` (the course's :func:`setup_store` without it). ``gradient_at(w, step)`` reads ``w`` (which waits for
     the pull that fills it), notes the time and the loss there, sleeps the
     worker's delay (a straggler's slower computing) and returns the gradient
     as an NDArray. Returns the trace as a dict (JSON-ready).
     """
     import mxnet as mx
 
-    setup = setup or setup_store
     loop = loop or worker_loop
     rank, workers = int(job.get("rank", 0)), int(job.get("workers", 1))
     steps, lr = int(job["steps"]), float(job.get("lr", LR))
@@ -220,7 +231,10 @@ def train_worker(kv: Any, job: Mapping[str, Any], setup: Callable | None = None,
     extra = () if every is None else (int(every),)
     clock = _CLOCK
     store, pushes = _logged(kv)
-    setup(store, lr, *extra)
+    if setup is None:
+        setup_store(store, lr)  # the course's optimizer takes no ``every``: it rescales by the workers alone
+    else:
+        setup(store, lr, *extra)
     kv.init(KEY, mx.nd.zeros(X.shape[1]))
     w = mx.nd.zeros(X.shape[1])
     kv.pull(KEY, out=w)

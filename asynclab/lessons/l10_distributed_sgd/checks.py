@@ -57,27 +57,26 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   drawn again (up to four runs): there that worker's pushes per slow step
   are r or r - 1 as the two fall into step, and the solution read 3.0
   against a median of 2 once in 10 quiet runs of the bench.
-- predict-sync-time: ``predict_sync_seconds(delays, overhead)`` (``delays[s][w]``:
-  worker w's extra seconds at step s) must answer at once and follow its
-  arguments (twice the steps about twice the time; a round's slowest worker
-  slower, more; another worker of that round slower but still not the
-  slowest, the same: a mean or a sum over the workers fails here), then
-  predict the training time of the course's loop on ``dist_sync`` over
-  three workers whose delays are drawn for every step (0-30 ms, one time in
-  five a hiccup of 130-170 ms; asked with the workers in both orders), given
-  the overhead per step measured just before with every worker delayed alike
-  (:data:`OVERHEAD_DELAY_S` a step, taken off again): within 20%. Measured
-  without delays the overhead is the workers' CPU time at its most crowded:
-  with two cores busy beside it, it read 8-21 ms where the delayed run's own
-  was 6-13 ms, which put a right answer up to 0.16 off in 6 runs (quiet: at
-  most 0.06); delayed alike, the same 6 runs were off by at most 0.09, and
-  ``bench/checks_robustness.py --lab 10`` read at most 0.064 quiet and 0.060
-  with one core busy (4 runs each).
-  The delays are drawn after that overhead, again until the colleague's
-  formula of the step falls 0.35 of the time short of the solution's (drawn
-  freely, it came within 0.20 in about 2% of draws). The solution was off by
-  at most 0.03 quiet and 0.10 with one core busy (7 runs); the catalogue's
-  wrong models 0.39-0.93 over or under.
+- predict-barrier-time: ``predict_seconds(delays, overhead, every)``
+  (``delays[s][w]``: worker w's extra seconds at step s) predicts the
+  training time of :func:`~asynclab.foundation.workloads.psgd.bounded_loop`
+  on ``dist_async``: a push and a pull every step, a barrier every
+  ``every`` steps, which lesson 10 did not run. It must answer at once and
+  follow its arguments (twice the steps about twice the time; the slowest
+  worker of a period slower, more; another worker slower at one step but
+  still not the slowest over the period, the same: a mean, a sum over the
+  workers or each step's slowest worker fails here), then predict one run
+  over three workers, ``every`` 3 or 4 and 6-8 periods drawn, given the
+  overhead per step measured just before with every worker delayed alike
+  (:data:`OVERHEAD_DELAY_S` a step, taken off again; measured without
+  delays it is the workers' CPU time at its most crowded, which put a right
+  answer of the former synchronous step up to 0.16 off with two cores busy
+  beside it): within 20%. The delays (0-20 ms, one or two hiccups of
+  130-170 ms per period on different workers) are drawn until lesson 10's
+  synchronous model overshoots by 0.40 and the no-barrier model falls 0.32
+  short (:func:`_predict_delays`). The solution was off by 0.005-0.031 in 5
+  quiet runs and 0.008-0.035 in 5 with one core busy; the synchronous model
+  by 0.47 and 0.45, the no-barrier model by 0.38 and 0.34 (one run each).
 
 Where the installed MXNet has no distributed store (its build feature
 ``DIST_KVSTORE`` off), every check fails with one sentence that says so and
@@ -110,18 +109,23 @@ RACE_FACTOR = 2.5
 # final loss below this fraction of the first; with RACE_EVERY, 30 steps give 15 pushes: in 12 runs a right
 # loop's worst was 0.22, a loop whose steps are half as long (it trains) 0.48, a loop that never updates 1
 TRAINED_FRACTION = 0.75
-PREDICT_STEPS = (20, 28)  # predict-sync-time's steps, drawn
+PREDICT_EVERY = (3, 4)  # predict-barrier-time: steps between two barriers, drawn
+PREDICT_PERIODS = (6, 8)  # ... and periods (steps / every), drawn
 PREDICT_WORKERS = 3
-ROUND_DELAYS = (0.0, 0.030)  # a worker's extra seconds at a step, drawn uniformly ...
-HICCUP_DELAYS = (0.130, 0.170)  # ... or, with HICCUP_CHANCE, a hiccup of this many (a pause, a busy neighbour)
-HICCUP_CHANCE = 0.2
+ROUND_DELAYS = (0.0, 0.020)  # a worker's extra seconds at a step, drawn uniformly, and at one or two steps
+HICCUP_DELAYS = (0.130, 0.170)  # of each period a hiccup of this many (a pause, a busy neighbour)
+HICCUPS = (1, 2)  # hiccups per period, drawn; each on another worker and step, the workers' counts kept level
 PREDICT_TOLERANCE = 0.20
-# the colleague's formula (the slowest worker's total delay) must fall this share of the time short: drawn
-# freely, it fell within 0.20 in about 2% of draws (0.06 at worst of 20000)
-PREDICT_GAP = 0.35
-PREDICT_DRAWS = 10_000  # draws of the delays before the widest gap found is taken (a slow machine's overhead)
+# the two wrong models next to the step must miss by this share of the solution's time, drawn again until
+# they do: each step's slowest worker added up (the lesson's dist_sync) over by LESSON_GAP, the slowest
+# worker's total (dist_async without barriers) under by BARRIER_GAP. With the draws above, about 1 in 5
+# to 1 in 10 draws has both (medians 1.39x and 0.65-0.67x); drawn freely, with one hiccup in five
+# worker-steps, 1 in 500
+LESSON_GAP = 0.40
+BARRIER_GAP = 0.32
+PREDICT_DRAWS = 2_000  # draws of the delays before the widest gap found is taken (a slow machine's overhead)
 PREDICT_CALL_S = 0.1
-OVERHEAD_DELAY_S = 0.015  # every worker's delay while predict-sync-time measures the overhead (s; then taken off)
+OVERHEAD_DELAY_S = 0.015  # every worker's delay while predict-barrier-time measures the overhead (s; then taken off)
 TIMEOUT_S = 30.0  # a run takes 4-9 s, start-up included; a deadlocked one is stopped
 STALE_STEPS = 12  # the slow worker's steps in the staleness check's runs
 STALE_FAST_DELAYS = (0.02, 0.03)  # each fast worker's delay per step, drawn uniformly (s)
@@ -476,110 +480,131 @@ def check_predict_staleness(self, predict_staleness: Callable) -> CheckResult:
     return _judge(self, condition)
 
 
-# ------------------------------------------------------------ step 3: predict the synchronous time
-def _predicted(predict: Callable, delays: list[list[float]], overhead: float) -> float:
-    """``predict(delays, overhead)`` as seconds, answered at once, or :class:`Rejected` (it gets a copy)."""
+# ------------------------------------------------------------ step 3: predict the time with barriers
+def _predicted(predict: Callable, delays: list[list[float]], overhead: float, every: int) -> float:
+    """``predict(delays, overhead, every)`` as seconds, answered at once, or :class:`Rejected` (it gets a copy)."""
     steps, workers = len(delays), len(delays[0])
-    call = f"predict_sync_seconds(<delays of {steps} steps x {workers} workers>, {overhead:.4f})"
-    return _answered(call, predict, ([list(row) for row in delays], overhead), "seconds")
+    call = f"predict_seconds(<delays of {steps} steps x {workers} workers>, {overhead:.4f}, {every})"
+    return _answered(call, predict, ([list(row) for row in delays], overhead, every), "seconds")
 
 
-def _colleagues_gap(rows: list[list[float]], overhead: float) -> float:
-    """How far short of the time, as a share of it, the colleague's formula of step 3 falls for ``rows``
-    (``rows[s][w]``, s): the slowest worker's total delay against the sum of each round's largest delay,
-    ``overhead`` s a step added to both."""
-    extra = len(rows) * overhead
+def _models(rows: list[list[float]], overhead: float, every: int) -> tuple[float, float, float]:
+    """Three models of the time (s) of :func:`~asynclab.foundation.workloads.psgd.bounded_loop` for
+    ``rows[s][w]`` (s), ``overhead`` s a step: the check's own (the workers meet at each barrier, so a
+    period lasts its slowest worker's delays added up), each step's slowest worker added up (a round
+    per step, as on dist_sync), and the slowest worker's total (no barrier at all)."""
+    workers, extra = range(len(rows[0])), len(rows) * overhead
+    periods = [rows[first : first + every] for first in range(0, len(rows), every)]
+    barriers = sum(max(sum(row[w] for row in period) for w in workers) for period in periods) + extra
     rounds = sum(max(row) for row in rows) + extra
-    slowest = max(sum(row[w] for row in rows) for w in range(len(rows[0]))) + extra
-    return (rounds - slowest) / rounds
+    free = max(sum(row[w] for row in rows) for w in workers) + extra
+    return barriers, rounds, free
 
 
-def _round_delays(steps: int, workers: int, overhead: float) -> list[list[float]]:
-    """``steps`` rows of ``workers`` delays (s) drawn for predict-sync-time, with at least two hiccups in
-    different rounds, and where the slowest worker's total delay (the colleague's formula of step 3) falls
-    short of the sum of the rounds' largest delays by :data:`PREDICT_GAP` of the time, ``overhead`` s a
-    step included. After :data:`PREDICT_DRAWS` draws without one, the draw with the widest gap."""
-    widest, widest_gap = None, -math.inf
+def _gaps(rows: list[list[float]], overhead: float, every: int) -> tuple[float, float]:
+    """How far the two wrong models of :func:`_models` miss the check's, as shares of it: (over, under)."""
+    barriers, rounds, free = _models(rows, overhead, every)
+    return rounds / barriers - 1, 1 - free / barriers
+
+
+def _barrier_delays(periods: int, every: int, workers: int) -> list[list[float]]:
+    """``periods * every`` rows of ``workers`` delays (s): small ones everywhere, and in each period one or two
+    hiccups, each on another worker and another step, given to the workers with the fewest so far."""
+    rows = [[round(draw.uniform(*ROUND_DELAYS), 4) for _ in range(workers)] for _ in range(periods * every)]
+    counts = [0] * workers
+    for period in range(periods):
+        many = draw.choice(HICCUPS)
+        hit = sorted(range(workers), key=lambda w: (counts[w], draw.uniform(0, 1)))[:many]
+        places = list(range(every))
+        draw.shuffle(places)
+        for w, step in zip(hit, places):
+            rows[period * every + step][w] = round(draw.uniform(*HICCUP_DELAYS), 4)
+            counts[w] += 1
+    return rows
+
+
+def _predict_delays(periods: int, every: int, workers: int, overhead: float) -> list[list[float]]:
+    """Delays drawn by :func:`_barrier_delays` until both wrong models miss by :data:`LESSON_GAP` and
+    :data:`BARRIER_GAP` (``overhead`` s a step included); after :data:`PREDICT_DRAWS` draws, the draw whose
+    smaller share of its gap is widest."""
+    widest, widest_share = None, -math.inf
     for _ in range(PREDICT_DRAWS):
-        rows = [
-            [
-                round(
-                    draw.uniform(*HICCUP_DELAYS) if draw.uniform(0, 1) < HICCUP_CHANCE else draw.uniform(*ROUND_DELAYS),
-                    4,
-                )
-                for _ in range(workers)
-            ]
-            for _ in range(steps)
-        ]
-        if sum(1 for row in rows if max(row) >= HICCUP_DELAYS[0]) < 2:
-            continue
-        gap = _colleagues_gap(rows, overhead)
-        if gap >= PREDICT_GAP:
+        rows = _barrier_delays(periods, every, workers)
+        over, under = _gaps(rows, overhead, every)
+        share = min(over / LESSON_GAP, under / BARRIER_GAP)
+        if share >= 1:
             return rows
-        if gap > widest_gap:
-            widest, widest_gap = rows, gap
+        if share > widest_share:
+            widest, widest_share = rows, share
     assert widest is not None
     return widest
 
 
+def _follows_its_arguments(predict: Callable) -> None:
+    """Ask ``predict`` about small tables first: :class:`Rejected` with one sentence if it does not follow them."""
+    rows = [[0.01, 0.05], [0.03, 0.02]] * 10  # two workers, 20 steps, a barrier every 2: worker 1 the slower
+    base = _predicted(predict, rows, 0.002, 2)
+    longer = _predicted(predict, rows * 2, 0.002, 2)
+    slower = _predicted(predict, [[0.01, 0.09], *rows[1:]], 0.002, 2)
+    unchanged = _predicted(predict, [rows[0], [0.055, 0.02], *rows[2:]], 0.002, 2)
+    if not base > 0:
+        raise Rejected(f"for 20 steps your prediction was {base:.3f} s: a time to train is more than nothing")
+    if not 1.8 <= longer / base <= 2.2:
+        raise Rejected(
+            f"twice the steps changed your prediction from {base:.3f} s to {longer:.3f} s: twice as many "
+            "steps, in the same periods, take about twice as long"
+        )
+    if not slower > base:
+        raise Rejected(
+            f"the slowest worker of the first steps 40 ms slower left your prediction at {slower:.3f} s "
+            f"(was {base:.3f} s): the prediction must follow the delays it is given"
+        )
+    if abs(unchanged - base) > 0.01 * base:
+        raise Rejected(
+            f"the other worker 25 ms slower at its second step, though still the faster of the two over the "
+            f"period, moved your prediction from {base:.3f} s to {unchanged:.3f} s: think about what the "
+            "workers wait for, and when"
+        )
+
+
 @check(
-    "predict-sync-time",
+    "predict-barrier-time",
     times_cpu=False,
     points=2,
-    functions=("predict_sync_seconds",),
+    functions=("predict_seconds",),
     threshold=f"within {PREDICT_TOLERANCE:g} of the time",
 )
-def check_predict_sync_time(self, predict_sync_seconds: Callable) -> CheckResult:
-    """``predict_sync_seconds(delays, overhead)`` predicts synchronous SGD's training time, seconds.
+def check_predict_barrier_time(self, predict_seconds: Callable) -> CheckResult:
+    """``predict_seconds(delays, overhead, every)`` predicts the training time of ``dist_async`` with a
+    barrier every ``every`` steps (:func:`~asynclab.foundation.workloads.psgd.bounded_loop`), seconds.
 
     ``delays[s][w]`` is worker ``w``'s extra seconds at step ``s``,
     ``overhead`` the seconds per step beyond the delays. The check
     first makes sure the function answers at once and follows its arguments
-    (twice the steps: about twice the time; a round's slowest worker slower:
-    more; another worker slower but still not the slowest: the same), then
-    measures the overhead (every worker delayed alike, the delay taken off) and
-    one synchronous run over three workers whose
-    delays vary from step to step (0-30 ms, and one time in five a hiccup of
-    130-170 ms). Passes when the prediction, with the workers in either order,
-    is within 20% of the measured time.
+    (:func:`_follows_its_arguments`), then draws ``every`` (3 or 4) and the
+    periods (6-8), measures the overhead (every worker delayed alike, the
+    delay taken off) and one run over three workers whose delays it draws
+    (:func:`_predict_delays`). Passes when the prediction, with the workers
+    in either order, is within 20% of the measured time.
     """
     from asynclab.foundation.workloads import psgd
 
     def condition() -> Outcome:
-        rows = [[0.01, 0.05], [0.03, 0.02]] * 10
-        base = _predicted(predict_sync_seconds, rows, 0.002)
-        longer = _predicted(predict_sync_seconds, rows * 2, 0.002)
-        slower = _predicted(predict_sync_seconds, [[0.01, 0.09], *rows[1:]], 0.002)
-        unchanged = _predicted(predict_sync_seconds, [[0.04, 0.05], *rows[1:]], 0.002)
-        if not base > 0:
-            raise Rejected(f"for 20 steps your prediction was {base:.3f} s: a time to train is more than nothing")
-        if not 1.8 <= longer / base <= 2.2:
-            raise Rejected(
-                f"twice the steps changed your prediction from {base:.3f} s to {longer:.3f} s: twice as many "
-                "rounds take about twice as long"
-            )
-        if not slower > base:
-            raise Rejected(
-                f"the slowest worker of the first round 40 ms slower left your prediction at {slower:.3f} s "
-                f"(was {base:.3f} s): the prediction must follow the delays it is given"
-            )
-        if abs(unchanged - base) > 0.01 * base:
-            raise Rejected(
-                f"the other worker of the first round 30 ms slower, though still the faster of the two, moved "
-                f"your prediction from {base:.3f} s to {unchanged:.3f} s: think about what a round waits for"
-            )
+        _follows_its_arguments(predict_seconds)
         _need_dist_kvstore()
-        steps = draw.randrange(PREDICT_STEPS[0], PREDICT_STEPS[1] + 1)
+        every = draw.choice(PREDICT_EVERY)
+        steps = every * draw.randrange(PREDICT_PERIODS[0], PREDICT_PERIODS[1] + 1)
         seed = draw.randrange(2**31)
+        job = {"steps": steps, "seed": seed, "loop": psgd.bounded_loop, "every": every, "timeout": TIMEOUT_S}
         alike = (OVERHEAD_DELAY_S,) * PREDICT_WORKERS  # workers that sleep, as in the run predicted
-        calibration = psgd.run("dist_sync", steps=steps, delays=alike, seed=seed, timeout=TIMEOUT_S)
+        calibration = psgd.run("dist_async", delays=alike, **job)
         overhead = max(calibration.training_seconds / steps - OVERHEAD_DELAY_S, 0.0)
-        delays = _round_delays(steps, PREDICT_WORKERS, overhead)
+        delays = _predict_delays(steps // every, every, PREDICT_WORKERS, overhead)
         per_worker = tuple([row[w] for row in delays] for w in range(PREDICT_WORKERS))
-        measured = psgd.run("dist_sync", steps=steps, delays=per_worker, seed=seed, timeout=TIMEOUT_S).training_seconds
+        measured = psgd.run("dist_async", delays=per_worker, **job).training_seconds
         # the workers in both orders: which worker is which changes nothing but their ranks
         guesses = [
-            _predicted(predict_sync_seconds, [order(row) for row in delays], overhead)
+            _predicted(predict_seconds, [order(row) for row in delays], overhead, every)
             for order in (list, lambda row: list(reversed(row)))
         ]
         guess = max(guesses, key=lambda g: abs(g - measured))
@@ -587,10 +612,11 @@ def check_predict_sync_time(self, predict_sync_seconds: Callable) -> CheckResult
         ok = error <= PREDICT_TOLERANCE
         # a passing line names no drawn figure: the stored line must read the same every run
         shown = (
-            f"for {steps} steps of three workers whose delays varied you predicted {guess:.2f} s and it took "
-            f"{measured:.2f} s"
+            f"for {steps} steps of three workers, a barrier every {every}, you predicted {guess:.2f} s and it "
+            f"took {measured:.2f} s"
             if not ok
-            else "for three workers whose delays varied from step to step your prediction was"
+            else "for three workers whose delays varied from step to step, meeting at a barrier every few "
+            "steps, your prediction was"
         )
         return (
             ok,

@@ -8,6 +8,11 @@ from asynclab.checks import CheckFailed
 from asynclab.lessons.l10_distributed_sgd import checks as lab10
 
 
+def _right(delays, overhead, every):
+    periods = [delays[first : first + every] for first in range(0, len(delays), every)]
+    return sum(max(sum(col) for col in zip(*period)) for period in periods) + len(delays) * overhead
+
+
 def _verdict(fn, *args):
     with pytest.raises(CheckFailed) as failed:
         fn(*args)
@@ -25,37 +30,40 @@ def _forbid_cluster(monkeypatch):
 
 def test_a_typed_in_prediction_fails_before_anything_is_measured(monkeypatch):
     _forbid_cluster(monkeypatch)
-    text = _verdict(lab10.check_predict_sync_time, lambda delays, overhead: 1.62)
-    assert text.startswith("FAIL [predict-sync-time]") and "twice the steps" in text
+    text = _verdict(lab10.check_predict_barrier_time, lambda delays, overhead, every: 1.62)
+    assert text.startswith("FAIL [predict-barrier-time]") and "twice the steps" in text
 
 
 def test_a_prediction_that_ignores_the_straggler_fails_before_anything_is_measured(monkeypatch):
     _forbid_cluster(monkeypatch)
-    text = _verdict(lab10.check_predict_sync_time, lambda delays, overhead: sum(min(r) + overhead for r in delays))
+    text = _verdict(
+        lab10.check_predict_barrier_time, lambda delays, overhead, every: sum(min(r) + overhead for r in delays)
+    )
     assert "must follow the delays" in text
 
 
 @pytest.mark.parametrize(
     "predict",
     [
-        lambda delays, overhead: sum(sum(r) / len(r) + overhead for r in delays),  # a round waits for the mean
-        lambda delays, overhead: sum(sum(r) + overhead for r in delays),  # for every worker in turn
+        lambda delays, overhead, every: sum(sum(r) / len(r) + overhead for r in delays),  # waits for the mean
+        lambda delays, overhead, every: sum(sum(r) + overhead for r in delays),  # for every worker in turn
+        lambda delays, overhead, every: sum(max(r) + overhead for r in delays),  # for each step's slowest
     ],
 )
 def test_a_prediction_moved_by_a_worker_that_is_not_the_slowest_fails_before_anything_is_measured(monkeypatch, predict):
     _forbid_cluster(monkeypatch)
-    text = _verdict(lab10.check_predict_sync_time, predict)
+    text = _verdict(lab10.check_predict_barrier_time, predict)
     assert "still the faster of the two" in text or "must follow the delays" in text, text
 
 
 def test_a_prediction_that_measures_fails_on_its_time(monkeypatch):
     _forbid_cluster(monkeypatch)
 
-    def slow(delays, overhead):
+    def slow(delays, overhead, every):
         time.sleep(0.2)
         return sum(max(r) + overhead for r in delays)
 
-    assert "not a measurement" in _verdict(lab10.check_predict_sync_time, slow)
+    assert "not a measurement" in _verdict(lab10.check_predict_barrier_time, slow)
 
 
 @pytest.mark.parametrize(
@@ -63,7 +71,7 @@ def test_a_prediction_that_measures_fails_on_its_time(monkeypatch):
 )
 def test_a_prediction_that_is_no_time_gets_one_sentence(monkeypatch, value, words):
     _forbid_cluster(monkeypatch)
-    assert words in _verdict(lab10.check_predict_sync_time, lambda delays, overhead: value)
+    assert words in _verdict(lab10.check_predict_barrier_time, lambda delays, overhead, every: value)
 
 
 def test_functions_the_workers_cannot_receive_are_refused_with_one_sentence(monkeypatch):
@@ -80,8 +88,8 @@ def test_functions_the_workers_cannot_receive_are_refused_with_one_sentence(monk
     assert "worker_loop must be a function defined with def, not builtin_function_or_method" in _verdict(
         lab10.check_async_outruns_straggler, psgd.setup_store, print
     )
-    text = _verdict(lab10.check_predict_sync_time, 3)
-    assert text == "FAIL [predict-sync-time] predict_sync_seconds must be a function, not int"
+    text = _verdict(lab10.check_predict_barrier_time, 3)
+    assert text == "FAIL [predict-barrier-time] predict_seconds must be a function, not int"
 
 
 def test_the_course_own_functions_are_not_an_answer(monkeypatch):
@@ -125,7 +133,7 @@ def worker_loop(kv, key, w, gradient_at, steps, every):
     [
         ("sync_equals_one_process", (setup_store, worker_loop)),
         ("async_outruns_straggler", (setup_store, worker_loop)),
-        ("predict_sync_time", (lambda delays, overhead: sum(max(r) + overhead for r in delays),)),
+        ("predict_barrier_time", (_right,)),
     ],
 )
 def test_without_the_distributed_store_every_check_fails_with_one_sentence(monkeypatch, name, args):
@@ -138,23 +146,34 @@ def test_without_the_distributed_store_every_check_fails_with_one_sentence(monke
     assert "mxnet==1.9.1" in text and "Linux x86-64" in text and "\n" not in text
 
 
-@pytest.mark.parametrize("overhead", [0.003, 0.03])
-def test_predict_sync_time_draws_delays_the_colleagues_formula_gets_wrong(overhead):
-    """The slowest worker's total delay falls PREDICT_GAP of the time short of the rounds' largest delays."""
-    for _ in range(50):
-        rows = lab10._round_delays(24, 3, overhead)
-        assert lab10._colleagues_gap(rows, overhead) >= lab10.PREDICT_GAP
-        assert sum(max(row) >= lab10.HICCUP_DELAYS[0] for row in rows) >= 2
+def test_a_right_prediction_passes_the_questions_asked_before_anything_is_measured():
+    lab10._follows_its_arguments(_right)  # raises Rejected otherwise
 
 
-def test_the_colleagues_gap_is_the_share_the_slowest_workers_total_misses():
-    # rounds: 0.1 + 0.2 = 0.3 s of largest delays; slowest worker: 0.2 s in all; 0.1 s overhead per step
-    rows = [[0.1, 0.0], [0.0, 0.2]]
-    assert lab10._colleagues_gap(rows, 0.0) == pytest.approx(1 / 3)
-    assert lab10._colleagues_gap(rows, 0.1) == pytest.approx(0.1 / 0.5)
+@pytest.mark.parametrize("overhead", [0.003, 0.006])  # this machine's overhead, and a machine half as fast
+@pytest.mark.parametrize("every", lab10.PREDICT_EVERY)
+def test_predict_barrier_time_draws_delays_both_wrong_models_get_wrong(overhead, every):
+    """Each step's slowest worker added up overshoots by LESSON_GAP, the slowest worker's total falls
+    BARRIER_GAP short, and each period has one or two hiccups on different workers."""
+    for _ in range(30):
+        rows = lab10._predict_delays(7, every, 3, overhead)
+        over, under = lab10._gaps(rows, overhead, every)
+        assert over >= lab10.LESSON_GAP and under >= lab10.BARRIER_GAP
+        for first in range(0, len(rows), every):
+            hiccups = [(s, w) for s in range(first, first + every) for w in range(3) if rows[s][w] >= 0.13]
+            assert len(hiccups) in lab10.HICCUPS and len({w for _, w in hiccups}) == len(hiccups)
+        assert _right(rows, overhead, every) == pytest.approx(lab10._models(rows, overhead, every)[0])
 
 
-def test_predict_sync_time_draws_end_where_no_draw_has_the_gap():
+def test_the_three_models_of_the_time_with_barriers():
+    # a barrier every 2 steps; worker 0 slow at step 0, worker 1 at step 1: the period lasts 0.2 s, not 0.4 s
+    rows = [[0.2, 0.0], [0.0, 0.2], [0.1, 0.0], [0.0, 0.0]]
+    assert lab10._models(rows, 0.0, 2) == pytest.approx((0.2 + 0.1, 0.2 + 0.2 + 0.1, 0.3))
+    assert lab10._models(rows, 0.0, 1) == pytest.approx((0.5, 0.5, 0.3))  # a barrier every step: dist_sync
+    assert lab10._gaps(rows, 0.1, 2) == pytest.approx((0.2 / 0.7, 1 - 0.7 / 0.7))
+
+
+def test_predict_barrier_time_draws_end_where_no_draw_has_the_gap():
     """A machine whose overhead hides every gap still gets delays: the widest draw found."""
-    rows = lab10._round_delays(24, 3, overhead=10.0)
+    rows = lab10._predict_delays(6, 4, 3, overhead=10.0)
     assert len(rows) == 24 and all(len(row) == 3 for row in rows)

@@ -1,11 +1,13 @@
-"""Right answer with NumPy: the maximum over the workers of each step, summed, and the overhead per step."""
+"""Right answer with NumPy: the delays cut into periods, each worker's sum over a period, the largest of each period, summed, and the overhead per step."""
 
-EXPECT = {"predict-sync-time": 2}
+EXPECT = {"predict-barrier-time": 2}
 
 
-# %% ex3-predict-sync-time
-def predict_sync_seconds(delays, overhead):
+# %% ex3-predict-barrier-time
+def predict_seconds(delays, overhead, every):
     import numpy
 
     table = numpy.asarray(delays)
-    return float(table.max(axis=1).sum() + len(table) * overhead)
+    steps, workers = table.shape
+    per_period = table.reshape(steps // every, every, workers).sum(axis=1)
+    return float(per_period.max(axis=1).sum() + steps * overhead)

@@ -1,9 +1,9 @@
-"""The colleague's prediction as step 3 shows it: the slowest worker's total delay plus one round trip per step. Right for a worker slow at every step; too short when the slow steps move from worker to worker."""
+"""The colleague's prediction as step 3 shows it: lesson 10's synchronous round at every step, each step's slowest worker added up. Right with a barrier every step; too long when the workers are slow at different steps of a period."""
 
-EXPECT = {"predict-sync-time": 0}
+EXPECT = {"predict-barrier-time": 0}
 
 
-# %% ex3-predict-sync-time
-def predict_sync_seconds(delays, overhead):
-    per_worker = [sum(row[w] for row in delays) for w in range(len(delays[0]))]
-    return max(per_worker) + len(delays) * overhead  # the slowest worker sets the pace
+# %% ex3-predict-barrier-time
+def predict_seconds(delays, overhead, every):
+    # each step waits for its slowest worker, then pays the round trip
+    return sum(max(row) + overhead for row in delays)

@@ -1,8 +1,8 @@
-"""Waits each round for the fastest worker, the asynchronous fast worker's pace."""
+"""Waits each step for the fastest worker, the asynchronous fast worker's pace."""
 
-EXPECT = {"predict-sync-time": 0}
+EXPECT = {"predict-barrier-time": 0}
 
 
-# %% ex3-predict-sync-time
-def predict_sync_seconds(delays, overhead):
+# %% ex3-predict-barrier-time
+def predict_seconds(delays, overhead, every):
     return sum(min(row) + overhead for row in delays)

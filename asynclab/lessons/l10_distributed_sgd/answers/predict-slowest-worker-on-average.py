@@ -1,10 +1,10 @@
-"""Finds the worker that is slowest on average and prices every round at its delay: a round waits for whoever is slowest in it."""
+"""Finds the worker that is slowest on average and prices every period at its delays: a barrier waits for whoever is slowest in that period."""
 
-EXPECT = {"predict-sync-time": 0}
+EXPECT = {"predict-barrier-time": 0}
 
 
-# %% ex3-predict-sync-time
-def predict_sync_seconds(delays, overhead):
+# %% ex3-predict-barrier-time
+def predict_seconds(delays, overhead, every):
     means = [sum(row[w] for row in delays) / len(delays) for w in range(len(delays[0]))]
     slowest = means.index(max(means))
     return sum(row[slowest] + overhead for row in delays)

@@ -1,8 +1,8 @@
-"""Adds the workers' delays, as if each round waited for them one after the other."""
+"""Adds the workers' delays, as if each step waited for them one after the other."""
 
-EXPECT = {"predict-sync-time": 0}
+EXPECT = {"predict-barrier-time": 0}
 
 
-# %% ex3-predict-sync-time
-def predict_sync_seconds(delays, overhead):
+# %% ex3-predict-barrier-time
+def predict_seconds(delays, overhead, every):
     return sum(sum(row) + overhead for row in delays)

@@ -1,9 +1,9 @@
-"""predict_sync_seconds is lesson 10's simulation.simulate_sync re-typed under other names, its two checks of the arguments in the other order, the delays handed in taking the place of the drawn computing times: the course's simulation, copied, instead of a prediction."""
+"""predict_seconds is lesson 10's simulation.simulate_sync re-typed under other names, its two checks of the arguments in the other order, the delays handed in taking the place of the drawn computing times: the course's simulation, copied, instead of a prediction."""
 
-EXPECT = {"predict-sync-time": 0}
+EXPECT = {"predict-barrier-time": 0}
 
 
-# %% ex3-predict-sync-time
+# %% ex3-predict-barrier-time
 from types import SimpleNamespace
 
 import numpy as np
@@ -21,6 +21,6 @@ def _rounds(model, delays, *, rounds, backups=0):
     return done + model.overhead_s
 
 
-def predict_sync_seconds(delays, overhead):
+def predict_seconds(delays, overhead, every):
     model = SimpleNamespace(compute_s=0.0, spread=0.0, overhead_s=overhead)
     return float(np.sum(_rounds(model, delays, rounds=len(delays))))
