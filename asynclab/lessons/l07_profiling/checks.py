@@ -34,26 +34,30 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   both. The heavy operators come last, so a profile stopped before its
   wait misses them (spread among the many, they finished before such a
   stop on a busy machine, and that answer passed once in make test).
-- agrees-with-clock: a spot-the-bug. The step shows a colleague's
-  ``backend_ms`` that sums each operator's average (a third of three
-  products) and never resets the profiler's table (every call counts what
-  the calls and profiles before it recorded); the fixed ``backend_ms(fn)``
-  must report the time the operators ran while ``fn`` ran; ``fn`` issues three products of a size drawn at
-  random and pauses after each without waiting (the product runs during the
-  pause), at two sizes: 1.2-1.6 products' time at one, 6-7 at the other
-  (drawn), so a wall-clock reading is about 1.2-7x too long and no one
-  divisor of it fits both sizes; the front end's calls (the ``MXNET_C_API`` section)
-  take almost nothing, since nothing waits. Reference: the check's own
-  synchronized timing of the same product (median of three) times three.
-  Window 0.45x..1.6x: a right answer reads low more often than high (the
-  reference, a synchronized timing, carries the wake-up after each wait,
-  which load stretches): 0.64x in the bench's worst loaded run and 0.60x once
-  in make test, which failed the former lower bound of 0.62x. Wrong answers
-  sit far outside at one size at least: the front end's calls 0.27x at the
-  small size and 0.01x at the large, the wall clock 1.2x-7x. ``fn`` pauses with the ``time.sleep`` the check
-  took when it was imported, so an answer that makes ``time.sleep`` return
-  at once while ``fn`` runs (its products then run back to back, and the
-  wall time of ``fn()`` is their time) reads the pauses too.
+- busy-across-devices: a spot-the-bug that lesson 07 did not show. The
+  step shows a colleague's ``busy_ms`` that adds up the operators' totals
+  from the aggregate table, right on one device; the fixed ``busy_ms(fn)``
+  must report the time during which at least one operator ran, on any
+  device. ``fn`` runs four rounds of products (a side drawn from
+  1200-1400): one on cpu(0), cpu(1) and cpu(2) at once and one on each
+  alone, in an order drawn, each waited for and timed by the check and
+  followed by a pause; the check asks twice, once with pauses of 0.3-0.5
+  times the round's time and once with 2.5-3 times (in an order drawn), so
+  that no one divisor of ``fn``'s wall time fits both. Reference: the rounds' times
+  added up, measured in the same run; the spans of a round lie inside its
+  time, so a right answer reads at most 1x. Measured with a throwaway
+  script calling the check (3 runs quiet, 3 with one core busy, each three
+  protocol rounds): the operators' spans from the trace, merged where they
+  overlap, read 0.987-0.995x; the table's totals added up (the colleague's
+  code) 1.51-1.55x quiet and 1.69-1.94x loaded; the busiest device's own
+  busy time 0.55-0.58x and 0.60-0.65x; the wall time of ``fn`` 1.39-1.43x
+  and 3.68-3.86x (quiet).
+  Window 0.8x..1.2x. Before ``busy_ms`` runs, the check writes out what
+  earlier recordings left in the profiler (``dumps`` adds pending trace
+  events to the file configured last, and an answer's ``set_config``
+  starts its own file afresh), so that the answer's trace holds ``fn``'s
+  run and not the student's earlier experiments. ``fn`` pauses with the
+  ``time.sleep`` the check took when it was imported.
 - predict-allocations: exact. Twelve statements the lesson did not run (an
   in-place operator, out=, a copy into an array that exists, an expression
   copied into one, a reshape, a slice of rows, a transpose, copies, a
@@ -95,13 +99,14 @@ from asynclab.foundation.profiling import CHORES, ProfilerBroken
 # cannot change the pauses of fn or the check's reference timing
 _clock, _pause = time.perf_counter, time.sleep
 
-CLOCK_LOW, CLOCK_HIGH = 0.45, 1.6  # the answer / the check's own timing, at both sizes
-#: the pause after each product is issued, in products' times: drawn per run from one range at one size and
-#: from the other at the other size (which gets which is drawn too), so that no one divisor of the wall time
-#: lands in the window at both sizes (it would need to be at most 1.6 / 0.45 = 3.56 and at least 6.0 / 1.6 = 3.75)
-PAUSE_FACTORS = ((1.2, 1.6), (6.0, 7.0))
-PRODUCTS = 3
-CLOCK_SIZES = ((500, 600), (900, 1000))  # one size drawn from each
+BUSY_LOW, BUSY_HIGH = 0.8, 1.2  # the answer / the time the check's rounds took (a right answer cannot exceed 1)
+BUSY_DEVICES = 3  # cpu(0), cpu(1), cpu(2): one engine worker each
+BUSY_SIZE = (1200, 1401)  # the products' side, drawn once per run from range(*BUSY_SIZE)
+#: the pause after each round, in that round's times, drawn per round: from one range in one call of busy_ms
+#: and from the other in the other, so that no one divisor of fn's wall time lands in the window in both (fn's
+#: wall is 1.3-1.5x the rounds' in one and 3.5-4x in the other: a divisor would need to be at most
+#: 1.5 / 0.8 = 1.88 and at least 3.5 / 1.2 = 2.92)
+BUSY_PAUSES = ((0.3, 0.5), (2.5, 3.0))
 DIAGNOSE_HEAVY = ("dot", "exp", "tanh")  # the heavy operator of a program, drawn
 DIAGNOSE_MANY = ("relu", "sigmoid", "_plus_scalar")  # the many operators of a program, drawn
 DIAGNOSE_COUNT = (600, 901)  # how many of them, drawn from range(*DIAGNOSE_COUNT)
@@ -313,78 +318,109 @@ def check_diagnoses_the_program(self, diagnose: Callable) -> CheckResult:
     return self.holds(condition, description="both programs diagnosed right")
 
 
-# ------------------------------------------------------------ step 2: the back end's time
+# ------------------------------------------------------------ step 2: the back end's busy time
+def _rounds() -> list[tuple[int, ...]]:
+    """The devices of each round of busy-across-devices' ``fn``: all of them at once, and each alone, in an
+    order drawn."""
+    rounds = [tuple(range(BUSY_DEVICES))] + [(d,) for d in range(BUSY_DEVICES)]
+    draw.shuffle(rounds)
+    return rounds
+
+
+def _empty_the_profiler() -> None:
+    """Write out and drop whatever earlier recordings left in the profiler, into a file of the check's own:
+    ``dumps`` empties the table and adds the pending trace events to the file configured last."""
+    from mxnet import nd, profiler
+
+    from asynclab.foundation.profiling import configure, trace_file
+
+    nd.waitall()
+    path = trace_file("check-empty.json")
+    try:
+        configure(profile_imperative=True, aggregate_stats=True, filename=path)
+    except ProfilerBroken:
+        pass  # MXNet keeps the last configuration; its table still empties
+    profiler.dumps(reset=True)
+    if os.path.exists(path):
+        os.remove(path)
+
+
 @check(
-    "agrees-with-clock",
+    "busy-across-devices",
     points=2,
     protocol=_QUICK,
-    calls="backend_ms",
-    functions=("backend_ms",),
+    calls="busy_ms",
+    functions=("busy_ms",),
     relations=(
-        AtLeast("small", num="found.small", den="found.small_ref", threshold=CLOCK_LOW),
-        AtMost("small_high", num="found.small", den="found.small_ref", threshold=CLOCK_HIGH),
-        AtLeast("large", num="found.large", den="found.large_ref", threshold=CLOCK_LOW),
-        AtMost("large_high", num="found.large", den="found.large_ref", threshold=CLOCK_HIGH),
+        AtLeast("short", num="found.short", den="found.short_ref", threshold=BUSY_LOW),
+        AtMost("short_high", num="found.short", den="found.short_ref", threshold=BUSY_HIGH),
+        AtLeast("long", num="found.long", den="found.long_ref", threshold=BUSY_LOW),
+        AtMost("long_high", num="found.long", den="found.long_ref", threshold=BUSY_HIGH),
     ),
     sentence=lambda o: (
-        f"your back-end time was {o.bands['small'].value:.2f}x the products' own time at size "
-        f"{int(o.median('found.small_n'))} and {o.bands['large'].value:.2f}x at size "
-        f"{int(o.median('found.large_n'))} (needs between {CLOCK_LOW:g}x and "
-        f"{CLOCK_HIGH:g}x at both)"
+        f"your busy time was {o.bands['short'].value:.2f}x the time the check's rounds of products took "
+        f"with short pauses between them and {o.bands['long'].value:.2f}x with long ones (needs between "
+        f"{BUSY_LOW:g}x and {BUSY_HIGH:g}x in both)"
     ),
-    threshold=f"within {CLOCK_LOW:g}x..{CLOCK_HIGH:g}x at two sizes",
+    threshold=f"within {BUSY_LOW:g}x..{BUSY_HIGH:g}x of the rounds' time, twice",
     figures=lambda o: {
         "ratio": max(
-            o.bands["small"].value, 1 / o.bands["small"].value, o.bands["large"].value, 1 / o.bands["large"].value
+            o.bands["short"].value, 1 / o.bands["short"].value, o.bands["long"].value, 1 / o.bands["long"].value
         )
     },
 )
-def check_agrees_with_clock(self, backend_ms: Callable) -> CheckResult:
-    """``backend_ms(fn)`` returns the milliseconds MXNet's operators ran while ``fn()`` ran.
+def check_busy_across_devices(self, busy_ms: Callable) -> CheckResult:
+    """``busy_ms(fn)`` returns the milliseconds during which at least one of MXNet's operators ran, on any
+    device, while ``fn()`` ran.
 
-    ``fn`` issues three products, each followed by a pause (it does not wait
-    for them) of 1.2-1.6 times its compute time at one of two sizes drawn at
-    random and 6-7 times at the other. Passes when the answer is between
-    0.45x and 1.6x of the check's own timing of the same products, at both
-    sizes.
+    Each ``fn`` runs four rounds of products (a side drawn per run) on three
+    devices: one round on all three at once and one on each alone, in an
+    order drawn; each round is waited for and timed by the check, then
+    followed by a pause: 0.3-0.5 times its time in one ``fn``, 2.5-3 times
+    in the other. Passes when both answers are between 0.8x and 1.2x of
+    their rounds' time added up.
     """
+    import mxnet as mx
     from mxnet import nd
 
-    sizes = {"small": draw.randrange(*CLOCK_SIZES[0]), "large": draw.randrange(*CLOCK_SIZES[1])}
-    ranges = list(PAUSE_FACTORS)
-    draw.shuffle(ranges)
-    pauses = {key: round(draw.uniform(*span), 2) for key, span in zip(sizes, ranges)}
-    xs = {key: nd.random.uniform(shape=(n, n)) for key, n in sizes.items()}
+    size = draw.randrange(*BUSY_SIZE)
+    xs = [nd.random.uniform(shape=(size, size), ctx=mx.cpu(d)) for d in range(BUSY_DEVICES)]
     nd.waitall()
 
-    def found() -> dict[str, float]:
-        figures: dict[str, float] = {}
-        for key, x in xs.items():
-            times = []
-            for _ in range(3):
-                nd.waitall()
+    def one(pauses: tuple[float, float]) -> tuple[float, float]:
+        """busy_ms of one fn whose pauses are drawn from ``pauses`` (s), and the rounds' time (s)."""
+        rounds = _rounds()
+        factors = [draw.uniform(*pauses) for _ in rounds]
+        walls: list[float] = []
+        calls: list[int] = []
+
+        def fn() -> None:
+            calls.append(1)
+            for devices, factor in zip(rounds, factors):
                 start = _clock()
-                nd.dot(x, x).wait_to_read()
-                times.append(_clock() - start)
-            one = sorted(times)[1]
-            calls = []
+                for d in devices:
+                    nd.dot(xs[d], xs[d])
+                nd.waitall()  # the round is over when every device is done
+                walls.append(_clock() - start)
+                _pause(factor * walls[-1])
 
-            def fn(x=x, one=one, calls=calls, pause=pauses[key]) -> None:
-                calls.append(1)
-                for _ in range(PRODUCTS):
-                    nd.dot(x, x)  # issued, not waited for: it runs during the pause
-                    _pause(pause * one)
-
-            value = backend_ms(fn)
-            try:
-                figures[key] = float(value) / 1e3
-            except (TypeError, ValueError):
-                raise Rejected(f"backend_ms must return milliseconds (a number), not {type(value).__name__}") from None
-            if len(calls) != 1:
-                raise Rejected(f"backend_ms must call fn() once; it called it {len(calls)} times")
-            figures[f"{key}_ref"] = PRODUCTS * one
-            figures[f"{key}_n"] = float(sizes[key])
+        _empty_the_profiler()  # the answer's recording holds fn's run, not the student's earlier experiments
+        value = busy_ms(fn)
         nd.waitall()
+        try:
+            busy = float(value) / 1e3
+        except (TypeError, ValueError):
+            raise Rejected(f"busy_ms must return milliseconds (a number), not {type(value).__name__}") from None
+        if len(calls) != 1:
+            raise Rejected(f"busy_ms must call fn() once; it called it {len(calls)} times")
+        return busy, sum(walls)
+
+    def found() -> dict[str, float]:
+        order = list(zip(("short", "long"), BUSY_PAUSES))
+        draw.shuffle(order)
+        figures: dict[str, float] = {}
+        for key, pauses in order:
+            figures[key], figures[f"{key}_ref"] = one(pauses)
         return figures
 
     return self.run({"found": found})

@@ -1,6 +1,6 @@
 """profile records everything with profile_all, stops in a finally block after a wait, and returns only the operator rows."""
 
-EXPECT = {"diagnoses-the-program": 3, "agrees-with-clock": 2}
+EXPECT = {"diagnoses-the-program": 3}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 from mxnet import nd, profiler

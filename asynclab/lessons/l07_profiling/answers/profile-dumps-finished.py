@@ -1,6 +1,6 @@
 """profile ends with profiler.dump(), whose default finished=True leaves the profiler unusable for the rest of the kernel."""
 
-EXPECT = {"diagnoses-the-program": 0, "agrees-with-clock": 0}
+EXPECT = {"diagnoses-the-program": 0}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 from mxnet import nd, profiler

@@ -1,6 +1,6 @@
 """profile returns only the MXNET_C_API section: the front end's calls, not the operators."""
 
-EXPECT = {"diagnoses-the-program": 0, "agrees-with-clock": 0}
+EXPECT = {"diagnoses-the-program": 0}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 from mxnet import nd, profiler

@@ -1,6 +1,6 @@
-"""profile is lesson 07's first profiling cell (notebook cell 3) pasted into a function, step() replaced by fn(): re-typed course code earns nothing, here and in backend_ms, which uses it."""
+"""profile is lesson 07's first profiling cell (notebook cell 3) pasted into a function, step() replaced by fn(): re-typed course code earns nothing."""
 
-EXPECT = {"diagnoses-the-program": 0, "agrees-with-clock": 0}
+EXPECT = {"diagnoses-the-program": 0}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 from mxnet import nd, profiler

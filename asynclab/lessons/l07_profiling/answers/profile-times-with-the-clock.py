@@ -1,6 +1,6 @@
 """profile returns a one-row table of the block's wall time instead of the profiler's table."""
 
-EXPECT = {"diagnoses-the-program": 0, "agrees-with-clock": 0}
+EXPECT = {"diagnoses-the-program": 0}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 import time

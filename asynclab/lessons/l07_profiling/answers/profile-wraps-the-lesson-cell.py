@@ -1,6 +1,6 @@
 """profile calls a function of its own that holds lesson 07's cell 3, pasted with its names changed: still re-typed course code."""
 
-EXPECT = {"diagnoses-the-program": 0, "agrees-with-clock": 0}
+EXPECT = {"diagnoses-the-program": 0}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 from mxnet import nd, profiler

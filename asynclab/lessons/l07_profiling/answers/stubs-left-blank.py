@@ -1,6 +1,6 @@
-"""profile, diagnose and momentum_step are left as blank stubs (a bare pass, a bare ...): they return None, and backend_ms, which uses profile, gets no table."""
+"""profile, diagnose, busy_ms and momentum_step are left as blank stubs (a bare pass, a bare ...): they return None."""
 
-EXPECT = {"diagnoses-the-program": 0, "agrees-with-clock": 0, "momentum-allocates-nothing": 0}
+EXPECT = {"diagnoses-the-program": 0, "busy-across-devices": 0, "momentum-allocates-nothing": 0}
 
 
 # %% ex1-diagnose
@@ -12,6 +12,12 @@ def profile(fn):
 def diagnose(fn):
     """(operator, side): the operator that took most of the back end's time while fn() ran, and the side
     ("front end" or "back end") that set fn's pace."""
+    pass
+
+
+# %% ex2-busy-ms
+def busy_ms(fn):
+    """Milliseconds during which at least one of MXNet's operators ran, on any device, while fn() ran."""
     pass
 
 

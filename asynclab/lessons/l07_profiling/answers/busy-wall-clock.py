@@ -1,14 +1,15 @@
-"""backend_ms returns the wall time of fn(), pauses included."""
+"""busy_ms returns the wall time of fn(), pauses included."""
 
-EXPECT = {"agrees-with-clock": 0}
+EXPECT = {"busy-across-devices": 0}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 import time
+
 from mxnet import nd
 
 
-# %% ex2-backend-ms
-def backend_ms(fn):
+# %% ex2-busy-ms
+def busy_ms(fn):
     nd.waitall()
     start = time.perf_counter()
     fn()

@@ -1,0 +1,23 @@
+"""busy_ms reads the operators' spans from the trace but adds up their lengths, without merging those that overlap: the colleague's figure by another road."""
+
+EXPECT = {"busy-across-devices": 0}
+
+# Imports for linters: the lab's setup cell provides these names when graded.
+from mxnet import nd, profiler
+
+from asynclab.foundation.profiling import CHORES, aggregate, parse_trace
+
+TRACE = ""
+
+
+# %% ex2-busy-ms
+def busy_ms(fn):
+    profiler.set_config(profile_imperative=True, aggregate_stats=False, filename=TRACE)
+    profiler.set_state("run")
+    fn()
+    nd.waitall()
+    profiler.set_state("stop")
+    profiler.dump(finished=False)
+    with open(TRACE) as f:
+        spans = [s for s in parse_trace(f.read()) if s.name not in CHORES]
+    return 1e3 * sum(s.end - s.start for s in spans)
