@@ -49,7 +49,7 @@ def _cell(text: str) -> str:
     return textwrap.dedent(text).strip("\n")
 
 
-# ------------------------------------------------------------------ the three verdicts, lab 03's predict_every_seconds
+# ------------------------------------------------------------------ the three verdicts, lab 03's predict_lagged_seconds
 FIT_LINE_PASTED = _cell(
     """
     from collections.abc import Sequence
@@ -65,21 +65,21 @@ FIT_LINE_PASTED = _cell(
 )
 
 
-ALIAS = "from asynclab.lessons.l03_async_speed import models\n\npredict_every_seconds = models.pipeline_bound"
+ALIAS = "from asynclab.lessons.l03_async_speed import models\n\npredict_lagged_seconds = models.pipeline_bound"
 #: A caller of a fit_line defined in the answer: the step's function, so that what it uses is judged.
 CALLER = (
-    "\n\n\ndef predict_every_seconds(t1, t2, t3, n, k):\n"
+    "\n\n\ndef predict_lagged_seconds(t1, t2, t3, n, k):\n"
     "    intercept, slope = fit_line([0, k], [t3, k * max(t1, t2)])\n"
     "    return n * slope + intercept\n"
 )
 
 
 def test_an_alias_of_the_course_function_is_a_copy():
-    verdict = _verdicts("03", {"ex2-predict-every": ALIAS})
-    found = verdict["predict-every-k"]
+    verdict = _verdicts("03", {"ex2-predict-lagged": ALIAS})
+    found = verdict["predict-lagged-k"]
     assert found is not None and found.kind == copies.COURSE_FUNCTION
     assert found.sentence.startswith(
-        "scored 0: `predict_every_seconds` uses the course's own asynclab.lessons.l03_async_speed"
+        "scored 0: `predict_lagged_seconds` uses the course's own asynclab.lessons.l03_async_speed"
     )
     assert verdict["async-beats-sync"] is None and verdict["costs-from-trace"] is None
 
@@ -90,12 +90,12 @@ def test_a_call_inside_the_answer_is_a_copy():
         from asynclab.foundation import timing as t
 
 
-        def predict_every_seconds(t1, t2, t3, n, k):
+        def predict_lagged_seconds(t1, t2, t3, n, k):
             line = t.fit_line([0, k], [t3, k * max(t1, t2)])
             return n * line.slope + line.intercept
         """
     )
-    found = _verdicts("03", {"ex2-predict-every": source})["predict-every-k"]
+    found = _verdicts("03", {"ex2-predict-lagged": source})["predict-lagged-k"]
     assert found is not None and found.kind == copies.COURSE_FUNCTION
     assert "asynclab.foundation.timing.fit_line" in found.sentence
 
@@ -138,28 +138,28 @@ def test_pasted_renamed_reordered_and_wrapped_copies_are_caught():
         "reordered": imports + helper.replace("_floats", "as_floats") + "\n\n\n" + reordered,
         "wrapped": wrapped,
     }.items():
-        found = _verdicts("03", {"ex2-predict-every": source + CALLER})["predict-every-k"]
+        found = _verdicts("03", {"ex2-predict-lagged": source + CALLER})["predict-lagged-k"]
         assert found is not None and found.kind == copies.RETYPED, f"the {label} copy was not caught"
         assert found.sentence.startswith(
-            "scored 0: `predict_every_seconds` re-types the course's own code (asynclab.foundation.timing."
+            "scored 0: `predict_lagged_seconds` re-types the course's own code (asynclab.foundation.timing."
         )
         assert found.sentence.endswith(") instead of doing the step's work")
 
 
 def test_reaching_into_the_checks_is_caught_however_it_is_named():
     ways = {
-        "the lab's own name": "def predict_every_seconds(t1, t2, t3, n, k):\n    return lab03.some_reference(n, k)",
+        "the lab's own name": "def predict_lagged_seconds(t1, t2, t3, n, k):\n    return lab03.some_reference(n, k)",
         "an import inside": (
-            "def predict_every_seconds(t1, t2, t3, n, k):\n    from asynclab.lessons.l03_async_speed import checks\n"
+            "def predict_lagged_seconds(t1, t2, t3, n, k):\n    from asynclab.lessons.l03_async_speed import checks\n"
             "    return checks.SleepDevice(t1, t2, t3).loop(n, k)"
         ),
         "a string": (
-            "import importlib\n\n\ndef predict_every_seconds(t1, t2, t3, n, k):\n"
+            "import importlib\n\n\ndef predict_lagged_seconds(t1, t2, t3, n, k):\n"
             '    return importlib.import_module("asynclab.grading.answers").x(n, k)'
         ),
     }
     for label, source in ways.items():
-        found = _verdicts("03", {"ex2-predict-every": source})["predict-every-k"]
+        found = _verdicts("03", {"ex2-predict-lagged": source})["predict-lagged-k"]
         assert found is not None and found.kind == copies.REACHES_IN, label
         assert "reaches into asynclab." in found.sentence and "no answer may use" in found.sentence
 
@@ -210,8 +210,8 @@ def test_keyword_order_does_not_change_a_fingerprint():
 
 
 def test_the_sentence_names_no_right_answer():
-    found = _verdicts("03", {"ex2-predict-every": ALIAS})
-    text = found["predict-every-k"].sentence
+    found = _verdicts("03", {"ex2-predict-lagged": ALIAS})
+    text = found["predict-lagged-k"].sentence
     assert "max(" not in text and "min(" not in text and text.count(".") >= 2
 
 
@@ -335,7 +335,7 @@ def test_the_grader_scores_a_copy_zero_with_its_sentence(tmp_path):
     solution = _solution("03")
     lab = nbtools.make_lab(solution)
     for cell in lab.cells:
-        if nbtools.grade_id(cell) == "ex2-predict-every":
+        if nbtools.grade_id(cell) == "ex2-predict-lagged":
             cell.source = ALIAS
     subs = tmp_path / "subs"
     subs.mkdir()
@@ -344,12 +344,12 @@ def test_the_grader_scores_a_copy_zero_with_its_sentence(tmp_path):
         subs, tmp_path / "out", lab="03", solutions=SOLUTIONS, progress=False, package_dir=copy_package(tmp_path)
     )
     (result,) = outcome.results
-    check = next(c for c in result.checks if c.name == "predict-every-k")
+    check = next(c for c in result.checks if c.name == "predict-lagged-k")
     assert (check.status, check.score, check.figures) == ("fail", 0.0, {}), check
     assert check.message.startswith(
-        "scored 0: `predict_every_seconds` uses the course's own asynclab.lessons.l03_async_speed"
+        "scored 0: `predict_lagged_seconds` uses the course's own asynclab.lessons.l03_async_speed"
     )
-    assert "predict-every-k: copied course code" in result.notes()
+    assert "predict-lagged-k: copied course code" in result.notes()
     feedback = (tmp_path / "out" / "copier" / "feedback.md").read_text(encoding="utf-8")
     assert "uses the course's own" in feedback
 
@@ -377,22 +377,22 @@ def test_reading_the_inside_of_what_the_check_hands_is_caught(source):
 @pytest.mark.parametrize(
     "source",
     [
-        "def predict_every_seconds(t1, t2, t3, n, k):\n    return globals()['lab03'].some_reference(n, k)",
-        "def predict_every_seconds(t1, t2, t3, n, k):\n    return eval('lab03.some_reference')(n, k)",
-        "import importlib\n\n\ndef predict_every_seconds(t1, t2, t3, n, k):\n"
+        "def predict_lagged_seconds(t1, t2, t3, n, k):\n    return globals()['lab03'].some_reference(n, k)",
+        "def predict_lagged_seconds(t1, t2, t3, n, k):\n    return eval('lab03.some_reference')(n, k)",
+        "import importlib\n\n\ndef predict_lagged_seconds(t1, t2, t3, n, k):\n"
         "    m = importlib.import_module('asynclab.lessons.l03_' + 'async_speed.checks')\n    return m.x(n, k)",
-        "def predict_every_seconds(t1, t2, t3, n, k):\n"
+        "def predict_lagged_seconds(t1, t2, t3, n, k):\n"
         "    m = __import__('.'.join(['asynclab', 'grading']))\n    return m.x(n, k)",
-        "import sys\n\n\ndef predict_every_seconds(t1, t2, t3, n, k):\n"
+        "import sys\n\n\ndef predict_lagged_seconds(t1, t2, t3, n, k):\n"
         "    return sys.modules['asynclab.lessons.l03_' + 'async_speed.checks'].x(n, k)",
-        "def predict_every_seconds(t1, t2, t3, n, k):\n    vars(n)['x'] = 1\n    return 0.0",
-        "def predict_every_seconds(t1, t2, t3, n, k):\n    object.__setattr__(n, 'x', 1)\n    return 0.0",
-        "def predict_every_seconds(t1, t2, t3, n, k):\n    exec('y = 1')\n    return 0.0",
+        "def predict_lagged_seconds(t1, t2, t3, n, k):\n    vars(n)['x'] = 1\n    return 0.0",
+        "def predict_lagged_seconds(t1, t2, t3, n, k):\n    object.__setattr__(n, 'x', 1)\n    return 0.0",
+        "def predict_lagged_seconds(t1, t2, t3, n, k):\n    exec('y = 1')\n    return 0.0",
     ],
     ids=["globals", "eval", "import-split-string", "dunder-import-joined", "sys-modules", "vars", "setattr", "exec"],
 )
 def test_names_looked_up_while_the_answer_runs_are_caught(source):
-    found = _verdicts("03", {"ex2-predict-every": source})["predict-every-k"]
+    found = _verdicts("03", {"ex2-predict-lagged": source})["predict-lagged-k"]
     assert found is not None and found.kind == copies.HIDES, found
     assert "hides from the grader what the answer uses" in found.sentence
 
@@ -407,18 +407,18 @@ def test_a_prediction_that_hides_its_names_is_caught():
     "source",
     [
         # the clock every check and harness reads, rewound
-        "import time\n\n\ndef predict_every_seconds(t1, t2, t3, n, k):\n"
+        "import time\n\n\ndef predict_lagged_seconds(t1, t2, t3, n, k):\n"
         "    time.perf_counter = lambda: 0.0\n    return 0.0",
         # a module the lab imports, through a name of one's own
-        "def predict_every_seconds(t1, t2, t3, n, k):\n    clock = numpy.random\n    clock.seed = None\n    return 0.0",
-        "import math\n\n\ndef predict_every_seconds(t1, t2, t3, n, k):\n    setattr(math, 'floor', round)\n"
+        "def predict_lagged_seconds(t1, t2, t3, n, k):\n    clock = numpy.random\n    clock.seed = None\n    return 0.0",
+        "import math\n\n\ndef predict_lagged_seconds(t1, t2, t3, n, k):\n    setattr(math, 'floor', round)\n"
         "    return 0.0",
-        "def predict_every_seconds(t1, t2, t3, n, k):\n    import time\n    del time.sleep\n    return 0.0",
+        "def predict_lagged_seconds(t1, t2, t3, n, k):\n    import time\n    del time.sleep\n    return 0.0",
     ],
     ids=["module-clock", "alias", "setattr", "delete"],
 )
 def test_rewriting_what_the_answer_imports_is_caught(source):
-    found = _verdicts("03", {"ex2-predict-every": source})["predict-every-k"]
+    found = _verdicts("03", {"ex2-predict-lagged": source})["predict-lagged-k"]
     assert found is not None and found.kind == copies.TAMPERS, found
     assert "not rewrite them" in found.sentence
 
@@ -459,19 +459,19 @@ def test_resetting_what_lab_07_measures_host_memory_with_is_caught():
 
 def test_attributes_of_ones_own_objects_may_be_set():
     source = (
-        "class Box:\n    pass\n\n\nBOX = Box()\n\n\ndef predict_every_seconds(t1, t2, t3, n, k):\n"
+        "class Box:\n    pass\n\n\nBOX = Box()\n\n\ndef predict_lagged_seconds(t1, t2, t3, n, k):\n"
         "    BOX.last = n\n    setattr(BOX, 'k', k)\n    x = numpy.zeros(2)\n    x.flags.writeable = False\n"
         "    return max(t1, t2) * n + t3"
     )
-    assert _verdicts("03", {"ex2-predict-every": source})["predict-every-k"] is None
+    assert _verdicts("03", {"ex2-predict-lagged": source})["predict-lagged-k"] is None
 
 
 def test_names_of_ones_own_and_constant_imports_hide_nothing():
     source = (
         "import importlib\n\nnp = importlib.import_module('numpy')\n\n\ndef vars(x):\n    return x\n\n\n"
-        "def predict_every_seconds(t1, t2, t3, n, k):\n    return float(np.float64(vars(n))) * max(t1, t2) + t3"
+        "def predict_lagged_seconds(t1, t2, t3, n, k):\n    return float(np.float64(vars(n))) * max(t1, t2) + t3"
     )
-    assert _verdicts("03", {"ex2-predict-every": source})["predict-every-k"] is None
+    assert _verdicts("03", {"ex2-predict-lagged": source})["predict-lagged-k"] is None
 
 
 @pytest.mark.parametrize(

@@ -238,7 +238,7 @@ def test_gradescope_states_its_size_and_says_when_it_has_less():
 # -- the grader on one core ---------------------------------------------------------
 # No check of the course's labs loses its verdicts on one core (bench/reports/one_core.md), so
 # none declares cpus=2. To run the inconclusive path through a real kernel, this test grades lab 03
-# with a private copy of the package in which async-beats-sync and predict-every-k declare cpus=2; its
+# with a private copy of the package in which async-beats-sync and predict-lagged-k declare cpus=2; its
 # third check (one CPU) must keep its verdicts there: the solution passes it, a wrong answer fails.
 LAB03_WRONG = "trace-invoke-as-t1"  # caught by costs-from-trace
 GRADE_ON_ONE_CORE = """
@@ -268,9 +268,9 @@ def test_grader_pinned_to_one_core_keeps_verdicts_or_says_inconclusive(tmp_path)
     checks = package / "lessons" / "l03_async_speed" / "checks.py"
     text = checks.read_text(encoding="utf-8")
     # both timing checks declare 2 CPUs in this copy: the core this test pins the grader to is shared with
-    # make test's other lane, and there predict-every-k's sleeping devices wake late enough to fail the
+    # make test's other lane, and there predict-lagged-k's sleeping devices wake late enough to fail the
     # solution (a fresh-clone run of make test read it at 0 points; on a quiet core it holds)
-    for name in ("async-beats-sync", "predict-every-k"):
+    for name in ("async-beats-sync", "predict-lagged-k"):
         declared = re.compile(r'@check\(\s*"' + name + '",')
         assert declared.search(text), name
         text = declared.sub(lambda m: m.group(0) + " cpus=2,", text, count=1)
@@ -301,7 +301,7 @@ def test_grader_pinned_to_one_core_keeps_verdicts_or_says_inconclusive(tmp_path)
     assert rows["solution"]["check-async-beats-sync"] == "inconclusive", explain
     assert rows[LAB03_WRONG]["check-async-beats-sync"] == "inconclusive", explain
     # the checks that need one keep their verdicts: the solution passes both, the wrong answer fails its own
-    assert rows["solution"]["check-predict-every-k"] == rows[LAB03_WRONG]["check-predict-every-k"] == "inconclusive"
+    assert rows["solution"]["check-predict-lagged-k"] == rows[LAB03_WRONG]["check-predict-lagged-k"] == "inconclusive"
     assert (rows["solution"]["check-costs-from-trace"], rows[LAB03_WRONG]["check-costs-from-trace"]) == (
         "2",
         "0",
@@ -309,13 +309,13 @@ def test_grader_pinned_to_one_core_keeps_verdicts_or_says_inconclusive(tmp_path)
     assert [rows[s]["status"] for s in ("solution", LAB03_WRONG)] == ["inconclusive", "inconclusive"], explain
     assert (rows["solution"]["total"], rows["solution"]["max"]) == ("2", "7"), explain
     assert "async-beats-sync: inconclusive: needs 2 CPUs, had 1 (3 points withheld" in rows["solution"]["notes"]
-    assert "predict-every-k: inconclusive: needs 2 CPUs, had 1 (2 points withheld" in rows["solution"]["notes"]
+    assert "predict-lagged-k: inconclusive: needs 2 CPUs, had 1 (2 points withheld" in rows["solution"]["notes"]
 
     data = json.loads((out / "solution" / "results.json").read_text())
     tests = {t["name"]: t for t in data["tests"]}
     assert tests["async-beats-sync"]["output"].startswith("INCONCLUSIVE [async-beats-sync] needs 2 CPUs and this")
     assert "status" not in tests["async-beats-sync"] and tests["async-beats-sync"]["tags"] == ["inconclusive"]
-    assert tests["predict-every-k"]["tags"] == ["inconclusive"] and tests["costs-from-trace"]["status"] == "passed"
+    assert tests["predict-lagged-k"]["tags"] == ["inconclusive"] and tests["costs-from-trace"]["status"] == "passed"
     assert "point(s) withheld, not lost" in data["output"]
 
 

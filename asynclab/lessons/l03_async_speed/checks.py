@@ -29,24 +29,23 @@ busy, are in ``bench/reports/checks_robustness.md``:
   answer read 1.27x once in make test's timing lane, beside the other
   lane (by the lanes' timings, while it trained lab 04's network: both
   cores busy).
-- predict-every-k: ``predict_every_seconds(t1, t2, t3, n, k)`` predicts a
-  loop that waits after every k-th of n operations, on three devices made of
-  sleeps (:class:`SleepDevice`, so neither the machine's speed nor a busy
-  core moves them) whose costs are drawn: the front end slower (t1 3.5-4.5
-  ms, t2 0.8-1.2 ms, t3 2.5-3.5 ms, k=2), the back end slower (t1 and t2
-  swapped), both alike (2.2-2.8 ms each, t3 0.3-0.6 ms, k=3). The check
-  measures t1, t2 and t3 as lesson 03 does, each a median of three rounds
-  (a burst of load stretches one round's sleeps, and a t1 read too long
-  leaves t3 too short), and times each loop (median of three); every
-  prediction must lie within 10%. Each device is drawn to
-  expose one wrong model: over 20000 draws of the three, the closest wrong
-  model (the round trip paid once, not per wait) is off by at least 17% on
-  one device, the others by 20-46% (the loop that waits every time, the one
-  that waits once, a fixed bottleneck, no overlap inside a group, the
-  pipeline's start or the round trip left out). The function must answer
-  within 0.05 s and follow its arguments (ten times the costs, ten times the
-  prediction; twice the operations, twice), so a typed-in figure, a table or
-  a measurement fails.
+- predict-lagged-k: ``predict_lagged_seconds(t1, t2, t3, n, k)`` predicts
+  a loop that, after issuing each of n operations, waits for the one issued
+  k before it (none for the first k) and at the end for the last: at most k
+  operations queued, the queue never drained, a loop lesson 03 did not
+  time. Three devices made of sleeps (:class:`SleepDevice`, so neither the
+  machine's speed nor a busy core moves them) whose costs are drawn: the
+  front end slower (t1 3.5-4.5 ms, t2 0.8-1.2 ms, t3 2.5-3.5 ms, k=2), the
+  back end slower (t1 0.8-1.2 ms, t2 4.5-5.5 ms, t3 1.5-2.5 ms, k=2), the
+  waits costing most (t1 0.8-1.2 ms, t2 1.8-2.2 ms, t3 2.5-3.5 ms, k=4).
+  The check measures t1, t2 and t3 as lesson 03 does, each a median of
+  three rounds (a burst of load stretches one round's sleeps, and a t1 read
+  too long leaves t3 too short), and times each loop (median of three);
+  every prediction must lie within 10%. The devices are set so that every
+  wrong model of :data:`LAG_DEVICES`' comment is off by at least 17% on one
+  of them. The function must answer within 0.05 s and follow its arguments
+  (ten times the costs, ten times the prediction; twice the operations,
+  1.5-2.5 times), so a typed-in figure, a table or a measurement fails.
 - costs-from-trace: a spot-the-bug. The step shows a colleague's reading
   with two mistakes (the issuing call's own time as t1, the wait call's as
   t3); ``costs_from_trace(trace)`` reads t1, t2 and t3 off
@@ -87,20 +86,22 @@ STOP_AT = (6, 13)  # the stops of a round, STOPS neighbours drawn within range(*
 STOPS = 3  # loops per round: no every-k-th reader (k >= 3) stops in time at three neighbours
 STOP_DECAY = 0.9  # each batch's loss is this share of the last one's
 BATCH_SHAPE = (256, 512)
-EVERY_OPS = 12  # operations of predict-every-k's loops, a multiple of every k below
-#: predict-every-k's devices: ranges (ms) of t1, t2 and t3 drawn per device, and the device's k. Each is
-#: chosen to tell the right model from one wrong one: the front end slower (a model that always takes t2
-#: as the bottleneck, or drops t3), the back end slower (t1 as the bottleneck), both alike with a short
-#: round trip (no overlap within a group, or the shorter cost dropped).
-EVERY_DEVICES = {
+LAG_OPS = 12  # operations of predict-lagged-k's loops
+#: predict-lagged-k's devices: ranges (s) of t1, t2 and t3 drawn per device, and the device's k. Over 20000
+#: draws of the three (a throwaway script simulating the loop exactly), the closest wrong model is off by at
+#: least 17% on one device: lesson 03's every-k-th loop 17%, the steady state without the start and the end
+#: (n max(t2, t1 + t3)) 20%, one regime's formula taken for all 24-71%, a pipeline that never stalls 25%,
+#: a wait at every operation 26%, the loop that waits once 30%, the round trip paid with the back end 39%.
+LAG_DEVICES = {
     "front end slower": ((3.5e-3, 4.5e-3), (0.8e-3, 1.2e-3), (2.5e-3, 3.5e-3), 2),
-    "back end slower": ((0.8e-3, 1.2e-3), (3.5e-3, 4.5e-3), (2.5e-3, 3.5e-3), 2),
-    "both alike": ((2.2e-3, 2.8e-3), (2.2e-3, 2.8e-3), (0.3e-3, 0.6e-3), 3),
+    "back end slower": ((0.8e-3, 1.2e-3), (4.5e-3, 5.5e-3), (1.5e-3, 2.5e-3), 2),
+    "waits dominate": ((0.8e-3, 1.2e-3), (1.8e-3, 2.2e-3), (2.5e-3, 3.5e-3), 4),
 }
-EVERY_TOLERANCE = 0.10
-EVERY_ROUNDS = 3
-EVERY_SCALE = 10.0  # the costs scaled: the prediction must scale with them
-EVERY_CALL_S = 0.05
+LAG_TOLERANCE = 0.10
+LAG_ROUNDS = 3
+LAG_SCALE = 10.0  # the costs scaled: the prediction must scale with them
+LAG_DOUBLED = (1.5, 2.5)  # twice the operations: the prediction grows by this factor (a typed-in figure: 1)
+LAG_CALL_S = 0.05
 TRACE_PASSES = 30  # passes of each loop costs-from-trace records
 TRACE_DOT = (120, 200)  # the product's side, drawn
 TRACE_ELEMENTS = (50_000, 150_000)  # the elementwise operator's elements, drawn
@@ -243,14 +244,15 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
     return self.run({"synced": synced, "student": student})
 
 
-# ---------------------------------------------------------------- predict-every-k
+# ---------------------------------------------------------------- predict-lagged-k
 class SleepDevice:
     """A device whose costs are set: issuing occupies the caller ``t1`` s, an operation occupies the
     device's one worker ``t2`` s, and a wait returns ``t3`` s after the operation finished (seconds).
 
     It follows lesson 03's model exactly (sleeps, so neither a busy core
     nor the machine's speed moves it): :meth:`loop` issues ``n`` operations
-    and waits for the last one issued after every ``k``-th.
+    and waits for the last one issued after every ``k``-th; :meth:`lagged`
+    waits after each for the one issued ``k`` before it.
     """
 
     def __init__(self, t1: float, t2: float, t3: float) -> None:
@@ -284,6 +286,18 @@ class SleepDevice:
                 self.wait(pending)
         return time.perf_counter() - start
 
+    def lagged(self, n: int, k: int) -> float:
+        """Seconds for ``n`` operations, each followed by a wait for the one issued ``k`` before it (none for
+        the first ``k``), and a wait for the last at the end."""
+        start = time.perf_counter()
+        pending = []
+        for i in range(n):
+            pending.append(self.issue())
+            if i >= k:
+                self.wait(pending[i - k])
+        self.wait(pending[-1])
+        return time.perf_counter() - start
+
     def issuing(self, n: int) -> float:
         """Seconds per operation of issuing ``n`` without waiting (waited for afterwards, untimed)."""
         start = time.perf_counter()
@@ -302,59 +316,60 @@ def _costs(device: SleepDevice) -> dict[str, float]:
     operations' own time, and what the wait-every-time loop leaves beyond both. Each is a median over
     rounds: one burst of load on the machine stretches one round's sleeps, not the median."""
     device.busy.clear()
-    t1 = statistics.median(device.issuing(EVERY_OPS) for _ in range(EVERY_ROUNDS))
+    t1 = statistics.median(device.issuing(LAG_OPS) for _ in range(LAG_ROUNDS))
     t2 = statistics.median(device.busy)
-    synced = statistics.median(device.loop(EVERY_OPS, 1) for _ in range(EVERY_ROUNDS))  # a busy core delays one
-    t3 = max(0.0, synced / EVERY_OPS - t1 - t2)
+    synced = statistics.median(device.loop(LAG_OPS, 1) for _ in range(LAG_ROUNDS))  # a busy core delays one
+    t3 = max(0.0, synced / LAG_OPS - t1 - t2)
     return {"t1": t1, "t2": t2, "t3": t3}
 
 
-def _every_prediction(predict: Callable, costs: Mapping[str, float], n: int, k: int, scale: float = 1.0) -> float:
+def _lag_prediction(predict: Callable, costs: Mapping[str, float], n: int, k: int, scale: float = 1.0) -> float:
     """``predict(t1, t2, t3, n, k)`` in seconds, answered at once, or :class:`Rejected` saying what is wrong."""
     args = (scale * costs["t1"], scale * costs["t2"], scale * costs["t3"], n, k)
-    call = f"predict_every_seconds({', '.join(f'{a:.4g}' for a in args)})"
-    number = answered(call, predict, args, "seconds", EVERY_CALL_S)
+    call = f"predict_lagged_seconds({', '.join(f'{a:.4g}' for a in args)})"
+    number = answered(call, predict, args, "seconds", LAG_CALL_S)
     if number <= 0:
         raise Rejected(f"{call} returned {number!r}, not a positive number of seconds")
     return number
 
 
-@check("predict-every-k", times_cpu=False, points=2, threshold=f"within {EVERY_TOLERANCE:.0%}, three devices")
-def check_predict_every_k(self, predict_every_seconds: Callable) -> CheckResult:
-    """``predict_every_seconds(t1, t2, t3, n, k)`` predicts a loop that waits after every ``k``-th of ``n`` ops.
+@check("predict-lagged-k", times_cpu=False, points=2, threshold=f"within {LAG_TOLERANCE:.0%}, three devices")
+def check_predict_lagged_k(self, predict_lagged_seconds: Callable) -> CheckResult:
+    """``predict_lagged_seconds(t1, t2, t3, n, k)`` predicts a loop that, after issuing each of ``n``
+    operations, waits for the one issued ``k`` before it, and at the end for the last.
 
     Three devices with costs drawn at random (:class:`SleepDevice`: the front
-    end clearly slower, the back end clearly slower, both alike), each with
-    its ``k``. The check measures each device's ``t1``, ``t2`` and ``t3`` as
-    lesson 03 does, hands them to the function, and times the loop itself
-    (median of three). Passes when the function answers at once, follows its
-    arguments (costs ten times as large: ten times the prediction; twice the
-    operations: twice), and every prediction lies within 10% of the measured
-    time.
+    end clearly slower, the back end clearly slower, the waits costing most),
+    each with its ``k``. The check measures each device's ``t1``, ``t2`` and
+    ``t3`` as lesson 03 does, hands them to the function, and times the loop
+    itself (median of three). Passes when the function answers at once,
+    follows its arguments (costs ten times as large: ten times the
+    prediction; twice the operations: 1.5 to 2.5 times), and every
+    prediction lies within 10% of the measured time.
     """
-    if not callable(predict_every_seconds):
-        return self.fail(f"predict_every_seconds must be a function, not {type(predict_every_seconds).__name__}")
+    if not callable(predict_lagged_seconds):
+        return self.fail(f"predict_lagged_seconds must be a function, not {type(predict_lagged_seconds).__name__}")
 
     def judged() -> tuple[float, str]:
         worst, where = 0.0, ""
-        for front, back, trip, k in EVERY_DEVICES.values():
+        for front, back, trip, k in LAG_DEVICES.values():
             device = SleepDevice(draw.uniform(*front), draw.uniform(*back), draw.uniform(*trip))
             try:
                 costs = _costs(device)
-                predicted = _every_prediction(predict_every_seconds, costs, EVERY_OPS, k)
-                scaled = _every_prediction(predict_every_seconds, costs, EVERY_OPS, k, scale=EVERY_SCALE)
-                doubled = _every_prediction(predict_every_seconds, costs, 2 * EVERY_OPS, k)
-                if not math.isclose(scaled, EVERY_SCALE * predicted, rel_tol=0.01):
+                predicted = _lag_prediction(predict_lagged_seconds, costs, LAG_OPS, k)
+                scaled = _lag_prediction(predict_lagged_seconds, costs, LAG_OPS, k, scale=LAG_SCALE)
+                doubled = _lag_prediction(predict_lagged_seconds, costs, 2 * LAG_OPS, k)
+                if not math.isclose(scaled, LAG_SCALE * predicted, rel_tol=0.01):
                     raise Rejected(
-                        f"with costs {EVERY_SCALE:g} times as large your prediction went from {predicted * 1e3:.2f} ms "
+                        f"with costs {LAG_SCALE:g} times as large your prediction went from {predicted * 1e3:.2f} ms "
                         f"to {scaled * 1e3:.2f} ms: a loop's time scales with its costs"
                     )
-                if not math.isclose(doubled, 2 * predicted, rel_tol=0.01):
+                if not LAG_DOUBLED[0] <= doubled / predicted <= LAG_DOUBLED[1]:
                     raise Rejected(
                         f"for twice the operations (the same k) your prediction went from {predicted * 1e3:.2f} ms "
-                        f"to {doubled * 1e3:.2f} ms: twice as many groups of k take twice as long"
+                        f"to {doubled * 1e3:.2f} ms: twice the operations take about twice as long"
                     )
-                measured = statistics.median(device.loop(EVERY_OPS, k) for _ in range(EVERY_ROUNDS))
+                measured = statistics.median(device.lagged(LAG_OPS, k) for _ in range(LAG_ROUNDS))
             finally:
                 device.close()
             error = abs(predicted - measured) / measured
@@ -362,7 +377,7 @@ def check_predict_every_k(self, predict_every_seconds: Callable) -> CheckResult:
                 worst = error
                 where = (
                     f"t1 = {costs['t1'] * 1e3:.2f} ms, t2 = {costs['t2'] * 1e3:.2f} ms, t3 = {costs['t3'] * 1e3:.2f} ms, "
-                    f"n = {EVERY_OPS}, k = {k}: you predicted {predicted * 1e3:.1f} ms, the loop took "
+                    f"n = {LAG_OPS}, k = {k}: you predicted {predicted * 1e3:.1f} ms, the loop took "
                     f"{measured * 1e3:.1f} ms"
                 )
         return worst, where
@@ -371,13 +386,13 @@ def check_predict_every_k(self, predict_every_seconds: Callable) -> CheckResult:
         worst, where = judged()
     except Rejected as reason:
         return self.fail(str(reason))
-    passed = worst <= EVERY_TOLERANCE
+    passed = worst <= LAG_TOLERANCE
     if passed:
         # the farthest device changes from run to run, and nbval compares this sentence: it names none
         message = f"on three devices your predictions were within {worst * 100:.1f}% of the loops' times"
     else:
-        message = f"{where}, off by {worst:.0%} (needs within {EVERY_TOLERANCE:.0%} on every device)"
-    margin = EVERY_TOLERANCE / worst if worst > 0 else math.inf
+        message = f"{where}, off by {worst:.0%} (needs within {LAG_TOLERANCE:.0%} on every device)"
+    margin = LAG_TOLERANCE / worst if worst > 0 else math.inf
     return finish(
         CheckResult(self.name, self.points, passed, message, {"worst_error": worst}, self.threshold, margin=margin)
     )

@@ -1,6 +1,6 @@
 """Right answer written differently: a thread loads the next batch while the main loop reads every loss at once, so the wait for each loss overlaps the loading of the next batch; the thread is stopped and joined before the function returns."""
 
-EXPECT = {"async-beats-sync": 3, "predict-every-k": 2, "costs-from-trace": 2}
+EXPECT = {"async-beats-sync": 3, "predict-lagged-k": 2, "costs-from-trace": 2}
 
 
 # %% ex1-train-until

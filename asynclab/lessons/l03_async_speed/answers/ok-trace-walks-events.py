@@ -1,6 +1,6 @@
 """Right answer written differently: it walks the calls and operators in time order, pairing each operator with the wait that returns after it, and never relies on the lists' lengths or positions."""
 
-EXPECT = {"async-beats-sync": 3, "predict-every-k": 2, "costs-from-trace": 2}
+EXPECT = {"async-beats-sync": 3, "predict-lagged-k": 2, "costs-from-trace": 2}
 
 
 # %% ex3-costs-from-trace

@@ -1,6 +1,6 @@
 """train_until reads the losses only every fourth batch: fast, but it runs up to three steps past the batch it returns."""
 
-EXPECT = {"async-beats-sync": 0, "predict-every-k": 2, "costs-from-trace": 2}
+EXPECT = {"async-beats-sync": 0, "predict-lagged-k": 2, "costs-from-trace": 2}
 
 
 # %% ex1-train-until

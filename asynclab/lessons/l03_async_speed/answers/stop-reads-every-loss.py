@@ -1,6 +1,6 @@
 """train_until reads each loss right after issuing its step, as the check's own loop does: the back end idles while every batch loads."""
 
-EXPECT = {"async-beats-sync": 0, "predict-every-k": 2, "costs-from-trace": 2}
+EXPECT = {"async-beats-sync": 0, "predict-lagged-k": 2, "costs-from-trace": 2}
 
 
 # %% ex1-train-until

@@ -1,6 +1,6 @@
 """train_until reads one step behind but returns the index of the batch it was on when it noticed, one too many."""
 
-EXPECT = {"async-beats-sync": 0, "predict-every-k": 2, "costs-from-trace": 2}
+EXPECT = {"async-beats-sync": 0, "predict-lagged-k": 2, "costs-from-trace": 2}
 
 
 # %% ex1-train-until

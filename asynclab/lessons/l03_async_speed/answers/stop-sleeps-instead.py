@@ -1,6 +1,6 @@
 """train_until sleeps a fixed millisecond after each step instead of waiting for it, then reads that step's loss: the read still waits, and the sleep adds to it."""
 
-EXPECT = {"async-beats-sync": 0, "predict-every-k": 2, "costs-from-trace": 2}
+EXPECT = {"async-beats-sync": 0, "predict-lagged-k": 2, "costs-from-trace": 2}
 
 
 # %% ex1-train-until

@@ -1,6 +1,6 @@
 """train_until never reads a loss: it returns a batch index typed in, and stops the loop there."""
 
-EXPECT = {"async-beats-sync": 0, "predict-every-k": 2, "costs-from-trace": 2}
+EXPECT = {"async-beats-sync": 0, "predict-lagged-k": 2, "costs-from-trace": 2}
 
 
 # %% ex1-train-until

@@ -1,6 +1,6 @@
 """The colleague's reading as the step shows it: t1 the issuing call's own time, t3 the wait call's, both mistakes left in."""
 
-EXPECT = {"async-beats-sync": 3, "predict-every-k": 2, "costs-from-trace": 0}
+EXPECT = {"async-beats-sync": 3, "predict-lagged-k": 2, "costs-from-trace": 0}
 
 
 # %% ex3-costs-from-trace

@@ -1,6 +1,6 @@
 """costs_from_trace counts the engine's own entries (WaitForVar, DeleteVariable) as operators: the passes no longer line up and t2 mixes chores with work."""
 
-EXPECT = {"async-beats-sync": 3, "predict-every-k": 2, "costs-from-trace": 0}
+EXPECT = {"async-beats-sync": 3, "predict-lagged-k": 2, "costs-from-trace": 0}
 
 
 # %% ex3-costs-from-trace

@@ -1,6 +1,6 @@
 """costs_from_trace takes t1 as the issuing call's own duration: the Python before it and the hand-over to a worker are left out."""
 
-EXPECT = {"async-beats-sync": 3, "predict-every-k": 2, "costs-from-trace": 0}
+EXPECT = {"async-beats-sync": 3, "predict-lagged-k": 2, "costs-from-trace": 0}
 
 
 # %% ex3-costs-from-trace

@@ -1,6 +1,6 @@
 """costs_from_trace ends t1 when the issuing call returns, not when the operator starts, and counts the hand-over nowhere."""
 
-EXPECT = {"async-beats-sync": 3, "predict-every-k": 2, "costs-from-trace": 0}
+EXPECT = {"async-beats-sync": 3, "predict-lagged-k": 2, "costs-from-trace": 0}
 
 
 # %% ex3-costs-from-trace

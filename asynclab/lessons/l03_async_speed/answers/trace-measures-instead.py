@@ -1,6 +1,6 @@
 """costs_from_trace ignores the trace and records a loop of its own, a product of the lab's try-it size: not the loop the check recorded."""
 
-EXPECT = {"async-beats-sync": 3, "predict-every-k": 2, "costs-from-trace": 0}
+EXPECT = {"async-beats-sync": 3, "predict-lagged-k": 2, "costs-from-trace": 0}
 
 
 # %% ex3-costs-from-trace

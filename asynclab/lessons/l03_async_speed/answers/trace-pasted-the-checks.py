@@ -1,6 +1,6 @@
 """costs_from_trace is the check's own reading of a trace (_passes and _trace_costs of lab 03's checks) pasted into the cell, with the median for its aggregate: the checks' code, re-typed."""
 
-EXPECT = {"async-beats-sync": 3, "predict-every-k": 2, "costs-from-trace": 0}
+EXPECT = {"async-beats-sync": 3, "predict-lagged-k": 2, "costs-from-trace": 0}
 
 # Pasted from asynclab/lessons/l03_async_speed/checks.py (TRACE_ISSUE, TRACE_WAIT, _passes,
 # _trace_costs). Adapted only to the step's signature: _trace_costs is renamed costs_from_trace and

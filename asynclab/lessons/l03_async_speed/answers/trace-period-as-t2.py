@@ -1,6 +1,6 @@
 """costs_from_trace takes t2 as the time from one operator's start to the next: the whole pass, not the back end's share."""
 
-EXPECT = {"async-beats-sync": 3, "predict-every-k": 2, "costs-from-trace": 0}
+EXPECT = {"async-beats-sync": 3, "predict-lagged-k": 2, "costs-from-trace": 0}
 
 
 # %% ex3-costs-from-trace

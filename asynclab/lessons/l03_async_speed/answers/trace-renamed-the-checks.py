@@ -1,6 +1,6 @@
 """costs_from_trace wraps a copy of the check's own reading of a trace (lab 03's _passes and _trace_costs) in a function of its own, every local name renamed and independent statements reordered: the checks' code in disguise, re-typed."""
 
-EXPECT = {"async-beats-sync": 3, "predict-every-k": 2, "costs-from-trace": 0}
+EXPECT = {"async-beats-sync": 3, "predict-lagged-k": 2, "costs-from-trace": 0}
 
 # The copy of asynclab/lessons/l03_async_speed/checks.py's _passes and _trace_costs: locals and
 # arguments renamed, the two call lists built before the operators, the aggregate fixed to the

@@ -1,6 +1,6 @@
 """costs_from_trace takes t3 as the wait call's duration, which holds most of the operator's time as well."""
 
-EXPECT = {"async-beats-sync": 3, "predict-every-k": 2, "costs-from-trace": 0}
+EXPECT = {"async-beats-sync": 3, "predict-lagged-k": 2, "costs-from-trace": 0}
 
 
 # %% ex3-costs-from-trace
