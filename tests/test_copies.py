@@ -365,8 +365,26 @@ def test_the_grader_scores_a_copy_zero_with_its_sentence(tmp_path):
         "import operator\n\n\ndef diagnose(fn):\n    return operator.attrgetter('__code__.co_freevars')(fn)",
         "def diagnose(fn):\n    return getattr(fn, '__clo' + 'sure__')",
         "def diagnose(fn):\n    return fn.pull.__self__",
+        # a profile hook sees every call fn makes and when (lab 07 step 2's rounds, without the profiler)
+        "import sys\n\n\ndef diagnose(fn):\n    sys.setprofile(lambda frame, event, arg: None)\n    return fn()",
+        "import threading\n\n\ndef diagnose(fn):\n    threading.settrace(print)\n    return fn()",
+        # the check's locals, read off the stack (lab 10's measured time, before the prediction is asked)
+        "import traceback\n\n\ndef diagnose(fn):\n    return list(traceback.walk_stack(None))",
+        "from traceback import StackSummary\n\n\ndef diagnose(fn):\n    return StackSummary.extract([], capture_locals=True)",
     ],
-    ids=["closure", "getattr-defaults", "getclosurevars", "caller-frame", "attrgetter", "split-name", "self"],
+    ids=[
+        "closure",
+        "getattr-defaults",
+        "getclosurevars",
+        "caller-frame",
+        "attrgetter",
+        "split-name",
+        "self",
+        "profile-hook",
+        "trace-hook",
+        "walk-stack",
+        "stack-summary",
+    ],
 )
 def test_reading_the_inside_of_what_the_check_hands_is_caught(source):
     found = _verdicts("07", {"ex1-diagnose": source})["diagnoses-the-program"]

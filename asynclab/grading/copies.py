@@ -40,7 +40,8 @@ never the right answer:
 3. **introspects**: the closure reads the inside of a function or a frame
    (:data:`INSIDES`: ``fn.__closure__``, ``fn.__defaults__``, a frame's
    ``f_locals``, ..., directly or by ``getattr`` with that name) or uses the
-   standard library's ways to them (:data:`INSIDE_TOOLS`): what a check hands an
+   standard library's ways to them (:data:`INSIDE_TOOLS`, profile and trace hooks
+   included): what a check hands an
    answer (lab 07's ``fn``) carries the check's own workload, which the answer
    must measure, not read;
 4. **hides its names**: the closure looks names up while it runs, where the judge
@@ -150,7 +151,7 @@ INSIDES = frozenset(
     }
 )
 #: The standard library's ways to the same: a function's closure variables, the caller's frame, the objects
-#: another one refers to.
+#: another one refers to, a hook on every call and frame.
 INSIDE_TOOLS = (
     "inspect.getclosurevars",
     "inspect.currentframe",
@@ -164,6 +165,17 @@ INSIDE_TOOLS = (
     "inspect.getmembers",
     "operator.attrgetter",
     "operator.methodcaller",
+    "inspect.getargvalues",
+    "traceback.walk_stack",
+    "traceback.walk_tb",
+    "traceback.StackSummary",
+    # hooks that see every call a function handed to the answer makes, and its frames (lab 07's fn)
+    "sys.setprofile",
+    "sys.settrace",
+    "threading.setprofile",
+    "threading.settrace",
+    "threading.setprofile_all_threads",
+    "threading.settrace_all_threads",
 )
 STAR = "*"  # a binding table's key for ``from M import *`` is STAR + M
 

@@ -33,19 +33,27 @@ busy, are in ``bench/reports/checks_robustness.md``:
   a loop that, after issuing each of n operations, waits for the one issued
   k before it (none for the first k) and at the end for the last: at most k
   operations queued, the queue never drained, a loop lesson 03 did not
-  time. Three devices made of sleeps (:class:`SleepDevice`, so neither the
+  time. Four devices made of sleeps (:class:`SleepDevice`, so neither the
   machine's speed nor a busy core moves them) whose costs are drawn: the
   front end slower (t1 3.5-4.5 ms, t2 0.8-1.2 ms, t3 2.5-3.5 ms, k=2), the
   back end slower (t1 0.8-1.2 ms, t2 4.5-5.5 ms, t3 1.5-2.5 ms, k=2), the
-  waits costing most (t1 0.8-1.2 ms, t2 1.8-2.2 ms, t3 2.5-3.5 ms, k=4).
-  The check measures t1, t2 and t3 as lesson 03 does, each a median of
-  three rounds (a burst of load stretches one round's sleeps, and a t1 read
-  too long leaves t3 too short), and times each loop (median of three);
-  every prediction must lie within 10%. The devices are set so that every
-  wrong model of :data:`LAG_DEVICES`' comment is off by at least 17% on one
-  of them. The function must answer within 0.05 s and follow its arguments
-  (ten times the costs, ten times the prediction; twice the operations,
-  1.5-2.5 times), so a typed-in figure, a table or a measurement fails.
+  waits costing most (t1 0.8-1.2 ms, t2 1.8-2.2 ms, t3 2.5-3.5 ms, k=4),
+  the back end behind from the start (t1 0.4-0.6 ms, t2 3.2-3.6 ms, t3
+  3.8-4.2 ms, k=6: t2 < t1 + t3, yet the back end never catches up).
+  The check measures t1 and t2 as lesson 03 does and t3 as a wait for an
+  operation long finished costs (the residual of the loop that waits every
+  time carries a thread hand-off per operation, and put right predictions
+  2-8% high), each a median of several rounds (a burst of load stretches
+  one round's sleeps), and times each loop (median of three); every
+  prediction must lie within 7% (the solution: 0.7-1.2% off in 4 quiet
+  runs, 1.5-3.0% in 4 with one core busy). The devices are set so that
+  every wrong model of :data:`LAG_DEVICES`' comment is off by at least 15%
+  on one of them; the last run and wait left out read 10-12% off (8
+  runs), one lagged wait too few about 7% (simulated): the tolerance's
+  edge. The
+  function must answer within 0.05 s and follow its arguments (ten times
+  the costs, ten times the prediction; twice the operations, 1.5-2.5
+  times), so a typed-in figure, a table or a measurement fails.
 - costs-from-trace: a spot-the-bug. The step shows a colleague's reading
   with two mistakes (the issuing call's own time as t1, the wait call's as
   t3); ``costs_from_trace(trace)`` reads t1, t2 and t3 off
@@ -88,16 +96,20 @@ STOP_DECAY = 0.9  # each batch's loss is this share of the last one's
 BATCH_SHAPE = (256, 512)
 LAG_OPS = 12  # operations of predict-lagged-k's loops
 #: predict-lagged-k's devices: ranges (s) of t1, t2 and t3 drawn per device, and the device's k. Over 20000
-#: draws of the three (a throwaway script simulating the loop exactly), the closest wrong model is off by at
-#: least 17% on one device: lesson 03's every-k-th loop 17%, the steady state without the start and the end
-#: (n max(t2, t1 + t3)) 20%, one regime's formula taken for all 24-71%, a pipeline that never stalls 25%,
-#: a wait at every operation 26%, the loop that waits once 30%, the round trip paid with the back end 39%.
+#: draws of the four (a throwaway script simulating the loop exactly), the closest wrong model is off by at
+#: least 15% on one of them: the two regimes told apart by t2 >= t1 + t3 or by t2 > t3 (the fourth device:
+#: t2 < t1 + t3, yet the back end, behind after the first k issues, never catches up) 15%, lesson 03's
+#: every-k-th loop 17%, the steady state without the start and the end (n max(t2, t1 + t3)) 20%, one regime's
+#: formula taken for all 25-71%, a pipeline that never stalls 25%, a wait at every operation 26% and more.
+#: Mistakes at the end of the loop sit at the tolerance's edge: one lagged wait too few 7%, the last run and
+#: wait left out 9% (10-12% measured).
 LAG_DEVICES = {
     "front end slower": ((3.5e-3, 4.5e-3), (0.8e-3, 1.2e-3), (2.5e-3, 3.5e-3), 2),
     "back end slower": ((0.8e-3, 1.2e-3), (4.5e-3, 5.5e-3), (1.5e-3, 2.5e-3), 2),
     "waits dominate": ((0.8e-3, 1.2e-3), (1.8e-3, 2.2e-3), (2.5e-3, 3.5e-3), 4),
+    "back end behind from the start": ((0.4e-3, 0.6e-3), (3.2e-3, 3.6e-3), (3.8e-3, 4.2e-3), 6),
 }
-LAG_TOLERANCE = 0.10
+LAG_TOLERANCE = 0.07  # right predictions 0.7-1.2% off quiet, 1.5-3.0% with one core busy (4 runs each)
 LAG_ROUNDS = 3
 LAG_SCALE = 10.0  # the costs scaled: the prediction must scale with them
 LAG_DOUBLED = (1.5, 2.5)  # twice the operations: the prediction grows by this factor (a typed-in figure: 1)
@@ -298,6 +310,14 @@ class SleepDevice:
         self.wait(pending[-1])
         return time.perf_counter() - start
 
+    def round_trip(self) -> float:
+        """Seconds a wait takes for an operation that finished long before: ``t3`` and the call's own cost."""
+        done = self._worker.submit(lambda: None)
+        done.result()
+        start = time.perf_counter()
+        self.wait(done)
+        return time.perf_counter() - start
+
     def issuing(self, n: int) -> float:
         """Seconds per operation of issuing ``n`` without waiting (waited for afterwards, untimed)."""
         start = time.perf_counter()
@@ -312,14 +332,15 @@ class SleepDevice:
 
 
 def _costs(device: SleepDevice) -> dict[str, float]:
-    """``t1``, ``t2``, ``t3`` of ``device`` as lesson 03 measures them (seconds): the issuing slope, the
-    operations' own time, and what the wait-every-time loop leaves beyond both. Each is a median over
-    rounds: one burst of load on the machine stretches one round's sleeps, not the median."""
+    """``t1``, ``t2``, ``t3`` of ``device`` (seconds): the issuing slope and the operations' own time as lesson
+    03 measures them, and the round trip as a wait pays it when its operation finished long before (what the
+    lagged loop's waits pay; the residual of the loop that waits every time also carries the thread hand-off
+    of every operation, and read 2-8% high in the lagged loop). Each is a median over rounds: one burst of
+    load on the machine stretches one round's sleeps, not the median."""
     device.busy.clear()
     t1 = statistics.median(device.issuing(LAG_OPS) for _ in range(LAG_ROUNDS))
     t2 = statistics.median(device.busy)
-    synced = statistics.median(device.loop(LAG_OPS, 1) for _ in range(LAG_ROUNDS))  # a busy core delays one
-    t3 = max(0.0, synced / LAG_OPS - t1 - t2)
+    t3 = statistics.median(device.round_trip() for _ in range(LAG_OPS))
     return {"t1": t1, "t2": t2, "t3": t3}
 
 
@@ -333,19 +354,19 @@ def _lag_prediction(predict: Callable, costs: Mapping[str, float], n: int, k: in
     return number
 
 
-@check("predict-lagged-k", times_cpu=False, points=2, threshold=f"within {LAG_TOLERANCE:.0%}, three devices")
+@check("predict-lagged-k", times_cpu=False, points=2, threshold=f"within {LAG_TOLERANCE:.0%}, four devices")
 def check_predict_lagged_k(self, predict_lagged_seconds: Callable) -> CheckResult:
     """``predict_lagged_seconds(t1, t2, t3, n, k)`` predicts a loop that, after issuing each of ``n``
     operations, waits for the one issued ``k`` before it, and at the end for the last.
 
-    Three devices with costs drawn at random (:class:`SleepDevice`: the front
-    end clearly slower, the back end clearly slower, the waits costing most),
-    each with its ``k``. The check measures each device's ``t1``, ``t2`` and
+    Four devices with costs drawn at random (:class:`SleepDevice`: the front
+    end clearly slower, the back end clearly slower, the waits costing most,
+    the back end behind from the first issues on), each with its ``k``. The check measures each device's ``t1``, ``t2`` and
     ``t3`` as lesson 03 does, hands them to the function, and times the loop
     itself (median of three). Passes when the function answers at once,
     follows its arguments (costs ten times as large: ten times the
     prediction; twice the operations: 1.5 to 2.5 times), and every
-    prediction lies within 10% of the measured time.
+    prediction lies within 7% of the measured time.
     """
     if not callable(predict_lagged_seconds):
         return self.fail(f"predict_lagged_seconds must be a function, not {type(predict_lagged_seconds).__name__}")
@@ -389,7 +410,7 @@ def check_predict_lagged_k(self, predict_lagged_seconds: Callable) -> CheckResul
     passed = worst <= LAG_TOLERANCE
     if passed:
         # the farthest device changes from run to run, and nbval compares this sentence: it names none
-        message = f"on three devices your predictions were within {worst * 100:.1f}% of the loops' times"
+        message = f"on four devices your predictions were within {worst * 100:.1f}% of the loops' times"
     else:
         message = f"{where}, off by {worst:.0%} (needs within {LAG_TOLERANCE:.0%} on every device)"
     margin = LAG_TOLERANCE / worst if worst > 0 else math.inf

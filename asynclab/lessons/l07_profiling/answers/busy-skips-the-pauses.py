@@ -1,4 +1,4 @@
-"""busy_ms swaps time.sleep for a function that returns at once, so the check's fn runs its rounds back to back, and times fn() with the clock: the pauses are skipped, not measured around."""
+"""busy_ms swaps time.sleep for a function that returns at once, hoping the check's fn then runs its rounds back to back, and times fn() with the clock: rewriting a module the check measures with earns nothing (and fn's breaks are not sleeps)."""
 
 EXPECT = {"busy-across-devices": 0}
 
