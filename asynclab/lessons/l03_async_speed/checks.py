@@ -40,17 +40,19 @@ busy, are in ``bench/reports/checks_robustness.md``:
   waits costing most (t1 0.8-1.2 ms, t2 1.8-2.2 ms, t3 2.5-3.5 ms, k=4),
   the back end behind from the start (t1 0.4-0.6 ms, t2 3.2-3.6 ms, t3
   3.8-4.2 ms, k=6: t2 < t1 + t3, yet the back end never catches up).
-  The check measures t1 and t2 as lesson 03 does and t3 as a wait for an
-  operation long finished costs (the residual of the loop that waits every
-  time carries a thread hand-off per operation, and put right predictions
-  2-8% high), each a median of several rounds (a burst of load stretches
+  The check measures t1 as lesson 03 does, t2 as the back end's pace with
+  operations queued (the worker's hand-off included), and t3 as a wait for
+  an operation long finished costs (the residual of the loop that waits
+  every time carries a thread hand-off per operation, and put right
+  predictions 2-8% high), each a median of several rounds (a burst of load stretches
   one round's sleeps), and times each loop (median of three); every
-  prediction must lie within 7% (the solution: 0.7-1.2% off in 4 quiet
-  runs, 1.5-3.0% in 4 with one core busy). The devices are set so that
-  every wrong model of :data:`LAG_DEVICES`' comment is off by at least 15%
-  on one of them; the last run and wait left out read 10-12% off (8
-  runs), one lagged wait too few about 7% (simulated): the tolerance's
-  edge. The
+  prediction must lie within 10% (the solution: 1.7-4.3% off in 3 quiet
+  runs, 0.5-4.4% in 6 with both cores busy; with t2 read as each
+  operation's own sleep, without the worker's hand-off from one to the
+  next, it read 8% once in make test's timing lane). The devices are set so
+  that every wrong model of :data:`LAG_DEVICES`' comment is off by at least
+  15% on one of them; mistakes at the end of the loop are not caught (the
+  last run and wait left out 9-10% off, one lagged wait too few about 7%). The
   function must answer within 0.05 s and follow its arguments (ten times
   the costs, ten times the prediction; twice the operations, 1.5-2.5
   times), so a typed-in figure, a table or a measurement fails.
@@ -101,15 +103,15 @@ LAG_OPS = 12  # operations of predict-lagged-k's loops
 #: t2 < t1 + t3, yet the back end, behind after the first k issues, never catches up) 15%, lesson 03's
 #: every-k-th loop 17%, the steady state without the start and the end (n max(t2, t1 + t3)) 20%, one regime's
 #: formula taken for all 25-71%, a pipeline that never stalls 25%, a wait at every operation 26% and more.
-#: Mistakes at the end of the loop sit at the tolerance's edge: one lagged wait too few 7%, the last run and
-#: wait left out 9% (10-12% measured).
+#: Mistakes at the end of the loop stay inside the tolerance: one lagged wait too few 7%, the last run and
+#: wait left out 9% (9-12% measured).
 LAG_DEVICES = {
     "front end slower": ((3.5e-3, 4.5e-3), (0.8e-3, 1.2e-3), (2.5e-3, 3.5e-3), 2),
     "back end slower": ((0.8e-3, 1.2e-3), (4.5e-3, 5.5e-3), (1.5e-3, 2.5e-3), 2),
     "waits dominate": ((0.8e-3, 1.2e-3), (1.8e-3, 2.2e-3), (2.5e-3, 3.5e-3), 4),
     "back end behind from the start": ((0.4e-3, 0.6e-3), (3.2e-3, 3.6e-3), (3.8e-3, 4.2e-3), 6),
 }
-LAG_TOLERANCE = 0.07  # right predictions 0.7-1.2% off quiet, 1.5-3.0% with one core busy (4 runs each)
+LAG_TOLERANCE = 0.10  # right predictions 0.7-4.3% off quiet, 0.5-4.4% with both cores busy; 8% in make test with t2 read without the worker's hand-off
 LAG_ROUNDS = 3
 LAG_SCALE = 10.0  # the costs scaled: the prediction must scale with them
 LAG_DOUBLED = (1.5, 2.5)  # twice the operations: the prediction grows by this factor (a typed-in figure: 1)
@@ -272,12 +274,12 @@ class SleepDevice:
 
         self.t1, self.t2, self.t3 = t1, t2, t3
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="asynclab-device")
-        self.busy: list[float] = []  # seconds each operation held the worker
+        self.spans: list[tuple[float, float]] = []  # when each operation held the worker (s, perf_counter)
 
     def _operation(self) -> None:
         start = time.perf_counter()
         time.sleep(self.t2)
-        self.busy.append(time.perf_counter() - start)
+        self.spans.append((start, time.perf_counter()))
 
     def issue(self):
         """Issue one operation: the caller is busy ``t1``; the pending operation is returned."""
@@ -327,19 +329,27 @@ class SleepDevice:
             p.result()
         return took / n
 
+    def running(self, n: int) -> float:
+        """Seconds per operation of running ``n`` queued all at once, from the first's start to the last's end:
+        the back end's pace when it is behind, the worker's hand-off from one to the next included."""
+        self.spans.clear()
+        for p in [self._worker.submit(self._operation) for _ in range(n)]:
+            p.result()
+        return (self.spans[-1][1] - self.spans[0][0]) / n
+
     def close(self) -> None:
         self._worker.shutdown(wait=True)
 
 
 def _costs(device: SleepDevice) -> dict[str, float]:
-    """``t1``, ``t2``, ``t3`` of ``device`` (seconds): the issuing slope and the operations' own time as lesson
-    03 measures them, and the round trip as a wait pays it when its operation finished long before (what the
-    lagged loop's waits pay; the residual of the loop that waits every time also carries the thread hand-off
-    of every operation, and read 2-8% high in the lagged loop). Each is a median over rounds: one burst of
-    load on the machine stretches one round's sleeps, not the median."""
-    device.busy.clear()
+    """``t1``, ``t2``, ``t3`` of ``device`` (seconds): the issuing slope, the back end's time per operation
+    when they queue up (the worker's hand-off from one to the next included, which under load adds a few
+    percent to each), and the round trip as a wait pays it when its operation finished long before (what the
+    lagged loop's waits pay; the residual of the loop that waits every time also carries a thread hand-off
+    per operation, and read 2-8% high in the lagged loop). Each is a median over rounds: one burst of load
+    on the machine stretches one round's sleeps, not the median."""
     t1 = statistics.median(device.issuing(LAG_OPS) for _ in range(LAG_ROUNDS))
-    t2 = statistics.median(device.busy)
+    t2 = statistics.median(device.running(LAG_OPS) for _ in range(LAG_ROUNDS))
     t3 = statistics.median(device.round_trip() for _ in range(LAG_OPS))
     return {"t1": t1, "t2": t2, "t3": t3}
 
@@ -366,7 +376,7 @@ def check_predict_lagged_k(self, predict_lagged_seconds: Callable) -> CheckResul
     itself (median of three). Passes when the function answers at once,
     follows its arguments (costs ten times as large: ten times the
     prediction; twice the operations: 1.5 to 2.5 times), and every
-    prediction lies within 7% of the measured time.
+    prediction lies within 10% of the measured time.
     """
     if not callable(predict_lagged_seconds):
         return self.fail(f"predict_lagged_seconds must be a function, not {type(predict_lagged_seconds).__name__}")
