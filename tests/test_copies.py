@@ -151,7 +151,7 @@ def test_reaching_into_the_checks_is_caught_however_it_is_named():
         "the lab's own name": "def predict_lagged_seconds(t1, t2, t3, n, k):\n    return lab03.some_reference(n, k)",
         "an import inside": (
             "def predict_lagged_seconds(t1, t2, t3, n, k):\n    from asynclab.lessons.l03_async_speed import checks\n"
-            "    return checks.SleepDevice(t1, t2, t3).loop(n, k)"
+            "    return checks.SleepDevice(t1, t2, t3).lagged(n, k)"
         ),
         "a string": (
             "import importlib\n\n\ndef predict_lagged_seconds(t1, t2, t3, n, k):\n"

@@ -214,7 +214,8 @@ def train_worker(kv: Any, job: Mapping[str, Any], setup: Callable | None = None,
     ``setup(kv, lr)`` and ``loop(kv, key, w, gradient_at, steps)`` default to
     the course's own; where ``job`` has ``every`` (lab 10), they are called as
     ``setup(kv, lr, every)`` and ``loop(kv, key, w, gradient_at, steps,
-    every)`` (the course's :func:`setup_store` without it). ``gradient_at(w, step)`` reads ``w`` (which waits for
+    every)`` (the course's :func:`setup_store` without it).
+    ``gradient_at(w, step)`` reads ``w`` (which waits for
     the pull that fills it), notes the time and the loss there, sleeps the
     worker's delay (a straggler's slower computing) and returns the gradient
     as an NDArray. Returns the trace as a dict (JSON-ready).

@@ -264,9 +264,8 @@ class SleepDevice:
     device's one worker ``t2`` s, and a wait returns ``t3`` s after the operation finished (seconds).
 
     It follows lesson 03's model exactly (sleeps, so neither a busy core
-    nor the machine's speed moves it): :meth:`loop` issues ``n`` operations
-    and waits for the last one issued after every ``k``-th; :meth:`lagged`
-    waits after each for the one issued ``k`` before it.
+    nor the machine's speed moves it): :meth:`lagged` issues ``n`` operations
+    and waits after each for the one issued ``k`` before it.
     """
 
     def __init__(self, t1: float, t2: float, t3: float) -> None:
@@ -290,15 +289,6 @@ class SleepDevice:
         """Wait for ``pending``, then the round trip ``t3``."""
         pending.result()
         time.sleep(self.t3)
-
-    def loop(self, n: int, k: int) -> float:
-        """Seconds for ``n`` operations with a wait after every ``k``-th (``n`` a multiple of ``k``)."""
-        start = time.perf_counter()
-        for i in range(n):
-            pending = self.issue()
-            if (i + 1) % k == 0:
-                self.wait(pending)
-        return time.perf_counter() - start
 
     def lagged(self, n: int, k: int) -> float:
         """Seconds for ``n`` operations, each followed by a wait for the one issued ``k`` before it (none for
