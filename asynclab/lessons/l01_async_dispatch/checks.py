@@ -15,18 +15,16 @@ without waiting cannot pass. Effect sizes and the margins they leave are in
   reading first, or fetching the values first, 0.98-1.01x. An NDArray
   returned unfinished, a batch not read_batch's, or read_batch called other
   than once is refused with a sentence.
-- timing-includes-compute: ``work_seconds(work)`` times whatever ``work()``
-  queues, for three kinds of work the lab has not shown: one returns its
-  2000x2000 product, one writes a product (size drawn from 800..1000) into
-  an array it was given and returns nothing, one returns a product it
-  queued on cpu(0) and leaves ten more running on cpu(1) (lesson 02: a wait
-  for an array on one device does not wait for another device's work). A
-  correct timing (a wait for everything) is about 1x the check's own; one
-  without a wait is about 0.005x; one that waits for the returned array fails
-  on the work that returns nothing (0.02x when it waits only when something
-  was returned) and reads the two devices' work at 0.1-0.2x (one core busy). Window 2.5x for
-  all three: the 2000x2000 product costs 8x or more what the others cost,
-  so no typed-in number and no fixed sleep fits all three.
+- finds-hidden-waits: ``waits_for_back_end(work)`` tells from outside whether
+  ``work()`` waits for the back end before it returns. Six works drawn per run
+  (2-4 waiting; at least one keeps the front end busy in Python or asleep for
+  1-1.5x its product's compute time, so that its call lasts as long as its
+  work), products of a side drawn from 800-1000; every verdict must match.
+  Measured (the solution's measurement, on every kind at the three sides,
+  quiet and with one core busy): with about 8x the work's time queued ahead on cpu(0), a waiting
+  call took 6.0-18x the work's time alone, a call that does not wait at most
+  1.08x (the solution's threshold is 3x). The first idea, a call that takes
+  most of the time until its work is done, fails on the front-bound works.
 - engine-switch-fixed: a spot-the-bug. The snippet must switch its own
   process to NaiveEngine (the colleague's script sets MXNET_ENGINE_TYPE after
   the first operation, when the threaded engine has started). The check runs
@@ -58,21 +56,17 @@ without waiting cannot pass. Effect sizes and the margins they leave are in
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
 from typing import Any
 
 from asynclab.checks import draw
 from asynclab.checks.core import CheckResult, Protocol, Rejected, check, median, refuse_unless_checking
-from asynclab.checks.finishing import _QUICK, SIZE, SMALL_SIZES
+from asynclab.checks.finishing import SIZE
 from asynclab.checks.predictions import yes_or_no
 from asynclab.checks.relations import AtLeast, AtMost, Within
 from asynclab.foundation.timing import time_call
 
-TIMING_TOLERANCE = 2.5
-WORK_KINDS = ("returns", "into", "devices")  # the kinds of work timing-includes-compute hands over
-OTHER_DEVICE_PRODUCTS = 10  # products on cpu(1) beside the one returned from cpu(0)
 GAP_FACTOR = 5.0
 OVERLAP_SIZES = (1400, 1600, 1800)  # overlaps-the-read: the product's side, drawn per call
 OVERLAP_READ = (0.8, 1.25)  # the read's delay, a share of the product's compute time, drawn per call
@@ -256,92 +250,139 @@ def check_predict_blocking(self, predicted) -> CheckResult:
     return self.holds(condition, description=f"all {len(CALLS)} predictions matched what the calls did")
 
 
-@check(
-    "timing-includes-compute",
-    points=2,
-    protocol=_QUICK,
-    calls="work_seconds",
-    functions=("work_seconds",),
-    blame={"reference": "the reference"},
-    relations=tuple(
-        Within(f"ratio_{kind}", num=f"student.{kind}", den=f"reference.{kind}", tolerance=TIMING_TOLERANCE)
-        for kind in WORK_KINDS
-    ),
-    sentence=lambda o: (
-        f"your timing was {o.bands['ratio_returns'].value:.2f}x the real time of work that returned its "
-        f"{SIZE}x{SIZE} product, {o.bands['ratio_into'].value:.2f}x of work that wrote a product "
-        f"at size {int(o.median('student.size'))} into an array and returned nothing, and {o.bands['ratio_devices'].value:.2f}x of work that returned a product from "
-        f"cpu(0) and left {OTHER_DEVICE_PRODUCTS} more running on cpu(1) (needs between {1 / TIMING_TOLERANCE:.2g}x and {TIMING_TOLERANCE:g}x for all three)"
-    ),
-    threshold=f"within {1 / TIMING_TOLERANCE:.2g}x..{TIMING_TOLERANCE:g}x, three kinds of work",
-    figures=lambda o: {"ratio": max(max(b.value, 1 / b.value) if b.value > 0 else math.inf for b in o.bands.values())},
-)
-def check_timing_includes_compute(self, work_seconds: Callable) -> CheckResult:
-    """``work_seconds(work)`` returns the seconds the back end needs for everything ``work()`` queues.
+# ------------------------------------------------------------ step 3: tell from outside whether work waits
+#: Works that wait for the back end before they return, and works that do not: the check draws some of each.
+WAITING = ("reads a number", "waits for its first product", "logs a row's mean", "waits for everything")
+NOT_WAITING = ("returns its product", "busy front end", "reads a slow source", "reads a ready array", "logs a shape")
+#: Works that take the front end as long as the back end takes, or longer, without waiting: one is always drawn.
+FRONT_BOUND = ("busy front end", "reads a slow source")
+HIDDEN_WORKS = 6  # works per run, 2 to 4 of them waiting
+HIDDEN_SIZES = (800, 900, 1000)  # each work's product: its side, drawn per work (30-90 ms of computing here)
+FRONT_SHARE = (1.0, 1.5)  # a front-bound work's own time, in its product's compute times, drawn per work
 
-    Three kinds of work, sizes drawn at random: one returns the product it
-    queued, one writes a product into an array it was given and returns
-    nothing, one returns a product it queued on ``cpu(0)`` after queueing ten
-    more on ``cpu(1)``, into an array there. Passes when the answer agrees with the check's own
-    timing (a wait for everything before the clock starts and before it
-    stops) within 2.5x for all three.
+# the check's own clock, taken when the check is imported: the front end's work lasts what the check says
+_clock = time.perf_counter
+_LOG: list[Any] = []  # where the works that log write, so that nothing is printed
+
+
+def _front_work(seconds: float) -> None:
+    """Keep the calling thread busy in Python for ``seconds`` (s): work of the front end, no operator."""
+    end = _clock() + seconds
+    while _clock() < end:
+        pass
+
+
+def _run_work(kind: str, a, ready, into, front_s: float):
+    """Queue the product of ``a`` with itself on cpu(0) and do what ``kind`` says (one of WAITING or NOT_WAITING)."""
+    from mxnet import nd
+
+    y = nd.dot(a, a)
+    if kind == "reads a number":
+        return float(y.sum().asscalar())
+    if kind == "waits for its first product":
+        y.wait_to_read()
+        return nd.dot(y, a)
+    if kind == "logs a row's mean":
+        _LOG.append(float(y[0].asnumpy().mean()))  # a row is a view; its values are the product's
+        return y
+    if kind == "waits for everything":
+        nd.dot(y, a, out=into)
+        nd.waitall()
+        return None
+    if kind == "returns its product":
+        return y
+    if kind == "busy front end":
+        _front_work(front_s)
+        return y
+    if kind == "reads a slow source":
+        time.sleep(front_s)
+        return y
+    if kind == "reads a ready array":
+        return y, float(ready.asnumpy().sum())  # computed and waited for before the work was handed over
+    if kind == "logs a shape":
+        nd.dot(y, a, out=into)
+        _LOG.append(str(into.shape))
+        return None
+    raise ValueError(f"no work of kind {kind!r}")
+
+
+def _hidden_work(kind: str, a, ready, into, front_s: float) -> Callable[[], Any]:
+    """A work of ``kind`` whose name, code and signature are those of every other kind."""
+
+    def work():
+        return _run_work(kind, a, ready, into, front_s)
+
+    return work
+
+
+def _draw_kinds() -> list[str]:
+    """HIDDEN_WORKS kinds, 2 to 4 of them waiting, at least one front-bound, in a random order."""
+    waiting = list(WAITING)
+    draw.shuffle(waiting)
+    bound = draw.choice(FRONT_BOUND)
+    others = [kind for kind in NOT_WAITING if kind != bound]
+    draw.shuffle(others)
+    n_waiting = draw.randrange(2, 5)
+    kinds = waiting[:n_waiting] + [bound] + others[: HIDDEN_WORKS - n_waiting - 1]
+    draw.shuffle(kinds)
+    return kinds
+
+
+@check(
+    "finds-hidden-waits", points=2, calls="waits_for_back_end", functions=("waits_for_back_end",), threshold="all works"
+)
+def check_finds_hidden_waits(self, waits_for_back_end: Callable) -> CheckResult:
+    """``waits_for_back_end(work)`` says whether calling ``work()`` waits for the back end (True) or not.
+
+    The check draws six works (:func:`_draw_kinds`), each queueing a product
+    of a side drawn from 800-1000 on cpu(0): some wait for the back end
+    before they return (a number read, a first product waited for, a row's
+    values logged, ``nd.waitall()``), the others do not, and at least one of
+    those keeps the front end busy in Python or asleep for 1-1.5x the
+    product's compute time, so that its call lasts as long as its work.
+    Every work has the same name and code; what it does lives in its
+    closure, which an answer may not read. Passes when every verdict matches
+    the kind the check drew; a FAIL says neither how many missed nor which.
     """
-    import mxnet as mx
+    import numpy as np
     from mxnet import nd
 
     from asynclab.foundation.workloads import square_matrix
 
-    size = draw.choice(SMALL_SIZES)
-    big, small = square_matrix(SIZE), square_matrix(size)
-    into = nd.zeros((size, size))
-    other, elsewhere = small.copyto(mx.cpu(1)), nd.zeros((size, size), ctx=mx.cpu(1))
-    nd.waitall()
-
-    def returns():
-        return nd.dot(big, big)
-
-    def writes_into() -> None:
-        nd.dot(small, small, out=into)
-
-    def two_devices():
-        first = nd.dot(small, small)  # cpu(0): returned, and done long before cpu(1)'s products
-        for _ in range(OTHER_DEVICE_PRODUCTS):
-            nd.dot(other, other, out=elsewhere)
-        return first
-
-    works = dict(zip(WORK_KINDS, (returns, writes_into, two_devices), strict=True))
-
-    def student() -> dict[str, float]:
-        found: dict[str, float] = {"size": float(size)}
-        for kind, work in works.items():
+    def condition() -> tuple[bool, str]:
+        kinds = _draw_kinds()
+        ready = square_matrix(draw.choice(HIDDEN_SIZES))
+        verdicts = []
+        for kind in kinds:
+            a = square_matrix(draw.choice(HIDDEN_SIZES))
+            into = nd.zeros(a.shape)
+            nd.waitall()
+            compute = time_call(lambda a=a: nd.dot(a, a), sync=True)
+            work = _hidden_work(kind, a, ready, into, draw.uniform(*FRONT_SHARE) * compute)
             calls: list[int] = []
 
             def counted(work=work, calls=calls):
                 calls.append(1)
                 return work()
 
-            nd.waitall()
-            seconds = work_seconds(counted)
+            verdict = waits_for_back_end(counted)
             nd.waitall()
             if not calls:
-                raise Rejected("work_seconds(work) must call work(): it is the work to time")
-            try:
-                found[kind] = float(seconds)
-            except (TypeError, ValueError):
-                raise Rejected(f"work_seconds must return seconds (a number), not {type(seconds).__name__}") from None
-        return found
+                raise Rejected("waits_for_back_end(work) must call work(): what it does is found by calling it")
+            if not isinstance(verdict, (bool, np.bool_)):
+                raise Rejected(
+                    f"waits_for_back_end must return True or False, not {type(verdict).__name__} ({verdict!r})"
+                )
+            verdicts.append(bool(verdict) == (kind in WAITING))
+        _LOG.clear()
+        if not all(verdicts):
+            return False, (
+                f"your verdicts did not all match what the {HIDDEN_WORKS} works did: some of them wait for the "
+                "back end before they return, some do not"
+            )
+        return True, ""
 
-    def reference() -> dict[str, float]:
-        found: dict[str, float] = {}
-        for kind, work in works.items():
-            nd.waitall()
-            start = time.perf_counter()
-            work()
-            nd.waitall()
-            found[kind] = time.perf_counter() - start
-        return found
-
-    return self.run({"student": student, "reference": reference})
+    return self.holds(condition, description=f"all {HIDDEN_WORKS} verdicts matched what the works did")
 
 
 # what the engine probe times with, by name: held before the snippet runs and compared after it (source text

@@ -2,7 +2,7 @@
 
 EXPECT = {
     "overlaps-the-read": 2,
-    "timing-includes-compute": 2,
+    "finds-hidden-waits": 2,
     "engine-switch-fixed": 3,
     "memory-of-result": 0,
     "predict-blocking": 2,
