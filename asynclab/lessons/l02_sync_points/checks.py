@@ -17,13 +17,18 @@ in by hand cannot pass. Effect sizes, quiet and with one core busy, are in
   0.01x-0.06x; no wait reads 0.1x or less. Window 2.5x for all three: the
   nested step costs 16x or more what the lone product does, so no typed-in
   number and no fixed sleep fits both.
-- error-at-sync: functional. A back-end error must be raised inside
-  ``sample()``; without a synchronization point in it the error surfaces
-  later, at the check's own ``waitall``. And only its own: a valid call
-  made while an operation issued elsewhere has failed must return, so a
-  global ``waitall`` inside ``sample()`` (which raises that other error, or
-  loses it when the error is caught) fails where a wait for the samples
-  themselves passes.
+- steps-overlap-reads and error-a-step-late: ``run_steps(read_batch, w,
+  scales)`` reads a batch per step from a slow source (a sleep of 0.8-1.25x a
+  step's compute time), adds noise of the step's scale and returns the
+  losses. With valid scales it must take at most 0.8x the check's loop that
+  waits for every step before the next read: a wait one step behind reads
+  0.56-0.62x (quiet and with one core busy), a wait at every step or a
+  ``nd.waitall()`` after each issue 0.93-1.09x. Then, counted only once that
+  has passed, a bad scale at a drawn step must raise the back end's error in
+  ``run_steps`` at most one read after that step's (a wait one behind: one;
+  reading everything first: up to seven; two behind: two), with an
+  operation issued elsewhere failed and pending, whose error must be left to
+  its owner (a global wait raises or takes it).
 - blame-right-line: a synchronized timing charges the product about its
   compute time and the ``item()`` line a few percent of it; without
   synchronizing, the product gets about 0.01x and ``item()`` about 1x.
@@ -51,6 +56,7 @@ in by hand cannot pass. Effect sizes, quiet and with one core busy, are in
 from __future__ import annotations
 
 import math
+import numbers
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -388,90 +394,223 @@ def _is_back_end_error(error: BaseException) -> bool:
     return isinstance(error, MXNetError) or "Check failed" in str(error)
 
 
-@check("error-at-sync", times_cpu=False, points=2, functions=("sample",), threshold="3/3")
-def check_error_at_sync(self, sample: Callable) -> CheckResult:
-    """``sample(scale, shape)`` returns normal samples, with any back-end error raised inside it.
+# ------------------------------------------------------------ step 3: a step's error, one read late at most
+STEP_SIDES = (800, 900, 1000)  # the batches' side and w's, drawn per run: 30-90 ms a step here
+STEP_COUNTS = (6, 9)  # steps per run, drawn from range(*STEP_COUNTS)
+STEP_READ = (0.8, 1.25)  # the read's delay, a share of one step's compute time, drawn per run
+STEP_SCALE = 0.01  # the noise's scale in a valid step
+STEP_SHARE = 0.8  # the answer / the check's loop that waits for every step: right 0.56-0.62, serial 0.93-1.09
+LATE_READS = 1  # batches read after the failing step's before its error surfaces, at most
+_STEPS = Protocol(warmup=1, min_rounds=3, max_rounds=8, budget_s=30.0)
 
-    The check calls it with invalid scales (the back end rejects them, but
-    only when it runs the operation) and with valid ones, each valid call
-    made while an operation that the check issued elsewhere has failed and
-    its error is pending. Passes when every invalid call raises the back
-    end's error inside ``sample`` and leaves nothing pending, and every
-    valid call returns samples of the right shape and spread without
-    raising the other operation's error (which a global wait would) or
-    swallowing it (a global wait whose error is caught takes it for good:
-    the failed array's own wait then raises nothing).
+
+def _step_loss(batch, w, scale):
+    """One step of the lab's loop, as the step's text writes it: the mean of ``(batch + noise) . w``."""
+    from mxnet import nd
+
+    return nd.dot(batch + nd.random.normal(0, scale, shape=batch.shape), w).mean()
+
+
+class _Source:
+    """A slow source of batches made in advance: each read sleeps ``delay`` s and is counted."""
+
+    def __init__(self, batches: list, delay: float) -> None:
+        self.batches, self.delay, self.reads = batches, delay, 0
+
+    def read_batch(self):
+        if self.reads >= len(self.batches):
+            raise Rejected(f"run_steps read more batches than there are steps ({len(self.batches)})")
+        batch = self.batches[self.reads]
+        self.reads += 1
+        time.sleep(self.delay)
+        return batch
+
+
+def _workload():
+    """Batches, weights, scales and their losses (floats), sizes drawn per call; the losses without noise."""
+    from mxnet import nd
+
+    from asynclab.foundation.workloads import square_matrix
+
+    side, steps = draw.choice(STEP_SIDES), draw.randrange(*STEP_COUNTS)
+    w = square_matrix(side) / side
+    batches = [square_matrix(side) for _ in range(steps)]
+    expected = [float(nd.dot(b, w).mean().asscalar()) for b in batches]
+    return batches, w, expected
+
+
+def _losses_of(run_steps: Callable, source: _Source, w, scales: list[float], expected: list[float]) -> list[float]:
+    """Call ``run_steps`` on a valid run and verify what it returned."""
+    losses = run_steps(source.read_batch, w, list(scales))
+    if not isinstance(losses, (list, tuple)) or len(losses) != len(expected):
+        raise Rejected(f"run_steps must return a list of {len(expected)} losses, one per step")
+    wrong = [v for v in losses if not isinstance(v, numbers.Real) or isinstance(v, bool)]
+    if wrong:
+        raise Rejected(f"run_steps must return the losses as numbers (asscalar()), not {type(wrong[0]).__name__}")
+    if not all(math.isclose(float(v), e, rel_tol=1e-3) for v, e in zip(losses, expected, strict=True)):
+        raise Rejected("the losses are not those of the steps, in order")
+    if source.reads != len(expected):
+        raise Rejected(f"run_steps must read each of the {len(expected)} batches once, not {source.reads} times")
+    return [float(v) for v in losses]
+
+
+@check(
+    "steps-overlap-reads",
+    points=1,
+    protocol=_STEPS,
+    calls="run_steps",
+    functions=("run_steps",),
+    relations=(AtMost("share", num="student.seconds", den="serial.seconds", threshold=STEP_SHARE),),
+    sentence=(
+        "run_steps took {share:.2f}x as long as a loop that waits for every step before it reads the next "
+        f"batch (needs <= {STEP_SHARE:g}x)"
+    ),
+    threshold=f"<= {STEP_SHARE:g}x",
+    figures=lambda o: {"ratio": o.bands["share"].value},
+)
+def check_steps_overlap_reads(self, run_steps: Callable) -> CheckResult:
+    """``run_steps(read_batch, w, scales)`` runs the steps and returns their losses as floats.
+
+    Every scale is valid here. ``read_batch()`` sleeps 0.8-1.25x a step's
+    compute time (drawn per run; sides 800-1000 and 6-8 steps drawn per run
+    too). Passes when the losses are right, every batch was read once, and
+    the call took at most 0.75x the check's own loop, which reads a batch,
+    issues its step and waits for its loss before the next read.
     """
     from mxnet import nd
 
-    from asynclab.foundation.backends import mxnet as mxb
+    batches, w, expected = _workload()
+    scales = [STEP_SCALE] * len(batches)
+    share = draw.uniform(*STEP_READ)
+    compute: list[float] = []
 
-    cases = iter([(-1.0, (3, 4)), (0.0, (50,)), (-2.5, (2, 2, 2))])
-    good = iter([(2.0, (4000,)), (0.5, (80, 50)), (3.0, (2000, 2))])
+    def delay() -> float:
+        compute.append(time_call(lambda: _step_loss(batches[0], w, STEP_SCALE), sync=True))
+        return share * sorted(compute[-3:])[len(compute[-3:]) // 2]
+
+    def serial() -> dict[str, float]:
+        source = _Source(batches, delay())
+        nd.waitall()
+        start = time.perf_counter()
+        for scale in scales:
+            _step_loss(source.read_batch(), w, scale).asscalar()
+        return {"seconds": time.perf_counter() - start}
+
+    def student() -> dict[str, float]:
+        source = _Source(batches, delay())
+        nd.waitall()
+        start = time.perf_counter()
+        losses = run_steps(source.read_batch, w, list(scales))
+        seconds = time.perf_counter() - start
+        nd.waitall()
+        _losses_of(lambda *args: losses, source, w, scales, expected)
+        return {"seconds": seconds}
+
+    return self.run({"serial": serial, "student": student})
+
+
+@check(
+    "error-a-step-late",
+    times_cpu=False,
+    points=2,
+    calls="run_steps",
+    functions=("run_steps",),
+    requires=("steps-overlap-reads",),
+    threshold=f"raised within {LATE_READS} read, 3/3",
+)
+def check_error_a_step_late(self, run_steps: Callable) -> CheckResult:
+    """A step whose operation fails in the back end makes ``run_steps`` raise that error, one read late at most.
+
+    Three runs, each while an operation the check issued elsewhere has
+    failed and its error is pending: two with a non-positive scale at a
+    step drawn from the first and from the second half of the run (never
+    among the last two), and one with valid scales only. Passes when each
+    failing run raises the back end's error before more than one batch
+    after the failing step's has been read, the valid run returns the right
+    losses, and the other operation's error is neither raised nor taken
+    (its own wait must still raise it). Counts only once
+    ``steps-overlap-reads`` has passed: a loop that waits for every step
+    raises at the failing step by construction.
+    """
+    from mxnet import nd
+
+    runs = iter(("first half", "second half", "valid"))
 
     def condition() -> tuple[bool, str]:
-        mxb.sync_all()
-        scale, shape = next(cases)
-        try:
-            sample(scale, shape)
-        except NotImplementedError:
-            return False, "sample() is not written yet (it raised NotImplementedError)"
-        except Exception as error:
-            if not _is_back_end_error(error):
-                return False, (
-                    f"sample({scale}, {shape}) raised {type(error).__name__} itself; "
-                    "let the back end report the bad scale, and make it surface inside sample()"
-                )
-        else:
-            try:
-                mxb.sync_all()
-            except Exception:
-                return False, (
-                    f"sample({scale}, {shape}) returned without an error; the back end's error "
-                    "surfaced later, at the next synchronization point (the check's waitall)"
-                )
-            return False, f"sample({scale}, {shape}) returned and no error surfaced at all"
-        try:
-            mxb.sync_all()
-        except Exception:
-            return False, "the error surfaced in sample(), but another one was still pending afterwards"
-        scale, shape = next(good)
-        # another part of the program issued an operation that has failed; its error waits for whoever
-        # reads that array, and sample() must leave it there. A Cholesky factor of -I: a failed random
-        # operation would not do, since the next one (sample's) shares the generator's state and fails too
+        nd.waitall()
+        batches, w, expected = _workload()
+        steps, which = len(batches), next(runs)
+        scales = [STEP_SCALE] * steps
+        fails = None
+        if which != "valid":
+            half = (steps - 2) // 2
+            fails = draw.randrange(0, half) if which == "first half" else draw.randrange(half, steps - 2)
+            scales[fails] = -draw.uniform(0.5, 2.0)
+        source = _Source(batches, 0.0)
+        # another part of the program issued an operation that has failed; its error waits for whoever reads
+        # that array. A Cholesky factor of -I: a failed random operation would not do, since the next random
+        # operation shares the generator's state and fails too
         elsewhere = nd.linalg.potrf(-nd.eye(3))
+        raised: BaseException | None = None
         try:
-            y = sample(scale, shape)
+            losses = run_steps(source.read_batch, w, list(scales))
+        except Rejected:
+            raise
         except Exception as error:
-            if _is_back_end_error(error):
-                return False, (
-                    f"sample({scale}, {shape}) raised the error of another operation that had failed before it "
-                    "was called: it waited for more than its own samples"
-                )
-            return False, f"sample({scale}, {shape}) raised {type(error).__name__} for a valid scale"
+            raised = error
         finally:
-            owner_read_it = _raises_back_end_error(elsewhere.wait_to_read)  # a wait that raises takes the error
-            mxb.sync_all()
+            owner_read_it = _raises_back_end_error(elsewhere.wait_to_read)
+            try:
+                nd.waitall()  # whatever the answer left failing is no longer the answer's to raise
+            except Exception:
+                pass
         if not owner_read_it:
             return False, (
-                f"sample({scale}, {shape}) took the error of another operation that had failed before it was "
-                "called: that error never reached the array that failed"
+                "run_steps took the error of another operation that had failed before it was called: that error "
+                "never reached the array that failed"
             )
-        if not hasattr(y, "asnumpy"):
-            return False, f"sample() must return the MXNet array, not {type(y).__name__}"
-        values = y.asnumpy()
-        if tuple(values.shape) != tuple(shape):
-            return False, f"sample({scale}, {shape}) returned shape {tuple(values.shape)}"
-        spread = float(values.std())
-        if not 0.8 * scale <= spread <= 1.2 * scale:
-            return False, f"sample({scale}, {shape}) has a spread of {spread:.2f}, not about {scale:g}"
+        back_end = raised is not None and any(_is_back_end_error(e) for e in _chain(raised))
+        if raised is not None and not back_end:
+            if isinstance(raised, NotImplementedError):
+                return False, "run_steps is not written yet (it raised NotImplementedError)"
+            return False, (
+                f"run_steps raised {type(raised).__name__} itself: let the back end report the bad scale, and make "
+                "its error surface in run_steps"
+            )
+        if fails is None:
+            if raised is not None:
+                return False, (
+                    "with every scale valid, run_steps raised the error of another operation that had failed before "
+                    "it was called: it waited for more than its own steps"
+                )
+            _losses_of(lambda *args: losses, source, w, scales, expected)
+            return True, ""
+        if raised is None:
+            return False, (
+                f"step {fails + 1} of {steps} failed in the back end, and run_steps returned without raising its error"
+            )
+        late = source.reads - (fails + 1)
+        if late > LATE_READS:
+            return False, (
+                f"step {fails + 1} of {steps} failed; its error surfaced in run_steps only after {late} more "
+                f"batches had been read (at most {LATE_READS})"
+            )
         return True, ""
 
     return self.holds(
         condition,
         repeat=3,
-        description="every bad scale raised the back end's error inside sample(), and nothing was left pending",
+        description=f"every failing step's error surfaced in run_steps within {LATE_READS} read, and no other",
     )
+
+
+def _chain(error: BaseException) -> list[BaseException]:
+    """``error`` and the errors it was raised from or during, outermost first."""
+    found: list[BaseException] = []
+    while error is not None and error not in found:
+        found.append(error)
+        error = error.__cause__ or error.__context__
+    return found
 
 
 def _small_line(line: str):

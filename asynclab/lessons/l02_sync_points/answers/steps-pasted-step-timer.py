@@ -1,6 +1,13 @@
 """time_steps is lesson 02's StepTimer(sync=True) and blame_loop pasted into the cell, run for one pass with the step's keys as labels: the lesson's own code, re-typed."""
 
-EXPECT = {"waits-for-results": 2, "predict-error-line": 2, "error-at-sync": 2, "blame-right-line": 0, "fair-clocks": 2}
+EXPECT = {
+    "waits-for-results": 2,
+    "predict-error-line": 2,
+    "steps-overlap-reads": 1,
+    "error-a-step-late": 2,
+    "blame-right-line": 0,
+    "fair-clocks": 2,
+}
 
 # Pasted from asynclab/lessons/l02_sync_points/syncpoints.py (StepTimer, BLAME_STEPS, blame_loop).
 # Adapted only where the lab lacks a name: the annotations are dropped, resolve_sync(sync) becomes

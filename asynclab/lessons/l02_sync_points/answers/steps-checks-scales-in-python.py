@@ -1,0 +1,28 @@
+"""Tests the scales in Python and raises its own error: the step asks the back end to report them."""
+
+EXPECT = {
+    "waits-for-results": 2,
+    "steps-overlap-reads": 1,
+    "error-a-step-late": 0,
+    "blame-right-line": 3,
+    "predict-error-line": 2,
+    "fair-clocks": 2,
+}
+
+# Imports for linters: the lab's setup cell provides these names when graded.
+from mxnet import nd
+
+
+# %% ex2-run-steps
+def run_steps(read_batch, w, scales):
+    if any(scale <= 0 for scale in scales):
+        raise ValueError("a scale is not positive")
+    losses, previous = [], None
+    for scale in scales:
+        batch = read_batch()
+        loss = nd.dot(batch + nd.random.normal(0, scale, shape=batch.shape), w).mean()
+        if previous is not None:
+            previous.wait_to_read()
+        losses.append(loss)
+        previous = loss
+    return [loss.asscalar() for loss in losses]
