@@ -1,20 +1,15 @@
-"""Losses typed in, read off a run: no step computed."""
+"""time_steps returns typed-in seconds instead of measuring the lines."""
 
 EXPECT = {
     "waits-for-results": 2,
-    "steps-overlap-reads": 0,
-    "error-a-step-late": 0,
-    "blame-right-line": 3,
+    "steps-overlap-reads": 1,
+    "error-a-step-late": 2,
+    "blame-right-line": 0,
     "predict-error-line": 2,
     "fair-clocks": 2,
 }
 
-# Imports for linters: the lab's setup cell provides these names when graded.
-from mxnet import nd
 
-
-# %% ex2-run-steps
-def run_steps(read_batch, w, scales):
-    for _ in scales:
-        read_batch()
-    return [225.0] * len(scales)
+# %% ex3-time-steps
+def time_steps(x):
+    return {"dot": 0.02, "relu": 0.001, "mean": 0.001, "item": 0.0001}

@@ -1,4 +1,4 @@
-"""The right lagged wait, and nd.waitall() before the losses are read: it raises the error of another operation that had failed before run_steps was called."""
+"""The right lagged wait, but the back end's error replaced by one of its own, not raised from it: the caller loses what the back end said."""
 
 EXPECT = {
     "waits-for-results": 2,
@@ -14,14 +14,15 @@ from mxnet import nd
 
 
 # %% ex2-run-steps
-def run_steps(read_batch, w, scales):
+def run_steps(read_batch, w, steps):
     losses, previous = [], None
-    for scale in scales:
-        batch = read_batch()
-        loss = nd.dot(batch + nd.random.normal(0, scale, shape=batch.shape), w).mean()
+    for i in range(steps):
+        loss = nd.dot(read_batch(), w).mean()
         if previous is not None:
-            previous.wait_to_read()
+            try:
+                previous.wait_to_read()
+            except Exception:
+                raise RuntimeError(f"batch {i} is corrupt") from None
         losses.append(loss)
         previous = loss
-    nd.waitall()
     return [loss.asscalar() for loss in losses]
