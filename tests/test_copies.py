@@ -475,6 +475,38 @@ def test_resetting_what_lab_07_measures_host_memory_with_is_caught():
     assert found is not None and found.kind == copies.TAMPERS and found.course == "tracemalloc.reset_peak", found
 
 
+def test_a_table_measured_in_another_process_when_the_cell_runs_is_caught():
+    source = _cell(
+        """
+        import json
+        import os
+        import subprocess
+        import sys
+
+        TABLE = {}
+        for setting in (2, 3, 5, 6):
+            env = dict(os.environ, MXNET_CPU_TEMP_COPY=str(setting))
+            run = subprocess.run([sys.executable, "-c", "print(1)"], env=env, capture_output=True, text=True)
+            TABLE[setting] = json.loads(run.stdout)
+
+
+        def head_start(reps, copies):
+            return TABLE[copies] + reps
+        """
+    )
+    found = _verdicts("06", {"ex2-head-start": source})["predict-head-start"]
+    assert found is not None and found.kind == copies.STARTS_PROCESSES and found.course == "subprocess.run", found
+    assert "starts another process (subprocess.run)" in found.sentence
+
+
+def test_every_way_to_start_a_process_is_caught():
+    for call in ("os.system('true')", "multiprocessing.Process(target=print).start()", "os.spawnl(0, 'x')"):
+        module = call.split(".")[0]
+        source = _cell(f"import {module}\n\n\ndef head_start(reps, copies):\n    {call}\n    return reps\n")
+        found = _verdicts("06", {"ex2-head-start": source})["predict-head-start"]
+        assert found is not None and found.kind == copies.STARTS_PROCESSES, (call, found)
+
+
 def test_attributes_of_ones_own_objects_may_be_set():
     source = (
         "class Box:\n    pass\n\n\nBOX = Box()\n\n\ndef predict_lagged_seconds(t1, t2, t3, n, k):\n"

@@ -57,7 +57,11 @@ never the right answer:
    workers read a clock), so rewriting one changes the measurement, not the
    work; so is any use of a module a check measures with (:data:`MEASURING_TOOLS`:
    ``tracemalloc``). Data is judged on this verdict too;
-6. **re-typed**: the answer's code contains the code of a course function,
+6. **starts processes**: the closure starts another process (:data:`PROCESS_TOOLS`:
+   ``subprocess``, ``multiprocessing``, ``os.system``, ...): what runs there escapes
+   the check's instruments, so a table measured there when the answer cell runs
+   passes for a prediction. Data is judged on this verdict too;
+7. **re-typed**: the answer's code contains the code of a course function,
    class or method (every module of ``asynclab/lessons/*/`` but ``answers/``,
    ``asynclab/foundation/``, ``asynclab/checks/``) or of a code cell of a lesson
    notebook (``notebooks/NN_*.ipynb``), by a similarity over normalized syntax
@@ -119,6 +123,7 @@ REACHES_IN, COURSE_FUNCTION, RETYPED = "reach-in", "course function", "re-typed"
 INTROSPECTS = "introspects"
 HIDES = "hides its names"
 TAMPERS = "tampers"
+STARTS_PROCESSES = "starts processes"
 #: Built-ins that set or delete an attribute of the object they are given.
 SETTERS = frozenset({"setattr", "delattr"})
 #: Modules a check measures with, which an answer has no use for: lab 07 reads the host memory of the
@@ -132,6 +137,25 @@ HIDING_ATTRIBUTES = frozenset({"__dict__", "__setattr__", "__getattribute__", "_
 HIDING_TOOLS = ("sys.modules", "builtins")
 #: Imports by a string: hiding when the string is computed (a constant one is read, see :data:`_DOTTED_STRING`).
 _IMPORTERS = ("importlib.import_module", "importlib.__import__", "__import__")
+#: Ways to start another process: what runs there escapes every check's instruments (its profile, its clock on
+#: the answer's call, its guard on the oracles), so a table measured there at the answer cell's run passes for
+#: a prediction (lab 06's head start). No step of the course asks an answer to start one.
+PROCESS_TOOLS = (
+    "subprocess",
+    "multiprocessing",
+    "concurrent.futures.ProcessPoolExecutor",
+    "pty",
+    "asyncio.create_subprocess_exec",
+    "asyncio.create_subprocess_shell",
+    "os.system",
+    "os.popen",
+    "os.fork",
+    "os.forkpty",
+    "os.posix_spawn",
+    "os.posix_spawnp",
+    *(f"os.exec{tail}" for tail in ("l", "le", "lp", "lpe", "v", "ve", "vp", "vpe")),
+    *(f"os.spawn{tail}" for tail in ("l", "le", "lp", "lpe", "v", "ve", "vp", "vpe")),
+)
 #: What a function or frame keeps inside: reading these of what a check hands an answer reads the check's
 #: own workload (its closure's arrays, its defaults, its frame's locals) instead of measuring it.
 INSIDES = frozenset(
@@ -210,6 +234,11 @@ class Verdict:
             return (
                 f"scored 0: `{self.name}` reads {self.course}, the inside of what the check runs, "
                 "which no answer may use: measure what the check asks for instead"
+            )
+        if self.kind == STARTS_PROCESSES:
+            return (
+                f"scored 0: `{self.name}` starts another process ({self.course}), where the check cannot see "
+                "what runs: do the step's work in this notebook"
             )
         if self.kind == TAMPERS:
             return (
@@ -729,6 +758,15 @@ def _hides(student: str, closure: _Closure, table: Mapping[str, _Binding]) -> Ve
     return None
 
 
+def _starts_processes(student: str, closure: _Closure) -> Verdict | None:
+    """The verdict on an answer whose closure starts another process (:data:`PROCESS_TOOLS`), else None."""
+    for dotted in closure.dotted:
+        tool = next((t for t in PROCESS_TOOLS if dotted == t or dotted.startswith(t + ".")), None)
+        if tool:
+            return Verdict(STARTS_PROCESSES, student, dotted)
+    return None
+
+
 def _tampers(student: str, closure: _Closure, table: Mapping[str, _Binding]) -> Verdict | None:
     """The verdict on an answer whose closure sets or deletes an attribute of something it imported (a module
     of the course or of the standard library, a class, or a name assigned one of them), by assignment or with
@@ -979,6 +1017,7 @@ class Judge:
                 or _introspects(student, closure)
                 or _hides(student, closure, table)
                 or _tampers(student, closure, table)
+                or _starts_processes(student, closure)
             )
             if found is not None:
                 return found
@@ -990,6 +1029,7 @@ class Judge:
                     or self._calls_lessons(student, closure, allows)
                     or _hides(student, closure, table)
                     or _tampers(student, closure, table)
+                    or _starts_processes(student, closure)
                 )
                 if found is not None:
                     return found
