@@ -50,6 +50,15 @@ beside it; 5 runs each, on the course's 2-vCPU machine):
   make test run the solution read 0.98x once, graded while the other lane
   trained lab 04's network, whose front end and back end kept both cores
   busy; a wrong answer fails both attempts.
+- Before it times, pipelined-beats-serial profiles one run of the answer on
+  10-12 chunks from the same device (:func:`_not_overlapped`): at least 0.5
+  of the back end's busy time must fall inside the device's later reads
+  (the solution 0.75-0.87, quiet and with one core busy; a loop that waits
+  for every chunk 0.00), and the back end's busy time must be at least 0.25
+  of the check's serial loop's on the same data (the solution 1.0-1.7; the
+  springs in NumPy 0, the differences in NumPy and one dot per chunk 0.05).
+  Speed alone said nothing of the overlap: a serial loop that computes less
+  per chunk than the check's serial loop beat it by 1.45-1.82x for a review.
 - peak-bounded: the student's peak above the start at two chunk sizes
   (4 MB and 16 MB in float64) on a data set of about 200 MB: at most 8
   chunks each. The solution, which computes ``0.5 * square(x[1:] - x[:-1])``
@@ -95,6 +104,7 @@ beside it; 5 runs each, on the course's 2-vCPU machine):
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import numbers
 import sys
@@ -123,6 +133,11 @@ BUDGET_TIME_FACTOR = 2.5
 #: read sleeps for the rest of its time, so the reads of an untouched device take at least all of it
 DEVICE_SHARE = 0.95
 _BLOCK = 2**22  # values the reference reads at a time
+OVERLAP_CHUNKS = (10, 13)  # the profiled run of pipelined-beats-serial: its data set in chunks, drawn from range()
+#: of the back end's busy time on that run, at least, spent while the device was reading a later chunk
+OVERLAP_SHARE = 0.5
+#: the back end's busy time on that run, at least, as a share of the check's serial loop's on the same data
+COMPUTE_SHARE = 0.25
 
 #: What the student's function is handed and must compute, for the sentences.
 FUNCTION = "chain_energy"
@@ -217,14 +232,14 @@ def _through_device(data, chunk: int | None = None) -> None:
             "chunked.read_chunks: it is the storage device, read every chunk through it, once"
         )
     reads = getattr(data, "reads", ())
-    if chunk is not None and any(got != chunk for got, _ in reads[:-1]):
-        sizes = sorted({got for got, _ in reads[:-1]})
+    if chunk is not None and any(got != chunk for got, *_ in reads[:-1]):
+        sizes = sorted({got for got, *_ in reads[:-1]})
         raise Rejected(
             f"your function was handed chunks of {chunk} values but read chunks of "
             f"{', '.join(map(str, sizes[:3]))}{' ...' if len(sizes) > 3 else ''}: read in the chunk size it is given"
         )
     if data.mb_per_s and len(reads) > 1:
-        needed = sum(got for got, _ in reads[1:]) / (data.mb_per_s * 1e6)
+        needed = sum(got for got, *_ in reads[1:]) / (data.mb_per_s * 1e6)
         if reads[-1][1] - reads[0][1] < DEVICE_SHARE * needed:
             raise Rejected(
                 "the storage device delivered its chunks faster than its rate: its reads were not left to take "
@@ -247,6 +262,7 @@ def _handed_class() -> type:
 
     device = chunked.read_chunks.__code__
     clock = time.perf_counter  # the check's clock, taken before any answer ran
+    wall = time.time  # the clock of MXNet's profiler (seconds since the epoch), to place reads among operators
     kept: dict[int, dict[str, Any]] = {}  # id(handed) -> its fields
 
     def field(name: str) -> property:
@@ -263,7 +279,7 @@ def _handed_class() -> type:
                     "chunked.read_chunks changes it"
                 )
             fields = kept[id(self)]
-            fields["reads"].append((value - fields[name], clock()))
+            fields["reads"].append((value - fields[name], clock(), wall()))
             fields[name] = value
 
         return property(get, set_)
@@ -326,6 +342,72 @@ def check_result_exact(self, chain_energy: Callable) -> CheckResult:
 
 
 # ------------------------------------------------------------ step 1: faster than serial
+def _back_end_spans(run: Callable[[], Any]) -> list:
+    """The operators MXNet's back end ran during ``run()`` (the engine's chores left out), waited for."""
+    from mxnet import nd
+
+    from asynclab.foundation.profiling import CHORES, record
+
+    nd.waitall()
+    with record() as trace:
+        run()
+        nd.waitall()
+    return [span for span in trace.spans if span.name not in CHORES]
+
+
+def _during(spans: list, intervals: list[tuple[float, float]]) -> float:
+    """Seconds of the union of ``spans`` that fall inside the union of ``intervals`` (the same clock)."""
+    from asynclab.foundation.profiling import busy_time
+
+    cut = []
+    for span in spans:
+        for lo, hi in intervals:
+            a, b = max(span.start, lo), min(span.end, hi)
+            if b > a:
+                cut.append(dataclasses.replace(span, start=a, end=b))
+    return busy_time(cut)
+
+
+def _not_overlapped(chain_energy: Callable) -> str | None:
+    """Why ``chain_energy`` does not overlap the device's reads with the back end's computing, or None.
+
+    One profiled run on a short data set from the speed check's device: the back end's busy time that
+    falls inside the device's later reads (each read lasts at least its bytes over the rate, and ends
+    when the device hands the chunk over), as a share of all of it, must reach :data:`OVERLAP_SHARE`;
+    and the back end must do the springs' work: its busy time at least :data:`COMPUTE_SHARE` of the
+    check's serial loop's on the same data. A faster loop's speed says nothing by itself: one that
+    waits for every chunk but computes less per chunk than the check's serial loop (NumPy on the front
+    end, fewer operators) beats it too.
+    """
+    from asynclab.foundation.profiling import busy_time
+    from asynclab.foundation.workloads import chunked
+
+    n = _length(draw.randrange(*OVERLAP_CHUNKS), CHUNK)
+    with chunked.dataset(n, seed=draw.randrange(2**31), mb_per_s=DEVICE_MB_S) as data:
+        expected = _reference(data)
+        handed = _handed_class()(data)
+        found: list[float] = []
+        spans = _back_end_spans(lambda: found.append(_as_result(chain_energy(handed, CHUNK))))
+        _through_device(handed, CHUNK)
+        _exact(data, found[0], expected, "in the profiled run")
+        reference = busy_time(_back_end_spans(lambda: _serial(data, CHUNK)))
+    busy = busy_time(spans)
+    if busy < COMPUTE_SHARE * reference:
+        return (
+            f"MXNet's back end was busy {1e3 * busy:.0f} ms for your {FUNCTION}, {busy / reference:.2f} of the "
+            f"{1e3 * reference:.0f} ms it computes for the check's serial loop (needs >= {COMPUTE_SHARE:g}): "
+            "compute each chunk's springs in MXNet, as the step asks"
+        )
+    reads = [(wall - got / (DEVICE_MB_S * 1e6), wall) for got, _, wall in handed.reads[1:]]
+    share = _during(spans, reads) / busy
+    if share < OVERLAP_SHARE:
+        return (
+            f"only {share:.2f} of the back end's busy time fell while the device was reading the next chunk "
+            f"(needs >= {OVERLAP_SHARE:g}): your {FUNCTION} waits for a chunk's springs before it reads on"
+        )
+    return None
+
+
 @check(
     "pipelined-beats-serial",
     points=3,
@@ -350,6 +432,14 @@ def check_pipelined_beats_serial(self, chain_energy: Callable) -> CheckResult:
     """
     from asynclab.foundation.workloads import chunked
 
+    try:
+        why = _not_overlapped(chain_energy)
+    except Rejected as error:
+        return self.fail(str(error))
+    except Exception as error:  # the student's code failed; say so plainly
+        return self.fail(f"calling {FUNCTION} failed: {type(error).__name__}: {error}")
+    if why is not None:
+        return self.fail(why)
     n = _length(draw.choice(LENGTHS), CHUNK)
     with chunked.dataset(n, seed=draw.randrange(2**31), mb_per_s=DEVICE_MB_S) as data:
         expected = _reference(data)
