@@ -21,10 +21,12 @@ without waiting cannot pass. Effect sizes and the margins they leave are in
   1-1.5x its product's compute time, so that its call lasts as long as its
   work), products of a side drawn from 800-1000; every verdict must match.
   Measured (the solution's measurement, on every kind at the three sides,
-  quiet and with one core busy): with about 8x the work's time queued ahead on cpu(0), a waiting
-  call took 6.0-18x the work's time alone, a call that does not wait at most
-  1.08x (the solution's threshold is 3x). The first idea, a call that takes
-  most of the time until its work is done, fails on the front-bound works.
+  quiet and with one core busy): with about 8x the work's time queued ahead
+  on cpu(0), a waiting call took 6.0-18x the work's time alone, a call that
+  does not wait at most 1.08x (the solution's threshold is 3x). The first
+  idea, a call that takes most of the time until its work is done, fails on
+  the front-bound works. Every work has the same name, code and return value
+  (None); what it does lives in its closure, which the judge refuses.
 - engine-switch-fixed: a spot-the-bug. The snippet must switch its own
   process to NaiveEngine (the colleague's script sets MXNET_ENGINE_TYPE after
   the first operation, when the threaded engine has started). The check runs
