@@ -371,6 +371,12 @@ def test_the_grader_scores_a_copy_zero_with_its_sentence(tmp_path):
         # the check's locals, read off the stack (lab 10's measured time, before the prediction is asked)
         "import traceback\n\n\ndef diagnose(fn):\n    return list(traceback.walk_stack(None))",
         "from traceback import StackSummary\n\n\ndef diagnose(fn):\n    return StackSummary.extract([], capture_locals=True)",
+        # the names in another case, or made at run time (a review read lab 01's works this way)
+        "def diagnose(fn):\n    return getattr(fn, '__CLOSURE__'.lower())",
+        "def diagnose(fn):\n    name = '_'.join(['', '', 'defaults', '', ''])\n    return getattr(fn, name)",
+        # the line another thread runs, sampled (a review read lab 01's works this way)
+        "import sys\n\n\ndef diagnose(fn):\n    return [f.f_lineno for f in sys._current_frames().values()]",
+        "import faulthandler\n\n\ndef diagnose(fn):\n    faulthandler.dump_traceback()\n    return fn()",
     ],
     ids=[
         "closure",
@@ -384,6 +390,10 @@ def test_the_grader_scores_a_copy_zero_with_its_sentence(tmp_path):
         "trace-hook",
         "walk-stack",
         "stack-summary",
+        "name-in-upper-case",
+        "name-made-at-run-time",
+        "other-threads-frames",
+        "faulthandler",
     ],
 )
 def test_reading_the_inside_of_what_the_check_hands_is_caught(source):

@@ -170,6 +170,8 @@ INSIDES = frozenset(
         "f_locals",
         "f_globals",
         "f_back",
+        "f_code",
+        "f_lineno",
         "tb_frame",
         "__self__",
     }
@@ -193,6 +195,10 @@ INSIDE_TOOLS = (
     "traceback.walk_stack",
     "traceback.walk_tb",
     "traceback.StackSummary",
+    "sys._current_frames",  # every thread's frame: a sampler on another thread reads the line the check runs
+    "cProfile",  # profile hooks, as sys.setprofile: every call the work makes, by name
+    "profile",
+    "faulthandler",  # dumps every thread's stack
     # hooks that see every call a function handed to the answer makes, and its frames (lab 07's fn)
     "sys.setprofile",
     "sys.settrace",
@@ -714,11 +720,17 @@ def _introspects(student: str, closure: _Closure) -> Verdict | None:
             if isinstance(node, ast.Attribute) and node.attr in INSIDES:
                 return Verdict(INTROSPECTS, student, node.attr)
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
-                # getattr(fn, "__closure__"), attrgetter("__code__.co_freevars"), "__clo" + "sure__": the name
-                # in a string, whole or in parts (a part of at least four characters of one)
-                inside = next((i for i in INSIDES if i in node.value or _part_of(node.value, i)), None)
+                # getattr(fn, "__closure__"), attrgetter("__code__.co_freevars"), "__clo" + "sure__",
+                # "__CLOSURE__".lower(): the name in a string, in any case, whole or in parts (a part of at
+                # least four characters of one)
+                text = node.value.lower()
+                inside = next((i for i in INSIDES if i in text or _part_of(text, i)), None)
                 if inside:
                     return Verdict(INTROSPECTS, student, inside)
+            computed = _getattr_computed(node)
+            if computed is not None:
+                # getattr(work, name) with a name made at run time: what it reads the judge cannot see
+                return Verdict(INTROSPECTS, student, "getattr() of a computed name")
     return None
 
 

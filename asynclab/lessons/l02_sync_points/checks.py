@@ -416,12 +416,20 @@ def _step_loss(batch, w):
 
 class _Source:
     """A slow source of batches that the back end decodes: each read sleeps ``delay`` s, is counted, and
-    returns the output of a decoding operation issued then; the record numbered ``corrupt`` fails to decode."""
+    returns the output of a decoding operation issued then; the record numbered ``corrupt`` fails to decode.
+    It reads one record at a time, as a device does: reads from several threads wait for each other."""
 
     def __init__(self, records: list, delay: float, corrupt: int | None = None) -> None:
+        import threading
+
         self.records, self.delay, self.corrupt, self.reads = records, delay, corrupt, 0
+        self._device = threading.Lock()
 
     def read_batch(self):
+        with self._device:
+            return self._read()
+
+    def _read(self):
         from mxnet import nd
 
         if self.reads >= len(self.records):
@@ -572,7 +580,9 @@ def check_error_a_step_late(self, run_steps: Callable) -> CheckResult:
         if which != "none":
             half = (steps - 2) // 2
             corrupt = draw.randrange(0, half) if which == "first half" else draw.randrange(half, steps - 2)
-        source = _Source(records, 0.0, corrupt)
+        # as slow as the overlap check's source: an answer must not tell which check is calling it
+        delay = draw.uniform(*STEP_READ) * time_call(lambda: _step_loss(records[0], w), sync=True)
+        source = _Source(records, delay, corrupt)
         # another part of the program issued an operation that has failed; its error waits for whoever reads
         # that array
         elsewhere = nd.linalg.potrf(-nd.eye(3))
