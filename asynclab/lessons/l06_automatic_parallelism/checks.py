@@ -75,6 +75,22 @@ HEAD_CALL_S = 0.5
 #: MXNet's operators that multiply matrices, by the name its profiler gives them: the steps compute their
 #: products with nd.dot, and the checks count those; another product operator beside them could carry the
 #: real work while extra dots fake the overlap
+#: MXNet's operators that compute a matrix product other than dot (mx.nd's and mx.np's, as the profile names them)
+OTHER_PRODUCTS = frozenset(
+    {
+        "batch_dot",
+        "_linalg_gemm",
+        "_linalg_gemm2",
+        "_linalg_trmm",
+        "_linalg_syrk",
+        "FullyConnected",
+        "Convolution",
+        "_np_dot",
+        "_npi_matmul",
+        "_npi_tensordot",
+        "_npi_einsum",
+    }
+)
 DOT_SHARE = 0.5  # of a device's busy time, at least, in dots: right answers 0.78-1.0 (norms, relu, copies beside)
 SMALLEST_PRODUCT = 0.2  # of one product timed alone, each dot at least: right answers 0.44-1.38, a 2x2 dot 0.01
 REPS = (10, 11, 12, 13)  # products per device in step 1, drawn at random each round
@@ -176,14 +192,21 @@ def check_two_devices_at_once(self, norms_both: Callable) -> CheckResult:
 def _products_are_dots(trace, device: int, product_s: float) -> None:
     """Raise :class:`Rejected` unless ``device``'s work in ``trace`` is its products, each an ``nd.dot``.
 
-    Every ``dot`` must take at least :data:`SMALLEST_PRODUCT` of ``product_s`` (s, one product of the
-    step's arrays timed alone), and dots must fill at least :data:`DOT_SHARE` of the device's busy time
-    (its operators, the engine's chores left out): a product computed with another operator, beside
-    tiny dots that only make the profile look busy, is not what the step asks for.
+    No other product operator (:data:`OTHER_PRODUCTS`) may run there; every ``dot`` must take at least
+    :data:`SMALLEST_PRODUCT` of ``product_s`` (s, one product of the step's arrays timed alone), and dots
+    must fill at least :data:`DOT_SHARE` of the device's busy time (its operators, the engine's chores left
+    out): a product computed with another operator, beside dots that only make the profile look busy, is
+    not what the step asks for.
     """
     from asynclab.foundation.profiling import CHORES, busy_time
 
     work = [span for span in trace.on(device) if span.name not in CHORES]
+    other = sorted({span.name for span in work if span.name in OTHER_PRODUCTS})
+    if other:
+        raise Rejected(
+            f"MXNet's profile shows {other[0]} on cpu({device}): compute the products with nd.dot, as the step "
+            "writes them, so that the profile shows where the work ran"
+        )
     dots = [span for span in work if span.name == "dot"]
     short = [span for span in dots if span.seconds < SMALLEST_PRODUCT * product_s]
     if short:
