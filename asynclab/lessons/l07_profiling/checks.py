@@ -39,7 +39,8 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   from the aggregate table, right on one device; the fixed ``busy_ms(fn)``
   must report the time during which at least one operator ran, on any
   device. ``fn`` runs four rounds of products (a side drawn from
-  1200-1400): one on cpu(0), cpu(1) and cpu(2) at once and one on each
+  1000-1100 for one fn and 1300-1400 for the other, so that no typed-in
+  figure fits both): one on cpu(0), cpu(1) and cpu(2) at once and one on each
   alone, in an order drawn, each waited for and timed by the check and
   followed by Python work on the front end, a loop on the check's clock
   (not a sleep, which an answer could time and take off); the check asks
@@ -114,7 +115,9 @@ def _python_work(seconds: float) -> None:
 
 BUSY_LOW, BUSY_HIGH = 0.8, 1.2  # the answer / the time the check's rounds took (a right answer cannot exceed 1)
 BUSY_DEVICES = 3  # cpu(0), cpu(1), cpu(2): one engine worker each
-BUSY_SIZE = (1200, 1401)  # the products' side, drawn once per run from range(*BUSY_SIZE)
+#: the products' side, one drawn from each range per run, one for each fn: their busy times differ by 1.6x or
+#: more, so that no figure typed in fits both within the window (a typed-in figure once passed with one size)
+BUSY_SIZES = ((1000, 1101), (1300, 1401))
 #: the Python work after each round, in that round's times, drawn per round: from one range in one call of
 #: busy_ms and from the other in the other, so that no one divisor of fn's wall time lands in the window in
 #: both (fn's wall is 1.3-1.5x the rounds' in one and 3.5-4x in the other: a divisor would need to be at most
@@ -386,7 +389,7 @@ def check_busy_across_devices(self, busy_ms: Callable) -> CheckResult:
     """``busy_ms(fn)`` returns the milliseconds during which at least one of MXNet's operators ran, on any
     device, while ``fn()`` ran.
 
-    Each ``fn`` runs four rounds of products (a side drawn per run) on three
+    Each ``fn`` runs four rounds of products (a side drawn per fn, small for one, large for the other) on three
     devices: one round on all three at once and one on each alone, in an
     order drawn; each round is waited for and timed by the check, then
     followed by Python work on the front end (no operator, no sleep):
@@ -397,13 +400,11 @@ def check_busy_across_devices(self, busy_ms: Callable) -> CheckResult:
     import mxnet as mx
     from mxnet import nd
 
-    size = draw.randrange(*BUSY_SIZE)
-    xs = [nd.random.uniform(shape=(size, size), ctx=mx.cpu(d)) for d in range(BUSY_DEVICES)]
-    nd.waitall()
-
-    def one(pauses: tuple[float, float]) -> tuple[float, float]:
-        """busy_ms of one fn whose breaks are drawn from ``pauses`` (shares of each round's time), and the
-        rounds' time (s)."""
+    def one(pauses: tuple[float, float], size: int) -> tuple[float, float]:
+        """busy_ms of one fn whose breaks are drawn from ``pauses`` (shares of each round's time), on products
+        of side ``size``, and the rounds' time (s)."""
+        xs = [nd.random.uniform(shape=(size, size), ctx=mx.cpu(d)) for d in range(BUSY_DEVICES)]
+        nd.waitall()
         rounds = _rounds()
         factors = [draw.uniform(*pauses) for _ in rounds]
         walls: list[float] = []
@@ -431,11 +432,13 @@ def check_busy_across_devices(self, busy_ms: Callable) -> CheckResult:
         return busy, sum(walls)
 
     def found() -> dict[str, float]:
-        order = list(zip(("short", "long"), BUSY_PAUSES))
+        sizes = [draw.randrange(*sides) for sides in BUSY_SIZES]
+        draw.shuffle(sizes)
+        order = list(zip(("short", "long"), BUSY_PAUSES, sizes))
         draw.shuffle(order)
         figures: dict[str, float] = {}
-        for key, pauses in order:
-            figures[key], figures[f"{key}_ref"] = one(pauses)
+        for key, pauses, size in order:
+            figures[key], figures[f"{key}_ref"] = one(pauses, size)
         return figures
 
     return self.run({"found": found})
