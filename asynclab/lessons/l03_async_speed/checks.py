@@ -49,7 +49,10 @@ busy, are in ``bench/reports/checks_robustness.md``:
   prediction must lie within 10% (the solution: 1.7-4.3% off in 3 quiet
   runs, 0.5-4.4% in 6 with both cores busy; with t2 read as each
   operation's own sleep, without the worker's hand-off from one to the
-  next, it read 8% once in make test's timing lane). The devices are set so
+  next, it read 8% once in make test's timing lane; with it, 11-12% once
+  each for the solution and a right catalogue answer there: a failing
+  verdict is now measured once more, on devices drawn afresh, and the
+  second decides). The devices are set so
   that every wrong model of :data:`LAG_DEVICES`' comment is off by at least
   15% on one of them; mistakes at the end of the loop are not caught (the
   last run and wait left out 9-10% off, one lagged wait too few about 7%). The
@@ -113,6 +116,10 @@ LAG_DEVICES = {
 }
 LAG_TOLERANCE = 0.10  # right predictions 0.7-4.3% off quiet, 0.5-4.4% with both cores busy; 8% in make test with t2 read without the worker's hand-off
 LAG_ROUNDS = 3
+#: a failing verdict is measured once more, on devices drawn afresh: in a make test run the solution read 11%
+#: and a right catalogue answer 12% on one device, with the other lane training lab 04's network (both cores
+#: busy, heavier than the bench's one busy core); a wrong model is 15% or more off on one device every time
+LAG_ATTEMPTS = 2
 LAG_SCALE = 10.0  # the costs scaled: the prediction must scale with them
 LAG_DOUBLED = (1.5, 2.5)  # twice the operations: the prediction grows by this factor (a typed-in figure: 1)
 LAG_CALL_S = 0.05
@@ -366,7 +373,8 @@ def check_predict_lagged_k(self, predict_lagged_seconds: Callable) -> CheckResul
     itself (median of three). Passes when the function answers at once,
     follows its arguments (costs ten times as large: ten times the
     prediction; twice the operations: 1.5 to 2.5 times), and every
-    prediction lies within 10% of the measured time.
+    prediction lies within 10% of the measured time. A failing verdict is
+    measured once more on four devices drawn afresh, and the second decides.
     """
     if not callable(predict_lagged_seconds):
         return self.fail(f"predict_lagged_seconds must be a function, not {type(predict_lagged_seconds).__name__}")
@@ -404,7 +412,10 @@ def check_predict_lagged_k(self, predict_lagged_seconds: Callable) -> CheckResul
         return worst, where
 
     try:
-        worst, where = judged()
+        for _ in range(LAG_ATTEMPTS):  # a failing verdict is measured again on fresh devices; a wrong model fails both
+            worst, where = judged()
+            if worst <= LAG_TOLERANCE:
+                break
     except Rejected as reason:
         return self.fail(str(reason))
     passed = worst <= LAG_TOLERANCE
