@@ -9,7 +9,7 @@ import pytest
 
 from asynclab.checks import core
 from asynclab.checks.core import Check, CheckFailed, Protocol, Rejected, check
-from asynclab.checks.relations import AtLeast, AtMost, Band, Custom, Exceeds, Within, decide
+from asynclab.checks.relations import AtLeast, AtMost, Band, Between, Custom, Exceeds, Within, decide
 
 FAST = Protocol(warmup=0, min_rounds=3, max_rounds=9, budget_s=30)
 
@@ -255,6 +255,16 @@ def test_exceeds_band():
     band = Exceeds("d", big="b", small="a", by=4).band(S)
     assert band.ok and band.value == 9 and band.margin == pytest.approx(2.25)
     assert Exceeds("d", big="a", small="b", by=4).band(S).sure_fail
+
+
+def test_between_band_is_the_share_of_the_way_from_low_to_high():
+    series = {"low": [1.0, 1.0, 1.0], "high": [3.0, 3.0, 3.0], "near": [1.2, 1.2, 1.2], "far": [2.8, 2.8, 2.8]}
+    near = Between("s", value="near", low="low", high="high", threshold=0.6).band(series)
+    assert near.ok and near.sure_pass and near.value == pytest.approx(0.1) and near.margin == pytest.approx(6)
+    far = Between("s", value="far", low="low", high="high", threshold=0.6).band(series)
+    assert not far.ok and far.sure_fail and far.value == pytest.approx(0.9)
+    flat = Between("s", value="near", low="high", high="low", threshold=0.6).band(series)
+    assert not flat.ok and flat.value == math.inf
 
 
 def test_quartiles_decide_when_a_band_is_certain():

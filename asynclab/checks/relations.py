@@ -149,6 +149,30 @@ class Exceeds(Relation):
 
 
 @dataclass(frozen=True)
+class Between(Relation):
+    """median(value) lies at most ``threshold`` of the way from median(low) (0) to median(high) (1).
+
+    The share is ``(value - low) / (high - low)``, undefined (``inf``, a fail) when ``high`` is not above
+    ``low``; the pessimistic and optimistic corners come from the three series' quartiles. For a figure
+    judged against two references measured in the same rounds, which move together with the machine's load.
+    """
+
+    value: str = ""
+    low: str = ""
+    high: str = ""
+    threshold: float = 0.5
+
+    def band(self, samples: Samples) -> Band:
+        v1, v2, v3 = quartiles(samples[self.value])
+        l1, l2, l3 = quartiles(samples[self.low])
+        h1, h2, h3 = quartiles(samples[self.high])
+        t = self.threshold
+        share = (v2 - l2) / (h2 - l2) if h2 > l2 else math.inf
+        margin = t / share if 0 < share < math.inf else (math.inf if share <= 0 else 0.0)
+        return self._band(share <= t, v3 - l1 <= t * (h1 - l3), v1 - l3 > t * (h3 - l1), share, margin)
+
+
+@dataclass(frozen=True)
 class Custom(Relation):
     """A relationship no other class expresses: ``compute(samples)`` returns its :class:`Band`."""
 

@@ -69,6 +69,7 @@ from typing import Any
 from asynclab.checks import draw
 from asynclab.checks.core import CheckResult, Protocol, Rejected, check, median, refuse_unless_checking
 from asynclab.checks.finishing import SIZE
+from asynclab.checks.frontend import keep_busy
 from asynclab.checks.predictions import yes_or_no
 from asynclab.checks.relations import AtLeast, AtMost, Within
 from asynclab.foundation.timing import time_call
@@ -273,18 +274,7 @@ HIDDEN_WORKS = 8  # works per run, 2 to 4 of them waiting
 HIDDEN_SIZES = (800, 900, 1000)  # each work's product: its side, drawn per work (30-90 ms of computing here)
 FRONT_SHARE = (1.0, 1.5)  # a front-bound work's own time, in its product's compute times, drawn per work
 
-# the check's own clock, taken when the check is imported: the front end's work lasts what the check says
-_clock = time.perf_counter
 _LOG: list[Any] = []  # where the works that log write, so that nothing is printed
-
-
-def _front_work(seconds: float, host=None) -> None:
-    """Keep the calling thread busy for ``seconds`` (s) or a little more: in Python, or multiplying the NumPy
-    matrix ``host`` (native code, as a wait in MXNet is), on the front end; no operator of MXNet."""
-    end = _clock() + seconds
-    while _clock() < end:
-        if host is not None:
-            host @ host
 
 
 def _run_work(kind: str, a, ready, into, front_s: float, host):
@@ -307,10 +297,10 @@ def _run_work(kind: str, a, ready, into, front_s: float, host):
     if kind == "returns its product":
         return y
     if kind == "busy front end":
-        _front_work(front_s)
+        keep_busy(front_s)
         return y
     if kind == "computes in NumPy":
-        _front_work(front_s, host)
+        keep_busy(front_s, host)
         return y
     if kind == "reads a slow source":
         time.sleep(front_s)

@@ -84,9 +84,8 @@ from asynclab.checks.core import (
     refuse_outside_child,
     refuse_unless_checking,
 )
-from asynclab.checks.relations import AtMost, Band, Custom, Exceeds, Within
+from asynclab.checks.relations import AtMost, Between, Exceeds, Within
 from asynclab.foundation.memory import MB
-from asynclab.foundation.timing import quartiles
 
 ALLOC_MB = (60.0, 240.0)
 QUEUED_MB = 240.0  # peak-increase: the result a function only queues
@@ -129,16 +128,6 @@ def every_k_share(each: float, small: float, large: float) -> float:
 def every_k_passes(each: float, small: float, large: float) -> bool:
     """The verdict of sync-every-k on three peaks (MB): k=5 in the lower half, k=50 10 MB above k=5."""
     return every_k_share(each, small, large) <= K_SHARE and large - small >= K_SPREAD_MB
-
-
-def _k_share_band(samples) -> Band:
-    """k=5 sits in the lower half between waiting every batch and k=50; corners from the quartiles."""
-    e1, e2, e3 = quartiles(samples["each"])
-    s1, s2, s3 = quartiles(samples["small"])
-    l1, l2, l3 = quartiles(samples["large"])
-    share = every_k_share(e2, s2, l2)
-    margin = K_SHARE / share if 0 < share < math.inf else (math.inf if share <= 0 else 0.0)
-    return Band(share <= K_SHARE, s3 - e1 <= K_SHARE * (l1 - e3), s1 - e3 > K_SHARE * (l3 - e1), share, margin)
 
 
 def _every_k_sentence(o: Outcome) -> str:
@@ -410,7 +399,10 @@ def train_logged(net, trainer, loss, batches) -> float:
     protocol=_EPOCHS,
     calls="train_every",
     functions=("train_every",),
-    relations=(Custom("k_share", compute=_k_share_band), Exceeds("spread", big="large", small="small", by=K_SPREAD_MB)),
+    relations=(
+        Between("k_share", value="small", low="each", high="large", threshold=K_SHARE),
+        Exceeds("spread", big="large", small="small", by=K_SPREAD_MB),
+    ),
     sentence=_every_k_sentence,
     threshold=(
         f"k={K_SMALL}'s share of k={K_LARGE}'s rise <= {K_SHARE:g}, k={K_LARGE} >= k={K_SMALL} + {K_SPREAD_MB:g} MB"

@@ -96,21 +96,14 @@ from typing import Any
 
 from asynclab.checks import draw
 from asynclab.checks.core import CheckResult, Protocol, Rejected, check, refuse_unless_checking
+from asynclab.checks.frontend import keep_busy
 from asynclab.checks.predictions import yes_or_no
 from asynclab.checks.relations import AtLeast, AtMost
 from asynclab.foundation.profiling import CHORES, ProfilerBroken
 
 # the check's own clock, taken when the check is imported: an answer that swaps time.perf_counter for its
-# own while fn runs cannot change the length of fn's Python work between rounds or the check's reference
+# own while fn runs cannot change the check's reference (fn's Python work between rounds: checks.frontend)
 _clock = time.perf_counter
-
-
-def _python_work(seconds: float) -> None:
-    """Keep the calling thread busy in Python for ``seconds`` (s) on the check's clock: front-end work, no
-    operator, no sleep (a sleep would let an answer count the time asleep and take it off fn's wall time)."""
-    end = _clock() + seconds
-    while _clock() < end:
-        pass
 
 
 BUSY_LOW, BUSY_HIGH = 0.8, 1.2  # the answer / the time the check's rounds took (a right answer cannot exceed 1)
@@ -418,7 +411,7 @@ def check_busy_across_devices(self, busy_ms: Callable) -> CheckResult:
                     nd.dot(xs[d], xs[d])
                 nd.waitall()  # the round is over when every device is done
                 walls.append(_clock() - start)
-                _python_work(factor * walls[-1])
+                keep_busy(factor * walls[-1])
 
         _empty_the_profiler()  # the answer's recording holds fn's run, not the student's earlier experiments
         value = busy_ms(fn)

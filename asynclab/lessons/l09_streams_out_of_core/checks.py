@@ -107,7 +107,6 @@ beside it; 5 runs each, on the course's 2-vCPU machine):
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import numbers
 import sys
@@ -359,19 +358,6 @@ def _back_end_spans(run: Callable[[], Any]) -> list:
     return [span for span in trace.spans if span.name not in CHORES]
 
 
-def _during(spans: list, intervals: list[tuple[float, float]]) -> float:
-    """Seconds of the union of ``spans`` that fall inside the union of ``intervals`` (the same clock)."""
-    from asynclab.foundation.profiling import busy_time
-
-    cut = []
-    for span in spans:
-        for lo, hi in intervals:
-            a, b = max(span.start, lo), min(span.end, hi)
-            if b > a:
-                cut.append(dataclasses.replace(span, start=a, end=b))
-    return busy_time(cut)
-
-
 def _not_overlapped(chain_energy: Callable) -> str | None:
     """Why ``chain_energy`` does not overlap the device's reads with the back end's computing, or None.
 
@@ -384,7 +370,7 @@ def _not_overlapped(chain_energy: Callable) -> str | None:
     waits for every chunk but computes less per chunk than the check's serial loop (NumPy on the front
     end, fewer operators) beats it too.
     """
-    from asynclab.foundation.profiling import busy_time
+    from asynclab.foundation.profiling import OpSpan, busy_overlap, busy_time
     from asynclab.foundation.workloads import chunked
 
     n = _length(draw.randrange(*OVERLAP_CHUNKS), CHUNK)
@@ -403,11 +389,12 @@ def _not_overlapped(chain_energy: Callable) -> str | None:
             f"{1e3 * reference:.0f} ms it computes for the check's serial loop (needs >= {COMPUTE_SHARE:g}): "
             "compute each chunk's springs in MXNet, as the step asks"
         )
-    reads = [(wall - got / (DEVICE_MB_S * 1e6), wall) for got, _, wall in handed.reads[1:]]
+    # each later read as a span on the profiler's clock: from its bytes over the rate before it ended
+    reads = [OpSpan("read", -1, -1, wall - got / (DEVICE_MB_S * 1e6), wall) for got, _, wall in handed.reads[1:]]
     # of the shorter of the two, as lesson 06's overlap of two devices: where the back end computes faster
     # than the device reads, all its work fits inside the reads; where slower (a loaded machine), the reads
     # fit inside its work. Either way a loop that overlaps comes near 1, and one that waits stays near 0
-    share = _during(spans, reads) / min(busy, sum(hi - lo for lo, hi in reads))
+    share = busy_overlap(spans, reads)
     if share < OVERLAP_SHARE:
         return (
             f"the back end and the device's reads of later chunks overlapped for only {share:.2f} of the "
