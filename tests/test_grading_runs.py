@@ -234,3 +234,27 @@ def test_a_pass_that_requires_a_failed_check_scores_nothing_in_the_gradebook(tmp
     assert checks["total"] == ("fail", 0.0, "this check counts only when check square passes, and it did not")
     assert checks["pause"][:2] == ("fail", 0.0)
     assert result.score == 0
+
+
+@pytest.mark.kernel
+def test_a_cell_added_between_a_check_and_the_one_it_requires_breaks_the_requirement(tmp_path, monkeypatch):
+    """A cell the student adds after the required check may redefine what it judged: the later check fails,
+    naming the cell; the solution's own cells between them (ex-total) and a cell of comments do not count."""
+    from asynclab.grading import runner
+
+    monkeypatch.setattr(runner, "_requirements", lambda specs: {"total": ("square",), "pause": ("square",)})
+    nb = crafted.insert_after(crafted.solution(), "check-square", "# only a comment")
+    nb = crafted.insert_after(nb, "ex-total", "def square(x):\n    return x + x")
+    result = _grade_alone(tmp_path, nb, "between", **CONFIG)
+    checks = {c.name: (c.status, c.score, c.message) for c in result.checks}
+    assert checks["square"][:2] == ("pass", 2.0)
+    added = next(i for i, c in enumerate(nb.cells) if c.source == "def square(x):\n    return x + x") + 1
+    assert checks["total"][:2] == ("fail", 0.0)
+    assert "counts only when check square passed on the same answer, and your cell" in checks["total"][2]
+    assert "ran between the two checks: move it above check square's cell" in checks["total"][2]
+    assert checks["pause"][:2] == ("fail", 0.0)
+    assert f"your cell {added} ran between" in checks["total"][2]
+    plain = _grade_alone(
+        tmp_path, crafted.insert_after(crafted.solution(), "check-square", "# a note"), "plain", **CONFIG
+    )
+    assert plain.score == crafted.MAX

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import csv
 import io
 import json
@@ -645,3 +646,50 @@ def test_the_grader_reads_what_lab_09s_checks_require_from_their_declarations():
 
     specs = solution_checks(nbtools.read(find_solution(Path(__file__).resolve().parents[1] / "solutions", "09")))
     assert _requirements(tuple(specs)) == {"peak-bounded": ("pipelined-beats-serial",)}
+
+
+def test_a_pass_with_cells_added_between_it_and_what_it_requires_fails_naming_them():
+    outcomes = [_outcome("first", "pass", 2.0), _outcome("second", "pass", 2.0)]
+    apply_requirements(outcomes, {"second": ("first",)}, {("second", "first"): [7, 9]})
+    assert (outcomes[1].status, outcomes[1].score) == ("fail", 0.0)
+    assert outcomes[1].message == (
+        "this check counts only when check first passed on the same answer, and your cells 7, 9 ran between "
+        "the two checks: move them above check first's cell"
+    )
+    assert outcomes[0].status == "pass"
+
+
+def test_the_grader_finds_the_cells_a_student_added_between_lab_09s_two_checks():
+    from asynclab.grading.restore import restore
+    from asynclab.grading.runner import _added_between, _requirements
+
+    solution = nbtools.read(find_solution(Path(__file__).resolve().parents[1] / "solutions", "09"))
+    requires = _requirements(tuple(solution_checks(solution)))
+    untouched = restore(solution, copy.deepcopy(solution))
+    assert _added_between(solution, untouched.nb, untouched.plan, requires) == {}
+    submission = copy.deepcopy(solution)
+    at = next(i for i, c in enumerate(submission.cells) if nbtools.grade_id(c) == "check-pipelined-beats-serial")
+    submission.cells.insert(at + 1, nbformat.v4.new_code_cell("# just a note"))
+    submission.cells.insert(at + 2, nbformat.v4.new_code_cell("def chain_energy(data, chunk):\n    return 0.0"))
+    changed = restore(solution, submission)
+    assert _added_between(solution, changed.nb, changed.plan, requires) == {
+        ("peak-bounded", "pipelined-beats-serial"): [at + 3]
+    }
+
+
+@pytest.mark.parametrize(
+    "lab", sorted(p.name[:2] for p in (Path(__file__).resolve().parents[1] / "solutions").glob("*_lab.ipynb"))
+)
+def test_a_check_and_the_one_it_requires_have_no_answer_cell_between_them(lab):
+    """The grader fails a requiring check when a student cell lies between the two; the labs put none there."""
+    from asynclab.grading.runner import _requirements
+
+    solution = nbtools.read(find_solution(Path(__file__).resolve().parents[1] / "solutions", lab))
+    at = {nbtools.grade_id(c): i for i, c in enumerate(solution.cells)}
+    specs = solution_checks(solution)
+    for spec in specs:
+        for required in _requirements(tuple(specs)).get(spec.name, ()):
+            other = next(s for s in specs if s.name == required)
+            between = solution.cells[at[other.grade_id] + 1 : at[spec.grade_id]]
+            assert at[other.grade_id] < at[spec.grade_id]
+            assert not [c for c in between if c.cell_type == "code" and not nbtools.is_check(c)], spec.name

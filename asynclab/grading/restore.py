@@ -39,6 +39,7 @@ class PlannedCell:
 
     kind: str  # STUDENT or CHECK
     spec: CheckSpec | None = None  # for checks
+    solution_index: int | None = None  # for student cells: the solution's cell it stands for; None if added
 
 
 @dataclass
@@ -198,13 +199,14 @@ def restore(
     cells: list = []
     plan: list[PlannedCell] = []
     by_id = {nbtools.grade_id(c): c for c in solution.cells if nbtools.is_check(c)}
+    stands_for = {kept_index: index for index, kept_index in located.items()}
     for slot in range(len(kept) + 1):
         for spec in slots.get(slot, []):
             cells.append(_clean(by_id[spec.grade_id]))
             plan.append(PlannedCell(CHECK, spec))
         if slot < len(kept):
             cells.append(_clean(kept[slot], student=True))
-            plan.append(PlannedCell(STUDENT))
+            plan.append(PlannedCell(STUDENT, solution_index=stands_for.get(slot)))
     nb = nbformat.v4.new_notebook()
     nb.metadata = nbformat.from_dict({"kernelspec": dict(nbtools.KERNELSPEC), "language_info": {"name": "python"}})
     nb.cells = cells

@@ -10,6 +10,7 @@ after ``max_restarts`` deaths the rest of the notebook is not run.
 
 from __future__ import annotations
 
+import ast
 import functools
 import shutil
 import tempfile
@@ -167,7 +168,8 @@ def _grade(
         finally:
             kernel.shutdown()
             result.peak_memory_mb = watchdog.peak_mb
-    apply_requirements(result.checks, _requirements(tuple(specs)))
+    requires = _requirements(tuple(specs))
+    apply_requirements(result.checks, requires, _added_between(solution, nb, plan, requires))
     integrity.verify(f"while {sub.student}'s notebook ran")
     if graded_nb_path is not None:
         result_nb = nbtools.normalize(nb)
@@ -192,6 +194,44 @@ def _requirements(specs: tuple[CheckSpec, ...]) -> dict[str, tuple[str, ...]]:
         if check is not None and check.requires:
             found[spec.name] = check.requires
     return found
+
+
+def _added_between(solution, nb, plan, requires: dict[str, tuple[str, ...]]) -> dict[tuple[str, str], list[int]]:
+    """For each check and a check it requires: the cells (numbered from 1) the student added between the two.
+
+    A cell stands for one of the solution's cells when :func:`restore` found it there; one that
+    does not, or whose solution cell lies elsewhere, is added. Cells of comments alone change nothing
+    and are left out.
+    """
+    at = {p.spec.name: i for i, p in enumerate(plan) if p.kind == CHECK}
+    in_solution = {nbtools.grade_id(c): i for i, c in enumerate(solution.cells) if nbtools.is_check(c)}
+    grade_ids = {p.spec.name: p.spec.grade_id for p in plan if p.kind == CHECK}
+    found: dict[tuple[str, str], list[int]] = {}
+    for name, required in requires.items():
+        for other in required:
+            if name not in at or other not in at or at[other] > at[name]:
+                continue
+            low, high = in_solution[grade_ids[other]], in_solution[grade_ids[name]]
+            added = [
+                i + 1
+                for i in range(at[other] + 1, at[name])
+                if plan[i].kind != CHECK
+                and nb.cells[i].cell_type == "code"
+                and _does_something(nb.cells[i].source)
+                and not (plan[i].solution_index is not None and low < plan[i].solution_index < high)
+            ]
+            if added:
+                found[(name, other)] = added
+    return found
+
+
+def _does_something(source: str) -> bool:
+    """Whether a code cell holds anything but blank lines and comments (magics and text that is not
+    Python count as something)."""
+    try:
+        return bool(ast.parse(source).body)
+    except (SyntaxError, ValueError):
+        return bool(source.strip())
 
 
 def _judge(solution) -> copies.Judge | None:

@@ -20,7 +20,9 @@ and no figures.
 
 A check that counts only once others have passed (its declaration's
 ``requires``) is held to them by :func:`apply_requirements`, on the grader's
-own verdicts.
+own verdicts, and only when the student added no cell between the two check
+cells: such a cell may have redefined the answer, or changed what it reads,
+after the required check judged it.
 
 A check that needs more CPUs than are available (its declaration's
 ``cpus``) is *inconclusive*: neither passed nor failed, its points withheld.
@@ -143,12 +145,19 @@ def score_check(
     return outcome
 
 
-def apply_requirements(outcomes: list[CheckOutcome], requires: Mapping[str, Sequence[str]]) -> None:
+def apply_requirements(
+    outcomes: list[CheckOutcome],
+    requires: Mapping[str, Sequence[str]],
+    between: Mapping[tuple[str, str], Sequence[int]] | None = None,
+) -> None:
     """Hold each check to the checks it ``requires`` (by name), from the grader's own verdicts.
 
     A pass whose required check did not pass scores 0 and fails, with a sentence
     that names it; one whose required check was inconclusive is inconclusive too.
-    What the student's kernel remembered of earlier verdicts plays no part.
+    ``between`` maps (check, required check) to the numbers (from 1) of the cells the student
+    added between the two check cells, which may have changed the answer after the required check
+    judged it: a pass with any such cell fails too, naming them. What the student's kernel
+    remembered of earlier verdicts plays no part.
     """
     by_name = {o.name: o for o in outcomes}
     for outcome in outcomes:
@@ -157,12 +166,21 @@ def apply_requirements(outcomes: list[CheckOutcome], requires: Mapping[str, Sequ
         for name in requires.get(outcome.name, ()):
             required = by_name.get(name)
             status = required.status if required is not None else NOT_RUN
-            if status == PASS:
+            added = list((between or {}).get((outcome.name, name), ()))
+            if status == PASS and not added:
                 continue
             outcome.score = 0.0
             if status == INCONCLUSIVE:
                 outcome.status = INCONCLUSIVE
                 outcome.message = requirement_undecided_sentence(name, required.cpus)
+            elif status == PASS:
+                outcome.status = FAIL
+                cells = ", ".join(str(n) for n in added)
+                outcome.message = (
+                    f"this check counts only when check {name} passed on the same answer, and your "
+                    f"cell{'s' if len(added) > 1 else ''} {cells} ran between the two checks: move "
+                    f"{'them' if len(added) > 1 else 'it'} above check {name}'s cell"
+                )
             else:
                 outcome.status = FAIL
                 outcome.message = f"this check counts only when check {name} passes, and it did not"
