@@ -75,7 +75,9 @@ class Sweep:
     """Median seconds of both loops for every N (one tuple entry per N).
 
     ``spread`` maps each series' name (``"sync_total"``, ``"async_total"``, ``"async_issued"``) to its
-    (first, third) quartile per N, in seconds; empty for a sweep built from medians alone.
+    (first, third) quartile per N, in seconds; empty for a sweep built from medians alone. ``t2`` is the
+    median of the back end's mean seconds per operation (:func:`backend_seconds`), measured once per
+    round between the loops' timings, or None when the sweep did not ask the profiler.
     """
 
     ns: tuple[int, ...]
@@ -84,6 +86,7 @@ class Sweep:
     async_issued: tuple[float, ...]
     repeat: int
     spread: dict[str, tuple[tuple[float, float], ...]] = field(default_factory=dict)
+    t2: float | None = None
 
     def speedup(self) -> tuple[float, ...]:
         """Sync time over async time, per N."""
@@ -99,10 +102,12 @@ class Sweep:
         )
 
 
-def sweep(x, ns: Sequence[int], op: ArrayOp = add_one, repeat: int = 3, warmup: int = 1) -> Sweep:
+def sweep(x, ns: Sequence[int], op: ArrayOp = add_one, repeat: int = 3, warmup: int = 1, backend_ops: int = 0) -> Sweep:
     """Time both loops for every N, ``repeat`` times, interleaved; keep the medians.
 
-    ``warmup`` untimed runs of both loops at the smallest N come first.
+    ``warmup`` untimed runs of both loops at the smallest N come first. With ``backend_ops`` > 0 every
+    round also runs ``backend_ops`` operations under the profiler (:func:`backend_seconds`), so that
+    the back end's time per operation is read under the same load as the loops it explains.
     """
     if repeat < 1:
         raise ValueError(f"repeat must be at least 1, got {repeat}.")
@@ -117,6 +122,9 @@ def sweep(x, ns: Sequence[int], op: ArrayOp = add_one, repeat: int = 3, warmup: 
         return lambda: time_loop(kind, x, n, op)
 
     probes = {f"{kind} {n}": probe(kind, n) for n in ns for kind in LOOPS}
+    if backend_ops:
+        check_n(backend_ops)
+        probes["back end"] = lambda: backend_seconds(op, x, n=backend_ops)
     runs = run_interleaved(probes, warmup=0, min_rounds=repeat).samples
 
     def samples(kind: str, n: int, attr: str) -> Samples:
@@ -129,6 +137,7 @@ def sweep(x, ns: Sequence[int], op: ArrayOp = add_one, repeat: int = 3, warmup: 
         *(tuple(s.median for s in summaries[name]) for name in series),
         repeat,
         {name: tuple((s.q1, s.q3) for s in summaries[name]) for name in series},
+        summarize(runs["back end"]).median if backend_ops else None,
     )
 
 

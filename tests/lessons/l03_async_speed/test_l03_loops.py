@@ -62,8 +62,17 @@ def test_sweep_keeps_one_median_per_n(x):
     assert len(sweep.speedup()) == 3
     table = sweep.table()
     assert [line[:8] for line in table.splitlines()] == ["N = 5   ", "N = 10  ", "N = 20  "]
+    assert sweep.t2 is None
     with pytest.raises(ValueError):
         loops.sweep(x, (5,), repeat=0)
+
+
+@pytest.mark.measured
+def test_sweep_reads_the_back_end_in_its_own_rounds(x):
+    sweep = loops.sweep(x, (5, 10), repeat=3, backend_ops=20)
+    assert sweep.t2 is not None and 0 < sweep.t2 < sweep.sync_total[0]
+    with pytest.raises(ValueError):
+        loops.sweep(x, (5,), repeat=1, backend_ops=-1)
 
 
 @pytest.mark.measured
