@@ -50,11 +50,16 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   input on each device and one engine copy per input (a copy through
   NumPy is not the engine's).
 - In both overlap checks the profile's dots must be the products
-  (:func:`_products_are_dots`): each at least 0.2 of one product timed
-  alone (right answers 0.44-1.38 quiet and with one core busy, a 2x2 dot
-  0.01), and dots at least half of each device's busy time (right answers
-  0.78-1.0). Tiny dots issued beside a product computed with another
-  operator (``mx.np``'s matmul) had passed both checks for a review.
+  (:func:`_products_are_dots`): no other product operator, and each dot at
+  least 0.2 of one product timed alone (right answers 0.44-1.38 quiet and
+  with one core busy, a 2x2 dot 0.01); and the results must have been
+  computed by those dots (:func:`_computed_by_dots`): the answer runs under
+  MXNet's autograd record, with gradients attached to the check's inputs,
+  and each result's recorded computation must hold exactly its products as
+  ``dot`` (a norm one; the t-th output of the stages t + 1, the last
+  operator a dot). Dots issued beside a product computed another way (in
+  NumPy, with a 1x1 ``nd.Deconvolution``, with ``mx.np``'s matmul) pass
+  the profile but not the record.
 """
 
 from __future__ import annotations
@@ -91,7 +96,6 @@ OTHER_PRODUCTS = frozenset(
         "_npi_einsum",
     }
 )
-DOT_SHARE = 0.5  # of a device's busy time, at least, in dots: right answers 0.78-1.0 (norms, relu, copies beside)
 SMALLEST_PRODUCT = 0.2  # of one product timed alone, each dot at least: right answers 0.44-1.38, a 2x2 dot 0.01
 REPS = (10, 11, 12, 13)  # products per device in step 1, drawn at random each round
 HEAD_REPS = (tuple(range(4, 8)), tuple(range(8, 13)))  # one count drawn from each
@@ -141,7 +145,7 @@ def check_two_devices_at_once(self, norms_both: Callable) -> CheckResult:
     """
     import mxnet as mx
     import numpy as np
-    from mxnet import nd
+    from mxnet import autograd, nd
 
     from asynclab.foundation.profiling import busy_overlap, record
     from asynclab.foundation.workloads import square_matrix
@@ -151,10 +155,12 @@ def check_two_devices_at_once(self, norms_both: Callable) -> CheckResult:
     host = {0: xa.asnumpy(), 1: xb.asnumpy()}
     expected = {d: float(np.linalg.norm(host[d].astype(np.float64) @ host[d])) for d in (0, 1)}
     product_s = time_call(lambda: nd.dot(xa, xa), sync=True)
+    for array in (xa, xb):  # MXNet's autograd records what computes the norms from them
+        array.attach_grad()
 
     def both() -> dict[str, float]:
         reps = draw.choice(REPS)
-        with record() as trace:
+        with record() as trace, autograd.record(train_mode=False):
             norms = norms_both(xa, xb, reps)
         if not isinstance(norms, (list, tuple)) or len(norms) != 2 * reps:
             got = len(norms) if isinstance(norms, (list, tuple)) else type(norms).__name__
@@ -184,21 +190,21 @@ def check_two_devices_at_once(self, norms_both: Callable) -> CheckResult:
                     f"MXNet's profile shows {len(on[device])} products on cpu({device}), not {reps}: "
                     "each device must compute every one of its products, once"
                 )
+        for t, y in enumerate(norms, start=1):  # and the products that ran are the ones the norms came from
+            _computed_by_dots(y, f"norm {t}", dots=1)
         return {"overlap": busy_overlap(on[0], on[1]), "reps": float(reps)}
 
     return self.run({"both": both})
 
 
 def _products_are_dots(trace, device: int, product_s: float) -> None:
-    """Raise :class:`Rejected` unless ``device``'s work in ``trace`` is its products, each an ``nd.dot``.
+    """Raise :class:`Rejected` unless every product on ``device`` in ``trace`` is a whole ``nd.dot``.
 
-    No other product operator (:data:`OTHER_PRODUCTS`) may run there; every ``dot`` must take at least
-    :data:`SMALLEST_PRODUCT` of ``product_s`` (s, one product of the step's arrays timed alone), and dots
-    must fill at least :data:`DOT_SHARE` of the device's busy time (its operators, the engine's chores left
-    out): a product computed with another operator, beside dots that only make the profile look busy, is
-    not what the step asks for.
+    No other product operator (:data:`OTHER_PRODUCTS`) may run there, and every ``dot`` must take at least
+    :data:`SMALLEST_PRODUCT` of ``product_s`` (s, one product of the step's arrays timed alone): tiny dots
+    issued beside a product computed another way only make the profile look busy.
     """
-    from asynclab.foundation.profiling import CHORES, busy_time
+    from asynclab.foundation.profiling import CHORES
 
     work = [span for span in trace.on(device) if span.name not in CHORES]
     other = sorted({span.name for span in work if span.name in OTHER_PRODUCTS})
@@ -214,13 +220,38 @@ def _products_are_dots(trace, device: int, product_s: float) -> None:
             f"MXNet's profile shows a dot on cpu({device}) of {1e3 * short[0].seconds:.2f} ms, far less than one "
             f"product of the step's arrays ({1e3 * product_s:.1f} ms): every dot must be one of the products"
         )
-    total = busy_time(work)
-    if total > 0 and busy_time(dots) < DOT_SHARE * total:
-        heavy = max((span for span in work if span.name != "dot"), key=lambda span: span.seconds)
+
+
+def _recorded_ops(array: Any) -> tuple[list[str], str] | None:
+    """The operators MXNet's autograd record shows computing ``array`` from the check's inputs (which have
+    gradients attached), and the last of them; None where the record does not reach ``array``."""
+    import json
+
+    from mxnet import autograd
+
+    try:
+        graph = json.loads(autograd.get_symbol(array).tojson())
+    except Exception:  # computed outside the record (NumPy, a paused record): not from the inputs by MXNet
+        return None
+    nodes = graph["nodes"]
+    return [node["op"] for node in nodes if node["op"] != "null"], nodes[graph["heads"][0][0]]["op"]
+
+
+def _computed_by_dots(array: Any, what: str, dots: int, last_dot: bool = False) -> None:
+    """Raise :class:`Rejected` unless MXNet's record computes ``array`` with exactly ``dots`` nd.dot products
+    (the last operator one of them when ``last_dot``): the products that ran must be the ones that
+    computed the result, not dots issued beside a product computed another way."""
+    recorded = _recorded_ops(array)
+    if recorded is None:
         raise Rejected(
-            f"MXNet's profile shows cpu({device}) busy mostly with other operators than dot ({heavy.name} among "
-            "them): compute the products with nd.dot, as the step writes them, so that the profile shows where "
-            "the work ran"
+            f"{what} was not computed by MXNet's operators from the arrays the check handed over: compute it "
+            "with nd.dot on the devices, as the step writes it"
+        )
+    ops, last = recorded
+    if ops.count("dot") != dots or (last_dot and last != "dot"):
+        raise Rejected(
+            f"MXNet's record of how {what} was computed does not show it computed with nd.dot products, one "
+            "per product the step names: compute the products with nd.dot, as the step writes them"
         )
 
 
@@ -388,7 +419,7 @@ def check_stages_side_by_side(self, two_stages: Callable) -> CheckResult:
     ``STAGES_OVERLAP`` of the less busy device's busy time.
     """
     import numpy as np
-    from mxnet import nd
+    from mxnet import autograd, nd
 
     from asynclab.foundation.profiling import busy_overlap, record
 
@@ -397,7 +428,9 @@ def check_stages_side_by_side(self, two_stages: Callable) -> CheckResult:
         xs, w1, w2 = _stage_inputs(n, draw.randrange(2**31))
         wanted = _stage_outputs([x.asnumpy() for x in xs], w1.asnumpy(), w2.asnumpy())
         product_s = time_call(lambda: nd.dot(xs[0], w1), sync=True)  # one product of either stage, alone
-        with record() as trace:
+        for array in (*xs, w1, w2):  # MXNet's autograd records what computes the outputs from them
+            array.attach_grad()
+        with record() as trace, autograd.record(train_mode=False):
             outputs = two_stages(xs, w1, w2)
         if not isinstance(outputs, (list, tuple)) or len(outputs) != n:
             got = len(outputs) if isinstance(outputs, (list, tuple)) else type(outputs).__name__
@@ -421,6 +454,8 @@ def check_stages_side_by_side(self, two_stages: Callable) -> CheckResult:
                 f"MXNet's profile shows {copied} copies between the two devices, not {n}: copy each h_t "
                 "with copyto or as_in_context, so that MXNet's engine does the copy"
             )
+        for t, y in enumerate(outputs, start=1):  # h1..ht's first-stage products, then the output's own
+            _computed_by_dots(y, f"output {t}", dots=t + 1, last_dot=True)
         return {"overlap": busy_overlap(trace.on(0, "dot"), trace.on(1, "dot")), "inputs": float(n)}
 
     return self.run({"stages": stages})
