@@ -43,12 +43,13 @@ never the right answer:
    standard library's ways to them (:data:`INSIDE_TOOLS`, profile and trace hooks
    included): what a check hands an
    answer (lab 07's ``fn``) carries the check's own workload, which the answer
-   must measure, not read;
+   must measure, not read. Data is judged on this verdict too;
 4. **hides its names**: the closure looks names up while it runs, where the judge
    cannot read them (:data:`HIDING`: ``eval``, ``exec``, ``compile``, ``globals()``,
    ``locals()``, ``vars()``; an object's ``__dict__`` or ``__setattr__``; ``sys.modules``;
    ``importlib.import_module`` or ``__import__`` of a name that is not a constant
-   string): ``globals()["lab01"]`` or an import of ``"asynclab.lessons.l01_async_dispatch"
+   string; ``getattr``, ``setattr``, ``delattr`` or ``hasattr`` passed on as a value,
+   :data:`LOOKUPS`): ``globals()["lab01"]`` or an import of ``"asynclab.lessons.l01_async_dispatch"
    + ".checks"`` would otherwise hide a reach-in. Data is judged on this verdict too;
 5. **tampers**: the closure sets or deletes an attribute of something it
    imported, or of a name it assigned one of them (``time.perf_counter = ...``,
@@ -77,8 +78,10 @@ module's dotted name, resolved through the course's re-exports, so ``nd.dot``
 and ``mx.nd.dot`` agree; string constants become one placeholder). Every
 statement and expression of at least :data:`MIN_NODES` nodes is a fingerprint.
 A course unit's score is the share of its fingerprints found among the
-answer's; units with fewer than :data:`MIN_FINGERPRINTS` are too small to tell
-a copy from the obvious code and are not compared. Renaming, reordering
+answer's, once the fingerprints of the solution's own answer to the step are
+left out of it (what every right answer contains says nothing of a copy);
+units with fewer than :data:`MIN_FINGERPRINTS` left are too small to tell a
+copy from the obvious code and are not compared. Renaming, reordering
 statements and wrapping the copy in a function of one's own keep almost every
 fingerprint.
 
@@ -131,6 +134,8 @@ SETTERS = frozenset({"setattr", "delattr"})
 MEASURING_TOOLS = ("tracemalloc",)
 #: Built-ins that look names up, or run code, while the answer runs: what they reach the judge cannot read.
 HIDING = frozenset({"eval", "exec", "compile", "globals", "locals", "vars"})
+#: Built-ins that look up or set an attribute by a name: read where they are called, hiding where passed on.
+LOOKUPS = frozenset({"getattr", "setattr", "delattr", "hasattr"})
 #: Attributes that reach an object's names by a string (``obj.__dict__["x"]``, ``object.__setattr__(obj, "x", v)``).
 HIDING_ATTRIBUTES = frozenset({"__dict__", "__setattr__", "__getattribute__", "__builtins__"})
 #: Modules or tables of the standard library that reach names by a string.
@@ -195,6 +200,9 @@ INSIDE_TOOLS = (
     "traceback.walk_stack",
     "traceback.walk_tb",
     "traceback.StackSummary",
+    "traceback.extract_stack",  # the calling functions' names and lines, as the frames they come from
+    "traceback.format_stack",
+    "traceback.print_stack",
     "sys._current_frames",  # every thread's frame: a sampler on another thread reads the line the check runs
     "cProfile",  # profile hooks, as sys.setprofile: every call the work makes, by name
     "profile",
@@ -597,15 +605,20 @@ class Corpus:
     index: CourseIndex
     units: tuple[Unit, ...]
 
-    def best(self, answer: frozenset, allowed: Iterable[str] = ()) -> tuple[float, str]:
+    def best(
+        self, answer: frozenset, allowed: Iterable[str] = (), common: frozenset = frozenset()
+    ) -> tuple[float, str]:
         """The highest score of any comparable unit in ``answer``, and where that unit is.
 
         Units of the course's modules named in ``allowed`` (dotted; a name allows what it holds) are
-        left out: a helper the step gives the student may be used by its name or pasted in.
+        left out: a helper the step gives the student may be used by its name or pasted in. The
+        fingerprints in ``common`` (those of the lab's own solution) are left out of every unit: what a
+        right answer must contain says nothing of a copy.
         """
         allowed = tuple(allowed)
         best, size, where = 0.0, 0, ""
-        for unit in self.units:
+        for whole in self.units:
+            unit = Unit(whole.where, whole.fingerprints - common) if common else whole
             if len(unit.fingerprints) < MIN_FINGERPRINTS:
                 continue
             if any(unit.where == a or unit.where.startswith(a + ".") for a in allowed):
@@ -752,9 +765,13 @@ def _hides(student: str, closure: _Closure, table: Mapping[str, _Binding]) -> Ve
         if tool:
             return Verdict(HIDES, student, tool)
     for statement in closure.statements:
+        called = {id(node.func) for node in ast.walk(statement) if isinstance(node, ast.Call)}
         for node in ast.walk(statement):
             if isinstance(node, ast.Name) and node.id in HIDING and node.id not in table:
                 return Verdict(HIDES, student, f"{node.id}()")
+            if isinstance(node, ast.Name) and node.id in LOOKUPS and node.id not in table and id(node) not in called:
+                # handed to map, reduce or a name of its own, it looks up (or sets) what the judge cannot read
+                return Verdict(HIDES, student, f"{node.id} passed as a value")
             if isinstance(node, ast.Attribute) and node.attr in HIDING_ATTRIBUTES:
                 return Verdict(HIDES, student, node.attr)
             if isinstance(node, ast.Call) and not (
@@ -990,6 +1007,23 @@ def _given_statements(solution: nbformat.NotebookNode) -> set[str]:
     }
 
 
+def _solution_fingerprints(solution: nbformat.NotebookNode, index: CourseIndex, name: str) -> frozenset:
+    """The fingerprints of the solution's answer cells that define ``name``: what a right answer to that step
+    contains, which says nothing of a copy."""
+    cells = [c for c in solution.cells if c.cell_type == "code"]
+    aliases: dict[str, str] = {}
+    for cell in cells:
+        aliases.update(_top_imports(_parse(cell.source)))
+    answers = [
+        ast.Module(body, [])
+        for cell in cells
+        if nbtools.is_solution(cell)
+        for body in [_parse(cell.source)]
+        if any(name in _bound_names(node) for node in body)
+    ]
+    return fingerprints(answers, aliases, index.canonical)
+
+
 def _allowed(dotted: str, target: Target, allows: Iterable[str], lab: frozenset[str]) -> bool:
     if target.defined in lab:
         return True
@@ -1005,6 +1039,8 @@ class Judge:
         self.corpus = corpus or course_corpus()
         self.given = _given_statements(solution)
         self.lab_allows = lab_allowances(solution, self.corpus.index)
+        self.solution = solution
+        self._common: dict[str, frozenset] = {}  # a judged name -> the solution's answer's fingerprints
 
     def verdict(self, sources: Sequence[str], check_source: str, name: str) -> Verdict | None:
         """The verdict on check ``name`` (its grade_id without ``check-``), or None when it is judged by running.
@@ -1039,6 +1075,7 @@ class Judge:
                 found = (
                     self._calls_checks(student, closure)
                     or self._calls_lessons(student, closure, allows)
+                    or _introspects(student, closure)
                     or _hides(student, closure, table)
                     or _tampers(student, closure, table)
                     or _starts_processes(student, closure)
@@ -1048,7 +1085,11 @@ class Judge:
         if getattr(check, "transcribes", ""):
             return None
         for parameter, closure in closures.items():
-            score, where = self._similarity(closure, table, allows)
+            student = call.arguments[parameter]
+            if student not in self._common:
+                self._common[student] = _solution_fingerprints(self.solution, self.corpus.index, student)
+            common = self._common[student]
+            score, where = self._similarity(closure, table, allows, common)
             if score >= THRESHOLD:
                 return Verdict(RETYPED, call.arguments[parameter], where, score)
         return None
@@ -1066,13 +1107,18 @@ class Judge:
         }
 
     def _similarity(
-        self, closure: _Closure, table: Mapping[str, _Binding], allows: Sequence[str] = ()
+        self,
+        closure: _Closure,
+        table: Mapping[str, _Binding],
+        allows: Sequence[str] = (),
+        common: frozenset = frozenset(),
     ) -> tuple[float, str]:
-        """The closure's best similarity to a course unit the check does not allow, and where that unit is."""
+        """The closure's best similarity to a course unit the check does not allow, and where that unit is;
+        the fingerprints in ``common`` (the solution's own answer to the step) are left out of every unit."""
         if not closure.statements:
             return 0.0, ""
         answer = fingerprints(closure.statements, self._aliases(table), self.corpus.index.canonical)
-        return self.corpus.best(answer, (*allows, *self.lab_allows))
+        return self.corpus.best(answer, (*allows, *self.lab_allows), common)
 
     @staticmethod
     def _aliases(table: Mapping[str, _Binding]) -> dict[str, str]:

@@ -19,6 +19,7 @@ Foundation layer: MXNet is imported inside the functions.
 
 from __future__ import annotations
 
+import decimal
 import numbers
 import queue
 import threading
@@ -351,11 +352,12 @@ Loop = Callable[[Any, Any, Any, Iterable], object]
 
 
 def as_number(value: Any) -> float | None:
-    """``value`` as a float: a number, or an array of one element; ``None`` otherwise."""
+    """``value`` as a float: a real number (``decimal.Decimal`` and ``fractions.Fraction`` among them), or an
+    array of one element; ``None`` otherwise."""
     try:
         if isinstance(value, bool):
             return None
-        if isinstance(value, numbers.Real):
+        if isinstance(value, (numbers.Real, decimal.Decimal)):
             return float(value)
         if getattr(value, "size", None) == 1:  # an MXNet or NumPy array of one element
             for name in ("asscalar", "item"):

@@ -16,12 +16,14 @@ What each check measures (effect sizes, quiet and with one core busy, are in
 ``bench/reports/checks_robustness.md``):
 
 - peak-increase: the student's peak of three MXNet allocations the check
-  makes, 60 MB kept past the return, 240 MB held for 0.15 s and freed
-  before it, and 240 MB that a function only queues (behind six products,
-  about 0.25 s of work) and returns before MXNet has run it; the worst of
-  the three ratios must lie within 1.5x of 1. Memory read at the end,
-  before and after, with ``tracemalloc`` or sampled too coarsely reads 0x
-  on one of them; a typed-in constant cannot fit them all. On the third,
+  makes, 60 MB kept past the return, one held for 0.15 s and freed before
+  it, and one that a function only queues (behind six products, about
+  0.25 s of work) and returns before MXNet has run it, the last two about
+  110 and 330 MB, which to which drawn every round; the worst of the three
+  ratios must lie within 1.5x of 1. Memory read at the end, before and
+  after, with ``tracemalloc`` or sampled too coarsely reads 0x on one of
+  them; a typed-in constant cannot fit both drawn sizes (3x apart), even
+  for an answer that tells the two functions apart. On the third,
   a measurement that waits for what ``fn`` queued reads 1.00x-1.01x and one
   that stops when ``fn`` returns 0.006x-0.017x, quiet and with one core
   busy (10 runs each): MXNet allocates a result when its operator runs,
@@ -33,8 +35,10 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   included).
 - Both loop checks first run the answer against the lab's script
   (:data:`SCRIPT`: gradients clipped to a global norm of 500, the mean loss
-  per sample read with ``asscalar``) on a fresh copy of the network and 12
-  host batches (``train_every`` with a ``k`` drawn from 2-4): the weights
+  per sample read with ``asscalar``) on a fresh copy of the network and
+  12-20 host batches (drawn; front-returns-early times epochs of the same
+  length, so that the length cannot tell the comparison from the timed
+  epochs) (``train_every`` with a ``k`` drawn from 2-4): the weights
   must agree within 1e-4 of their scale and the mean loss within 1e-4 of
   it, and ``train_async`` must return it as an MXNet array. The clipping is
   active for the first batches (global norms 11000 falling to about 250),
@@ -87,13 +91,19 @@ from asynclab.checks.core import (
 from asynclab.checks.relations import AtMost, Between, Exceeds, Within
 from asynclab.foundation.memory import MB
 
-ALLOC_MB = (60.0, 240.0)
-QUEUED_MB = 240.0  # peak-increase: the result a function only queues
+KEEP_MB = 60.0  # peak-increase: what a function keeps past its return
+#: ... and the two sizes of the function that holds memory for a moment and the one that only queues it,
+#: one each, which to which drawn every round (with up to 10% more): 3x apart, so that no typed-in figure
+#: fits both within the tolerance, whichever of the two an answer tells apart
+SIZES_MB = (110.0, 330.0)
 QUEUED_AHEAD = (1000, 6)  # ... behind products of a square matrix: (size, how many), about 0.25 s of work
 PEAK_TOLERANCE = 1.5
 FRONT_MAX_SHARE = 0.4
 MAX_NORM = 500.0  # the script's clipping threshold: active for about the first ten batches
-SCRIPT_BATCHES = 12  # the epoch on which an answer is compared with the script
+#: the epochs, in batches, on which an answer is compared with the script and front-returns-early times it, drawn
+#: from this range (both ends included) once per check: front-returns-early compares and times epochs of one
+#: length, so that the length cannot tell the comparison from the timed epochs
+EPOCH_BATCHES = (12, 20)
 SCRIPT_EVERY = (2, 3, 4)  # train_every's k when it is compared with the script, drawn
 RESULT_TOLERANCE = 1e-4  # of the weights' scale, and of the mean loss
 K_SMALL, K_LARGE = 5, 50
@@ -108,7 +118,6 @@ PREDICT_CALL_S = 0.1
 PREDICT_SHIFT_MB = 10.0
 PREDICT_TIMEOUT_S = 300.0
 
-FRONT_BATCHES = 20  # front-returns-early's epoch: the share does not depend on its length
 
 # Rounds (issue 32): each stops at its minimum once the verdict is sure (quartiles). The memory
 # checks need no warm-up epoch per loop: the catalogue has judged right answers on one round without
@@ -229,10 +238,11 @@ def check_peak_increase(self, peak_increase: Callable) -> CheckResult:
 
     Each round the check measures three functions with it, all allocating
     MXNet memory (which ``tracemalloc`` cannot see): one keeps 60 MB alive
-    after it returns (the check frees it afterwards), one holds 240 MB for a
-    moment and frees it before it returns, and one queues work whose 240 MB
+    after it returns (the check frees it afterwards), one holds memory for a
+    moment and frees it before it returns, and one queues work whose
     result MXNet allocates only after the function has returned (kept, and
-    freed afterwards). It keeps the figure furthest from the truth. Passes
+    freed afterwards); of those two, one allocates about 110 MB and the
+    other about 330 MB, drawn each round. It keeps the figure furthest from the truth. Passes
     when that figure is within 1.5x of the memory allocated, so a number
     typed in cannot fit every size, neither the memory at the end nor the
     rise above it can pass for the peak, and a measurement must wait for
@@ -242,7 +252,7 @@ def check_peak_increase(self, peak_increase: Callable) -> CheckResult:
 
     from asynclab.foundation.workloads import as_number, release_free_memory
 
-    keep_mb, moment_mb = ALLOC_MB
+    keep_mb = KEEP_MB
 
     def measure(fn: Callable[[], None], mb: float) -> float:
         release_free_memory()
@@ -253,6 +263,9 @@ def check_peak_increase(self, peak_increase: Callable) -> CheckResult:
         return number / mb
 
     def worst_ratio() -> float:
+        sizes = list(SIZES_MB)
+        draw.shuffle(sizes)
+        moment_mb, queued_mb = (size * draw.uniform(1.0, 1.1) for size in sizes)
         kept: list = []
         try:
             ratios = [measure(_allocate_and_keep(keep_mb, kept), keep_mb)]
@@ -261,7 +274,7 @@ def check_peak_increase(self, peak_increase: Callable) -> CheckResult:
         ratios.append(measure(_allocate_for_a_moment(moment_mb), moment_mb))
         queued: list = []
         try:
-            ratios.append(measure(_queue_and_return(QUEUED_MB, queued), QUEUED_MB))
+            ratios.append(measure(_queue_and_return(queued_mb, queued), queued_mb))
         finally:
             nd.waitall()  # what the student's function did not wait for is done before it is freed
             queued.clear()
@@ -290,18 +303,19 @@ def check_front_returns_early(self, train_async: Callable) -> CheckResult:
     """``train_async(net, trainer, loss, batches)`` trains one epoch without waiting.
 
     It must first compute what the lab's script computes (:func:`_unlike_the_script`:
-    the same weights after 12 batches, the same mean loss, returned as an
+    the same weights after 12-20 batches, the same mean loss, returned as an
     MXNet array). The check then times the call and the wait for the back
     end after it. Passes when the call returns within the first 40 % of the
     epoch's wall time. A first, untimed epoch makes sure the function trains
     on every batch.
-    Its epochs are 20 batches long: the share is the front end's time per
-    batch over the back end's, whatever the length.
+    Its epochs are 12-20 batches long, drawn: the share is the front end's
+    time per batch over the back end's, whatever the length.
     """
     from asynclab.foundation.backends import mxnet as mxb
     from asynclab.foundation.workloads import HostLoader, make_mlp
 
-    config = dataclasses.replace(check_config(), num_batches=FRONT_BATCHES)
+    length = draw.randrange(EPOCH_BATCHES[0], EPOCH_BATCHES[1] + 1)  # the comparison's and the timed epochs'
+    config = dataclasses.replace(check_config(), num_batches=length)
     net, trainer, loss = make_mlp(config)
     loader = HostLoader(config)
 
@@ -316,7 +330,7 @@ def check_front_returns_early(self, train_async: Callable) -> CheckResult:
         wall = time.perf_counter() - start
         return returned, wall, trainer.optimizer.num_update - updates
 
-    unlike = _unlike_the_script(train_async, "train_async", pending=True)
+    unlike = _unlike_the_script(train_async, "train_async", pending=True, length=length)
     if unlike is not None:
         return self.fail(unlike)
     try:
@@ -470,11 +484,11 @@ def _mean_loss(value, what: str) -> float:
     return number
 
 
-def _unlike_the_script(loop: Callable, what: str, pending: bool) -> str | None:
+def _unlike_the_script(loop: Callable, what: str, pending: bool, length: int | None = None) -> str | None:
     """Why ``loop`` does not compute what :data:`SCRIPT` computes, in one sentence; None when it does.
 
-    A fresh copy of the network is trained on :data:`SCRIPT_BATCHES` host
-    batches by the script and by ``loop``: the weights must agree within
+    A fresh copy of the network is trained on ``length`` host batches (drawn
+    from :data:`EPOCH_BATCHES` when None) by the script and by ``loop``: the weights must agree within
     :data:`RESULT_TOLERANCE` of their largest magnitude and the returned mean
     loss within :data:`RESULT_TOLERANCE` of the script's. ``pending``: the mean
     loss must come back as an MXNet array (a Python number means the loop waited).
@@ -484,7 +498,9 @@ def _unlike_the_script(loop: Callable, what: str, pending: bool) -> str | None:
     from asynclab.foundation.backends import mxnet as mxb
     from asynclab.foundation.workloads import HostLoader, make_mlp
 
-    config = dataclasses.replace(check_config(), num_batches=SCRIPT_BATCHES)
+    if length is None:
+        length = draw.randrange(EPOCH_BATCHES[0], EPOCH_BATCHES[1] + 1)
+    config = dataclasses.replace(check_config(), num_batches=length)
 
     def trained(fn: Callable) -> tuple[object, object]:
         net, trainer, loss = make_mlp(config)  # the same initial weights every time
@@ -511,7 +527,7 @@ def _unlike_the_script(loop: Callable, what: str, pending: bool) -> str | None:
     error = float(np.max(np.abs(got - expected))) / float(np.max(np.abs(expected)))
     if error > RESULT_TOLERANCE:
         return (
-            f"after {SCRIPT_BATCHES} batches, {what} left weights that differ from the script's by {error:.2g} "
+            f"after {config.num_batches} batches, {what} left weights that differ from the script's by {error:.2g} "
             f"of their scale (needs <= {RESULT_TOLERANCE:g}): the same training means the same updates, "
             "clipping included"
         )

@@ -510,9 +510,18 @@ def check_sync_engine(self, engine_class) -> CheckResult:
     Passes when each push returns only after its op ran, in push order,
     having appended one OpRecord (its name, and enqueue <= start <= end
     before push returned), and two independent ops do not overlap at all
-    (<= 10%).
+    (<= 10%). An engine built on the course's ``EngineBase`` (whose naive mode
+    is a synchronous engine already) fails.
     """
     _refuse_answer_key(engine_class)
+    from asynclab.foundation.engine import EngineBase
+
+    klass = _engine_type(engine_class)
+    if isinstance(klass, type) and issubclass(klass, EngineBase):
+        return self.fail(
+            f"your {klass.__name__} is built on the course's engine base, whose naive mode runs every operation "
+            "inside push for you: complete the push of the SyncEngine the step gives"
+        )
     problem = _runs_inside_push(engine_class)
     if problem:
         return self.fail(problem)
@@ -877,8 +886,9 @@ def check_worked_example(self, worked_example: Callable) -> CheckResult:
     """``worked_example(engine, data)`` pushes the four statements of MXNet's example.
 
     Passes when every push declares exactly what its statement reads and
-    writes (variables named A, B, C, D) and the values come out right even
-    when the engine runs the operations at random speeds.
+    writes (variables named A, B, C, D, one variable per name: a fresh
+    variable that only carries a name orders nothing) and the values come
+    out right even when the engine runs the operations at random speeds.
     """
     from asynclab.lessons.l05_inside_the_engine.engine_reference import Engine
 
@@ -890,10 +900,13 @@ def check_worked_example(self, worked_example: Callable) -> CheckResult:
         def __init__(self) -> None:
             super().__init__(num_workers=3)
             self.declared: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
+            self.named: dict[str, set[int]] = {}  # each name: the variables that carried it
 
         def push(self, fn, reads=(), mutates=(), name=None):
             r, m = self._own_vars(reads, "reads"), self._own_vars(mutates, "mutates")
             self.declared.append((tuple(sorted(v.name for v in r)), tuple(sorted(v.name for v in m))))
+            for var in (*r, *m):
+                self.named.setdefault(var.name, set()).add(id(var))
             pause = rng.random() * 0.004
 
             def slowed():
@@ -914,6 +927,12 @@ def check_worked_example(self, worked_example: Callable) -> CheckResult:
         _close(engine)
         if len(engine.declared) != len(WORKED_EXAMPLE):
             return self.fail(f"expected {len(WORKED_EXAMPLE)} pushes, one per statement, got {len(engine.declared)}")
+        twice = sorted(name for name, ids in engine.named.items() if len(ids) > 1)
+        if twice:
+            return self.fail(
+                f"the statements declared more than one variable named {twice[0]}: the engine orders two operations "
+                "only when they share a variable, so every statement must use the same one"
+            )
         for (statement, reads, writes), (got_r, got_w) in zip(WORKED_EXAMPLE, engine.declared):
             if (got_r, got_w) != (reads, writes):
                 return self.fail(

@@ -286,3 +286,13 @@ def test_an_epoch_counts_its_optimizer_steps(model):
         training.require_full_epoch(short)
     with pytest.raises(training.IncompleteEpoch):
         training.peak_probe(lambda *args: None, TINY, model)()
+
+
+def test_a_number_may_come_as_any_real_number_type():
+    from decimal import Decimal
+    from fractions import Fraction
+
+    from asynclab.foundation.workloads.mlp import as_number
+
+    assert as_number(Decimal("30.5")) == 30.5 and as_number(Fraction(1, 4)) == 0.25 and as_number(3) == 3.0
+    assert as_number(True) is None and as_number("30") is None and as_number(1 + 2j) is None
