@@ -36,9 +36,9 @@ What each check measures (effect sizes, quiet and with one core busy, are in
 - Both loop checks first run the answer against the lab's script
   (:data:`SCRIPT`: gradients clipped to a global norm of 500, the mean loss
   per sample read with ``asscalar``) on a fresh copy of the network and
-  12-20 host batches (drawn; front-returns-early times epochs of the same
+  12-20 host batches, drawn (front-returns-early times epochs of the same
   length, so that the length cannot tell the comparison from the timed
-  epochs) (``train_every`` with a ``k`` drawn from 2-4): the weights
+  epochs; ``train_every`` runs with a ``k`` drawn from 2-4): the weights
   must agree within 1e-4 of their scale and the mean loss within 1e-4 of
   it, and ``train_async`` must return it as an MXNet array. The clipping is
   active for the first batches (global norms 11000 falling to about 250),
@@ -242,8 +242,8 @@ def check_peak_increase(self, peak_increase: Callable) -> CheckResult:
     moment and frees it before it returns, and one queues work whose
     result MXNet allocates only after the function has returned (kept, and
     freed afterwards); of those two, one allocates about 110 MB and the
-    other about 330 MB, drawn each round. It keeps the figure furthest from the truth. Passes
-    when that figure is within 1.5x of the memory allocated, so a number
+    other about 330 MB, drawn each round. It keeps the figure furthest from
+    the truth. Passes when that figure is within 1.5x of the memory allocated, so a number
     typed in cannot fit every size, neither the memory at the end nor the
     rise above it can pass for the peak, and a measurement must wait for
     the work ``fn`` queued.
