@@ -47,11 +47,9 @@ busy, are in ``bench/reports/checks_robustness.md``:
   predictions 2-8% high), each a median of several rounds (a burst of load stretches
   one round's sleeps), and times each loop (median of three); every
   prediction must lie within 10% (the solution: 1.7-4.3% off in 3 quiet
-  runs, 0.5-4.4% in 6 with both cores busy; with t2 read as each
-  operation's own sleep, without the worker's hand-off from one to the
-  next, it read 8% once in make test's timing lane; with it, 11-12% once
-  each for the solution and a right catalogue answer there: a failing
-  verdict is now measured once more, on devices drawn afresh, and the
+  runs, 0.5-4.4% in 6 with both cores busy, 11-12% on one device in
+  make test's timing lane, where the other lane keeps both cores busy: a
+  failing verdict is measured once more, on devices drawn afresh, and the
   second decides). The devices are set so
   that every wrong model of :data:`LAG_DEVICES`' comment is off by at least
   15% on one of them; mistakes at the end of the loop are not caught (the

@@ -109,7 +109,7 @@ _clock = time.perf_counter
 BUSY_LOW, BUSY_HIGH = 0.8, 1.2  # the answer / the time the check's rounds took (a right answer cannot exceed 1)
 BUSY_DEVICES = 3  # cpu(0), cpu(1), cpu(2): one engine worker each
 #: the products' side, one drawn from each range per run, one for each fn: their busy times differ by 1.6x or
-#: more, so that no figure typed in fits both within the window (a typed-in figure once passed with one size)
+#: more, so that no figure typed in fits both within the window
 BUSY_SIZES = ((1000, 1101), (1300, 1401))
 #: the Python work after each round, in that round's times, drawn per round: from one range in one call of
 #: busy_ms and from the other in the other, so that no one divisor of fn's wall time lands in the window in

@@ -55,9 +55,8 @@ beside it; 5 runs each, on the course's 2-vCPU machine):
   must compute during the device's later reads for at least 0.5 of the
   shorter of the two times, its busy time and the reads' (the solution
   0.81-0.90, quiet and with both cores busy; a loop that waits for every
-  chunk 0.00; as a share of the back end's busy time alone, the first
-  design, a right answer read 0.38 in make test, where the back end computes
-  slower than the device reads), and the back end's busy time must be at least 0.25
+  chunk 0.00; the shorter of the two, because under load the back end
+  computes slower than the device reads), and the back end's busy time must be at least 0.25
   of the check's serial loop's on the same data (the solution 1.0-1.7; the
   springs in NumPy 0, the differences in NumPy and one dot per chunk 0.05).
   Speed alone said nothing of the overlap: a serial loop that computes less
