@@ -267,12 +267,33 @@ def test_a_constant_the_step_names_may_feed_a_prediction():
     assert _verdicts("05", {"ex5-predict-schedule": source})["predict-schedule"] is None
 
 
+@pytest.mark.parametrize(
+    "source",
+    [
+        # the student's own engine of step 2 (built on the course's base) runs the program: a measurement
+        "with StudentEngine(num_workers=2) as trial:\n"
+        "    v = trial.new_var('x')\n    trial.push(lambda: None, mutates=[v], name='load x')\n"
+        "    trial.wait_all(timeout=10)\nPREDICTED_ROUNDS = {r.name: 0 for r in trial.records}",
+        "from asynclab.foundation.engine import EngineBase\n\n\ndef rounds():\n"
+        "    with EngineBase(num_workers=2) as e:\n        e.wait_all()\n    return {}\n\n\n"
+        "PREDICTED_ROUNDS = rounds()",
+    ],
+    ids=["own-engine", "engine-base"],
+)
+def test_a_prediction_computed_by_running_an_engine_measured(source):
+    found = _verdicts("05", {"ex5-predict-schedule": source})["predict-schedule"]
+    assert found is not None and found.kind == copies.MEASURES, found
+    assert found.name == "PREDICTED_ROUNDS" and "which runs what it predicts" in found.sentence
+
+
 # ------------------------------------------------------------------ the declarations
 def test_allows_and_transcribes_are_checked_when_declared():
     def code(self, f) -> CheckResult: ...
 
     with pytest.raises(ValueError, match="allows must be a tuple of dotted course names"):
         check("x", 1, functions=("f",), allows=("numpy.polyfit",))(code)
+    with pytest.raises(ValueError, match="measured_by must be a tuple of dotted course names"):
+        check("x", 1, functions=("f",), measured_by="asynclab.foundation.engine")(code)
     with pytest.raises(ValueError, match="allows must be a tuple"):
         check("x", 1, functions=("f",), allows="asynclab.foundation")(code)
     with pytest.raises(TypeError, match="transcribes must be a sentence"):

@@ -396,6 +396,10 @@ class Check:
     the step's text gives the student as helpers; ``transcribes`` says why the
     step is today a transcription of the lesson (its right answer re-types the
     lesson's code), which skips the re-typed verdict for this check only.
+    ``measured_by`` names the course's modules or classes that run what a
+    prediction of this check is about (lab 05's engines): a prediction
+    computed with one of them, or with a class built on one, measured
+    instead of predicting and scores 0.
     ``times_cpu`` is False for a check whose verdict rests on no duration of
     computation on the CPU (counts, values, the order of events, memory, or
     sleeps the check sets): ``make test`` runs its catalogue answers beside
@@ -425,6 +429,7 @@ class Check:
     functions: tuple[str, ...] = ()
     cpus: int = 1
     allows: tuple[str, ...] = ()
+    measured_by: tuple[str, ...] = ()
     transcribes: str = ""
     times_cpu: bool = True
     requires: tuple[str, ...] = ()
@@ -437,13 +442,15 @@ class Check:
             raise ValueError(f"points must be a non-negative number, got {self.points!r}.")
         if isinstance(self.cpus, bool) or not isinstance(self.cpus, int) or self.cpus < 1:
             raise ValueError(f"check {self.name}: cpus must be a whole number of at least 1, got {self.cpus!r}.")
-        if not isinstance(self.allows, tuple) or not all(
-            isinstance(a, str) and _DOTTED_COURSE_NAME.match(a) for a in self.allows
-        ):
-            raise ValueError(
-                f"check {self.name}: allows must be a tuple of dotted course names such as "
-                f"'asynclab.foundation.plots.timeline', got {self.allows!r}."
-            )
+        for field_name in ("allows", "measured_by"):
+            names = getattr(self, field_name)
+            if not isinstance(names, tuple) or not all(
+                isinstance(a, str) and _DOTTED_COURSE_NAME.match(a) for a in names
+            ):
+                raise ValueError(
+                    f"check {self.name}: {field_name} must be a tuple of dotted course names such as "
+                    f"'asynclab.foundation.plots.timeline', got {names!r}."
+                )
         if not isinstance(self.times_cpu, bool):
             raise TypeError(f"check {self.name}: times_cpu must be True or False, got {self.times_cpu!r}.")
         if not isinstance(self.transcribes, str):
@@ -711,7 +718,7 @@ def check(name: str, points: float, **declaration: Any) -> Callable[[Callable[..
 
     ``declaration`` takes :class:`Check`'s fields (``relations``, ``sentence``,
     ``threshold``, ``protocol``, ``calls``, ``blame``, ``figures``,
-    ``functions``, ``cpus``, ``allows``, ``transcribes``, ``times_cpu``, ``requires``). The function takes the check first, then the arguments
+    ``functions``, ``cpus``, ``allows``, ``measured_by``, ``transcribes``, ``times_cpu``, ``requires``). The function takes the check first, then the arguments
     the check cell passes.
     """
 

@@ -62,7 +62,10 @@ never the right answer:
    ``subprocess``, ``multiprocessing``, ``os.system``, ...): what runs there escapes
    the check's instruments, so a table measured there when the answer cell runs
    passes for a prediction. Data is judged on this verdict too;
-7. **re-typed**: the answer's code contains the code of a course function,
+7. **measures**: data (a prediction) is computed with a module or class the
+   check names in ``measured_by`` (lab 05's engines), or with a class of the
+   answer built on one: it ran what it predicts. Data only;
+8. **re-typed**: the answer's code contains the code of a course function,
    class or method (every module of ``asynclab/lessons/*/`` but ``answers/``,
    ``asynclab/foundation/``, ``asynclab/checks/``) or of a code cell of a lesson
    notebook (``notebooks/NN_*.ipynb``), by a similarity over normalized syntax
@@ -127,6 +130,7 @@ INTROSPECTS = "introspects"
 HIDES = "hides its names"
 TAMPERS = "tampers"
 STARTS_PROCESSES = "starts processes"
+MEASURES = "measures"
 #: Built-ins that set or delete an attribute of the object they are given.
 SETTERS = frozenset({"setattr", "delattr"})
 #: Modules a check measures with, which an answer has no use for: lab 07 reads the host memory of the
@@ -253,6 +257,11 @@ class Verdict:
             return (
                 f"scored 0: `{self.name}` starts another process ({self.course}), where the check cannot see "
                 "what runs: do the step's work in this notebook"
+            )
+        if self.kind == MEASURES:
+            return (
+                f"scored 0: `{self.name}` is computed by running {self.course}, which runs what it predicts: "
+                "work the prediction out from the step's table before you run anything"
             )
         if self.kind == TAMPERS:
             return (
@@ -787,6 +796,16 @@ def _hides(student: str, closure: _Closure, table: Mapping[str, _Binding]) -> Ve
     return None
 
 
+def _measures(student: str, closure: _Closure, measured_by: Sequence[str]) -> Verdict | None:
+    """The verdict on data (a prediction) computed with a module or class the check names in ``measured_by``
+    (or a class of the answer's built on one: the closure holds its bases), else None."""
+    for dotted in closure.dotted + closure.indirect:
+        used = next((m for m in measured_by if dotted == m or dotted.startswith(m + ".")), None)
+        if used:
+            return Verdict(MEASURES, student, dotted)
+    return None
+
+
 def _starts_processes(student: str, closure: _Closure) -> Verdict | None:
     """The verdict on an answer whose closure starts another process (:data:`PROCESS_TOOLS`), else None."""
     for dotted in closure.dotted:
@@ -1075,6 +1094,7 @@ class Judge:
                 found = (
                     self._calls_checks(student, closure)
                     or self._calls_lessons(student, closure, allows)
+                    or _measures(student, closure, tuple(getattr(check, "measured_by", ()) or ()))
                     or _introspects(student, closure)
                     or _hides(student, closure, table)
                     or _tampers(student, closure, table)

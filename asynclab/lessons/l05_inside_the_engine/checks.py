@@ -23,12 +23,17 @@ so the speed-up is a reported figure, not a verdict.
   complete_write), not lesson 05's queue-head form (``_dispatch``), which the
   course's ``engine_reference.Engine`` implements: a class that overrides the
   queue form's methods is refused in one sentence.
-- hazards: functional (``var.pending_write`` as MXNet keeps it, with a read
-  running and two writes pushed behind it; targeted read/write orders, among
-  them a write behind a slow and a quick read; 12 random programs compared
-  with running the ops one by one in push order). An engine that handles
-  reads as writes, or keeps lesson 05's queue form inside the four methods,
-  computes right results but fails the first test.
+- Step 2's checks hand the engine every variable and operation under a name
+  drawn at random (:class:`_Blind`): an engine that schedules the checks'
+  operations from a table of their names sees names it cannot know.
+- hazards: functional (MXNet's bookkeeping with a read running and two
+  writes pushed behind it: ``var.pending_write`` is the first write, not yet
+  granted, ``var.queue`` holds the second alone and ``var.running_reads`` is 1;
+  targeted read/write orders, among them a write behind a slow and a quick
+  read; 12 random programs compared with running the ops one by one in push
+  order). An engine that handles reads as writes, keeps lesson 05's queue
+  form inside the four methods, or grants everything at once and runs it
+  one op at a time, computes right results but fails the first test.
 - serialize: a dependent pair overlaps at most 10%, and an independent pair
   on the same engine at least 50% (the control: an engine that runs one op at
   a time keeps every pair apart, whatever its rule).
@@ -58,6 +63,7 @@ Effect sizes, quiet and with one core busy, are in
 from __future__ import annotations
 
 import random
+import secrets
 import threading
 import time
 from collections.abc import Callable
@@ -65,6 +71,7 @@ from dataclasses import dataclass
 
 from asynclab.checks.core import Check, CheckResult, Outcome, Protocol, Rejected, check, refuse_unless_checking
 from asynclab.checks.relations import AtLeast, AtMost
+from asynclab.foundation.engine import WRITE
 from asynclab.foundation.timing import overlap_share
 
 WORK_SECONDS = 0.2  # length of one workload op
@@ -247,10 +254,48 @@ def _require_hooks(engine_class) -> None:
             )
 
 
-def _new_engine(engine_class, **kwargs):
+def _new_engine(engine_class, blind: bool = True, **kwargs):
+    """A fresh engine of the student's class; unless ``blind`` is false, behind :class:`_Blind`."""
     if not callable(engine_class):
         raise TypeError(f"pass your engine class itself, not {type(engine_class).__name__}.")
-    return engine_class(**kwargs)
+    engine = engine_class(**kwargs)
+    return _Blind(engine) if blind else engine
+
+
+class _Blind:
+    """The student's engine, handed names drawn at random instead of the check's own.
+
+    Every variable and operation a check creates through it reaches the
+    engine under a fresh random name, and every function under a plain
+    wrapper of that name, so that an engine cannot tell the check's
+    operations apart by name ("first", "write x") and schedule them from a
+    table: only what they read and write can decide. ``names`` maps each
+    drawn name back to the check's; everything else is the engine's own.
+    """
+
+    def __init__(self, engine) -> None:
+        self._engine = engine
+        self.names: dict[str, str | None] = {}
+
+    def _draw(self, name: str | None) -> str:
+        token = f"n{secrets.token_hex(4)}"
+        self.names[token] = name
+        return token
+
+    def new_var(self, name: str | None = None):
+        return self._engine.new_var(self._draw(name))
+
+    def push(self, fn: Callable[[], object], reads=(), mutates=(), name: str | None = None):
+        token = self._draw(name)
+
+        def op():
+            return fn()
+
+        op.__name__ = op.__qualname__ = token
+        return self._engine.push(op, reads=reads, mutates=mutates, name=token)
+
+    def __getattr__(self, attr: str):
+        return getattr(self._engine, attr)
 
 
 def _close(engine) -> None:
@@ -464,7 +509,7 @@ def _runs_inside_push(engine_class) -> str:
         return op
 
     try:
-        engine = _new_engine(engine_class)
+        engine = _new_engine(engine_class, blind=False)  # the records must carry the names pushed
         try:
             a, b = engine.new_var("a"), engine.new_var("b")
             engine.push(slow("a"), mutates=[a], name="a")
@@ -593,8 +638,10 @@ def _pending_write_kept(engine_class) -> tuple[bool, str]:
     """MXNet's bookkeeping: ``var.pending_write`` is the oldest write pushed and not finished, else None.
 
     A read is held running while two writes are pushed behind it; right after
-    the pushes the first write must be the pending one (deterministic: it is
-    decided at push, whatever the workers do), and once all is done none.
+    the pushes (deterministic: it is decided at push, whatever the workers do)
+    the first write must be the pending one and not yet granted, the queue
+    must hold the second write alone, and one read must count as running;
+    once all is done no write is pending.
     """
     engine = _new_engine(engine_class, num_workers=2)
     try:
@@ -605,7 +652,11 @@ def _pending_write_kept(engine_class) -> tuple[bool, str]:
         engine.push(lambda: gate.wait(TIMEOUT), reads=[x], name="held read")
         engine.push(lambda: None, mutates=[x], name="first write")
         engine.push(lambda: None, mutates=[x], name="second write")
-        held = getattr(getattr(x, "pending_write", None), "name", None)
+        pending = getattr(x, "pending_write", None)
+        held = engine.names.get(getattr(pending, "name", None))
+        granted = getattr(pending, "pending", 1) < 1  # the base counts the grants an op still misses
+        behind = _queued_names(engine, x)
+        running = getattr(x, "running_reads", None)
         gate.set()
         engine.wait_all(timeout=TIMEOUT)
         if held != "first write":
@@ -613,11 +664,31 @@ def _pending_write_kept(engine_class) -> tuple[bool, str]:
                 "with a read running and two writes pushed behind it, x.pending_write was not the first of "
                 "them: MXNet keeps the oldest write not yet finished there"
             )
+        if granted:
+            return False, (
+                "with a read of x running, the write pushed behind it had already been granted: a write may "
+                "start only when nothing else runs on its variable"
+            )
+        if behind != [("second write", WRITE)]:
+            return False, (
+                "with a read running and two writes pushed behind it, x.queue did not hold exactly the second "
+                "write: MXNet keeps there what waits behind the pending write, and nothing else"
+            )
+        if running != 1:
+            return False, f"with one read of x running, x.running_reads was {running!r}, not 1"
         if x.pending_write is not None:
             return False, "once every write to x had finished, x.pending_write still held one; it must be None"
     finally:
         _close(engine)
     return True, ""
+
+
+def _queued_names(engine: _Blind, var) -> list | None:
+    """``var.queue`` as (the check's name, READ or WRITE) per entry; None when it is not a queue of such pairs."""
+    try:
+        return [(engine.names.get(getattr(op, "name", None)), kind) for op, kind in list(var.queue)]
+    except (AttributeError, TypeError, ValueError):
+        return None
 
 
 def _random_program(rng: random.Random, n_vars: int, n_ops: int) -> list:
@@ -1016,7 +1087,13 @@ def _as_round(value) -> int | None:
     return int(value)
 
 
-@check("predict-schedule", times_cpu=False, points=2, threshold="all operations, 3/3")
+@check(
+    "predict-schedule",
+    times_cpu=False,
+    points=2,
+    threshold="all operations, 3/3",
+    measured_by=("asynclab.foundation.engine",),
+)
 def check_predict_schedule(self, predicted) -> CheckResult:
     """``predicted`` maps each op name of :data:`SCHEDULE` to the round it starts in (0, 1, 2, ...).
 
