@@ -17,17 +17,22 @@ What each check measures (effect sizes, quiet and with one core busy, are in
 
 - peak-increase: the student's peak of three MXNet allocations the check
   makes, 60 MB kept past the return, one held for 0.15 s and freed before
-  it, and one that a function only queues (behind six products, about
-  0.25 s of work) and returns before MXNet has run it, the last two about
-  110 and 330 MB, which to which drawn every round; the worst of the three
-  ratios must lie within 1.5x of 1. Memory read at the end, before and
-  after, with ``tracemalloc`` or sampled too coarsely reads 0x on one of
-  them; a typed-in constant cannot fit both drawn sizes (3x apart), even
-  for an answer that tells the two functions apart. On the third,
-  a measurement that waits for what ``fn`` queued reads 1.00x-1.01x and one
-  that stops when ``fn`` returns 0.006x-0.017x, quiet and with one core
-  busy (10 runs each): MXNet allocates a result when its operator runs,
-  not when it is issued.
+  it, and one that a function only queues and returns before MXNet has run
+  it, the last two about 110 and 330 MB, which to which drawn every round;
+  the worst of the three ratios must lie within 1.5x of 1. Memory read at
+  the end, before and after, with ``tracemalloc`` or sampled too coarsely
+  reads 0x on one of them; a typed-in constant cannot fit both drawn sizes
+  (3x apart), even for an answer that tells the two functions apart. The
+  queued work waits in MXNet's back end behind a gate (:data:`GATE_OP`)
+  that opens 0.2, 1.1 or 2.0 s (one each of three rounds, plus up to
+  0.1 s) after ``fn`` was called, and the call must return within 0.3 s
+  of the moment its result was written (else the check fails at once): a
+  fixed sleep either ends before the longer delays (about 0.01x) or
+  returns long after the shorter ones. A measurement that waits for what
+  ``fn`` queued reads 1.00x-1.01x and returns 1-8 ms after the result was
+  written, quiet and with both cores busy (the solution's function, 36
+  calls each); one that stops when ``fn`` returns reads about 0.01x: MXNet
+  allocates a result when its operator runs, not when it is issued.
 - front-returns-early: the time until ``train_async`` returned, as a share
   of the lab's script's time for an epoch of the same batches, timed in
   turns with it; at most 0.4 (a loop without a wait returns
@@ -97,7 +102,13 @@ KEEP_MB = 60.0  # peak-increase: what a function keeps past its return
 #: one each, which to which drawn every round (with up to 10% more): 3x apart, so that no typed-in figure
 #: fits both within the tolerance, whichever of the two an answer tells apart
 SIZES_MB = (110.0, 330.0)
-QUEUED_AHEAD = (1000, 6)  # ... behind products of a square matrix: (size, how many), about 0.25 s of work
+#: ... the queued function's work may start only this long after the function was called, seconds: one
+#: each of three rounds in turn, shuffled, plus up to GATE_JITTER_S; an answer that waits a fixed time
+#: instead of waiting for the work misses the longer delays or returns too late after the shorter ones
+GATE_DELAYS_S = (0.2, 1.1, 2.0)
+GATE_JITTER_S = 0.1
+LATE_S = 0.3  # ... and peak_increase must return within this of the moment that work had finished, seconds
+GATE_OP = "asynclab_lab04_gate"  # the MXNet custom operator that holds the queued work back
 PEAK_TOLERANCE = 1.5
 FRONT_MAX_SHARE = 0.4
 MAX_NORM = 500.0  # the script's clipping threshold: active for about the first ten batches
@@ -195,27 +206,82 @@ def _allocate_and_keep(mb: float, kept: list) -> Callable[[], None]:
     return allocate
 
 
-def _queue_and_return(mb: float, kept: list) -> Callable[[], None]:
+def _gates() -> dict[str, tuple[float, list]]:
+    """The open gates of :data:`GATE_OP` by key: (when the gate opens, ``time.perf_counter`` s; the list
+    that receives the moment it let its work through).
+
+    The operator is registered with MXNet once per process, and the table lives on ``mxnet.operator``
+    itself: the grader imports a fresh copy of the course for every check cell, while MXNet keeps one
+    registry of custom operators per process.
+    """
+    import mxnet as mx
+
+    gates = getattr(mx.operator, "_asynclab_gates", None)
+    if gates is not None:
+        return gates
+    gates = {}
+
+    class Gate(mx.operator.CustomOp):
+        def __init__(self, key: str) -> None:
+            super().__init__()
+            self.key = key
+
+        def forward(self, is_train, req, in_data, out_data, aux) -> None:
+            opens, opened = gates.pop(self.key)
+            time.sleep(max(0.0, opens - time.perf_counter()))
+            opened.append(time.perf_counter())
+            self.assign(out_data[0], req[0], in_data[0])
+
+        def backward(self, req, out_grad, in_data, out_data, in_grad, aux) -> None:
+            raise NotImplementedError("the gate has no gradient")
+
+    @mx.operator.register(GATE_OP)
+    class GateProp(mx.operator.CustomOpProp):
+        def __init__(self, key: str) -> None:
+            super().__init__(need_top_grad=False)
+            self.key = key
+
+        def list_arguments(self) -> list[str]:
+            return ["data"]
+
+        def list_outputs(self) -> list[str]:
+            return ["output"]
+
+        def infer_shape(self, in_shape):
+            return in_shape, in_shape, []
+
+        def create_operator(self, ctx, shapes, dtypes) -> Gate:
+            return Gate(self.key)
+
+    mx.operator._asynclab_gates = gates
+    return gates
+
+
+def _queue_and_return(mb: float, kept: list, delay_s: float, written: list) -> Callable[[], None]:
     """A function that queues work whose result takes ``mb`` MB and returns before MXNet has run it.
 
-    The result depends on :data:`QUEUED_AHEAD`'s products, so MXNet allocates
-    it only when they are done, after the function has returned; it is left
-    in ``kept``.
+    The work waits, in MXNet's back end, behind a gate that opens ``delay_s``
+    seconds after the function was called (:data:`GATE_OP`), so MXNet
+    allocates the result only then, after the function has returned; a
+    second gate, open at once, behind the result appends to ``written`` the
+    moment the result was written. The result is left in ``kept``.
     """
+    import secrets
+
     from mxnet import nd
 
-    from asynclab.foundation.workloads import square_matrix
-
-    size, products = QUEUED_AHEAD
-    x = square_matrix(size)
-    x.wait_to_read()
+    gates = _gates()
+    source = nd.zeros((1,))
+    source.wait_to_read()
 
     def queue() -> None:
-        y = x
-        for _ in range(products):
-            y = nd.dot(y, x)
-        zero = (nd.sum(y) * 0).reshape((1,))
-        kept.append(nd.broadcast_to(zero, shape=(int(mb * MB / 4),)))  # float32, allocated when it runs
+        held, marker = secrets.token_hex(8), secrets.token_hex(8)
+        gates[held] = (time.perf_counter() + delay_s, [])
+        gates[marker] = (0.0, written)
+        zero = nd.Custom(source, op_type=GATE_OP, key=held)
+        result = nd.broadcast_to(zero, shape=(int(mb * MB / 4),))  # float32, allocated when it runs
+        nd.Custom(nd.slice_axis(result, axis=0, begin=0, end=1), op_type=GATE_OP, key=marker)
+        kept.append(result)
 
     return queue
 
@@ -243,11 +309,13 @@ def check_peak_increase(self, peak_increase: Callable) -> CheckResult:
     moment and frees it before it returns, and one queues work whose
     result MXNet allocates only after the function has returned (kept, and
     freed afterwards); of those two, one allocates about 110 MB and the
-    other about 330 MB, drawn each round. It keeps the figure furthest from
-    the truth. Passes when that figure is within 1.5x of the memory allocated, so a number
-    typed in cannot fit every size, neither the memory at the end nor the
-    rise above it can pass for the peak, and a measurement must wait for
-    the work ``fn`` queued.
+    other about 330 MB, drawn each round. The queued work may start only
+    after a delay drawn per round (:data:`GATE_DELAYS_S`), and the call must
+    return within :data:`LATE_S` of its end. It keeps the figure furthest
+    from the truth. Passes when that figure is within 1.5x of the memory
+    allocated, so a number typed in cannot fit every size, neither the
+    memory at the end nor the rise above it can pass for the peak, and a
+    measurement must wait for the work ``fn`` queued, not for a fixed time.
     """
     from mxnet import nd
 
@@ -263,10 +331,16 @@ def check_peak_increase(self, peak_increase: Callable) -> CheckResult:
             raise TypeError(f"it returned {type(value).__name__}, not a number")
         return number / mb
 
+    delays = list(GATE_DELAYS_S)
+    draw.shuffle(delays)
+    rounds = [0]
+
     def worst_ratio() -> float:
         sizes = list(SIZES_MB)
         draw.shuffle(sizes)
         moment_mb, queued_mb = (size * draw.uniform(1.0, 1.1) for size in sizes)
+        delay_s = delays[rounds[0] % len(delays)] + draw.uniform(0.0, GATE_JITTER_S)
+        rounds[0] += 1
         kept: list = []
         try:
             ratios = [measure(_allocate_and_keep(keep_mb, kept), keep_mb)]
@@ -274,11 +348,18 @@ def check_peak_increase(self, peak_increase: Callable) -> CheckResult:
             kept.clear()
         ratios.append(measure(_allocate_for_a_moment(moment_mb), moment_mb))
         queued: list = []
+        written: list[float] = []
         try:
-            ratios.append(measure(_queue_and_return(queued_mb, queued), queued_mb))
+            ratios.append(measure(_queue_and_return(queued_mb, queued, delay_s, written), queued_mb))
+            returned = time.perf_counter()
         finally:
             nd.waitall()  # what the student's function did not wait for is done before it is freed
             queued.clear()
+        if written and returned - written[0] > LATE_S:
+            raise Rejected(
+                f"peak_increase returned {returned - written[0]:.2f} s after the work fn queued had finished "
+                f"(needs within {LATE_S:g} s): a measurement waits for that work and stops, not for a fixed time"
+            )
         release_free_memory()
         for ratio in ratios:
             if not math.isfinite(ratio):
