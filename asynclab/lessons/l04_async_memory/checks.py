@@ -54,7 +54,13 @@ What each check measures (effect sizes, quiet and with one core busy, are in
 - sync-every-k: k=5's rise above waiting every batch, as a share of k=50's
   rise, at most 0.5, and k=50 at least 10 MB above k=5. The bound is
   relative because how far the front end runs ahead within k batches
-  depends on the machine.
+  depends on the machine. A third k, drawn from 18-30, must peak in step
+  with them: its peak lies (k - 5) / 45 of the way from k=5's to k=50's,
+  within 0.2. Measured with the solution at k=15, 25 and 35 (5 rounds
+  quiet, 4 with both cores busy): at most 0.11 off, 0.03 quiet. A loop that
+  switches at some k between waiting every batch and never waiting lies
+  0.4 or more off for any drawn k, whichever side of it the switch is; one
+  that waits every 5 batches for every k but 5 and 50, 0.29 or more.
 - predict-peak: the student's ``predict_peak(k, peak_5, peak_50)``, a model
   made from two measured peaks, against the peaks this machine reaches at
   k=15 and, beyond the measured range, at k=90 or 100 (drawn at random): the
@@ -94,7 +100,7 @@ from asynclab.checks.core import (
     refuse_outside_child,
     refuse_unless_checking,
 )
-from asynclab.checks.relations import AtMost, Between, Exceeds, Within
+from asynclab.checks.relations import AtMost, Band, Between, Custom, Exceeds, Within
 from asynclab.foundation.memory import MB
 
 KEEP_MB = 60.0  # peak-increase: what a function keeps past its return
@@ -121,6 +127,10 @@ RESULT_TOLERANCE = 1e-4  # of the weights' scale, and of the mean loss
 K_SMALL, K_LARGE = 5, 50
 K_SHARE = 0.5
 K_SPREAD_MB = 10.0
+#: sync-every-k also measures a k drawn from this range (both ends included): its peak must lie in step with
+#: k=5's and k=50's, within K_MIDDLE_TOLERANCE of the share of the way between them that its k lies
+K_MIDDLE = (18, 30)
+K_MIDDLE_TOLERANCE = 0.2
 HOLD_S = 0.15
 PREDICT_WITHIN, PREDICT_BEYOND = (15,), (90, 100)  # one k between K_SMALL and K_LARGE, one beyond
 PREDICT_TOLERANCE = 0.3  # of the gap between k=5's and k=50's peaks
@@ -151,7 +161,33 @@ def every_k_passes(each: float, small: float, large: float) -> bool:
     return every_k_share(each, small, large) <= K_SHARE and large - small >= K_SPREAD_MB
 
 
+def middle_share(middle: float, small: float, large: float) -> float:
+    """How far the middle k's peak lies from k=5's (0) to k=50's (1); ``inf`` when k=50 is not above k=5."""
+    return (middle - small) / (large - small) if large > small else math.inf
+
+
+def _in_step(samples) -> Band:
+    """The middle k's peak against where waiting every k batches puts it: the share of the way from k=5's
+    peak to k=50's that k lies (peaks grow in step with k, ``bench/reports/lab04_predict_peak.md``),
+    within :data:`K_MIDDLE_TOLERANCE`; the corners come from the three series' quartiles."""
+    import itertools
+
+    from asynclab.foundation.timing import quartiles
+
+    k = samples["k_middle"][0]
+    expected = (k - K_SMALL) / (K_LARGE - K_SMALL)
+    corners = [
+        abs(middle_share(m, s, lg) - expected)
+        for m, s, lg in itertools.product(*(quartiles(samples[n]) for n in ("middle", "small", "large")))
+    ]
+    off = abs(middle_share(*(statistics.median(samples[n]) for n in ("middle", "small", "large"))) - expected)
+    t = K_MIDDLE_TOLERANCE
+    margin = t / off if off > 0 else math.inf
+    return Band(off <= t, max(corners) <= t, min(corners) > t, off, margin)
+
+
 def _every_k_sentence(o: Outcome) -> str:
+    # names no drawn k: the stored line of a passing check must read the same every run
     each, small, large = o.median("each"), o.median("small"), o.median("large")
     share = o.bands["k_share"].value
     shown = f"{share:.2f}" if math.isfinite(share) else "undefined"
@@ -159,7 +195,15 @@ def _every_k_sentence(o: Outcome) -> str:
         f"k={K_SMALL} peaked {small - each:+.1f} MB above waiting every batch, "
         f"k={K_LARGE} {large - each:+.1f} MB: k={K_SMALL}'s share {shown} "
         f"(needs <= {K_SHARE:g}); k={K_LARGE} peaked {large - small:+.1f} MB above k={K_SMALL} "
-        f"(needs >= +{K_SPREAD_MB:g} MB)"
+        f"(needs >= +{K_SPREAD_MB:g} MB); a k drawn between them peaked in step with them"
+    )
+
+
+def _out_of_step(o: Outcome) -> str:
+    k = int(o.median("k_middle"))
+    return (
+        f"k={k} did not peak in step with k={K_SMALL} and k={K_LARGE}: a loop that waits once every k batches does so "
+        f"for any k, and its peak follows k"
     )
 
 
@@ -513,6 +557,7 @@ def train_logged(net, trainer, loss, batches) -> float:
     relations=(
         Between("k_share", value="small", low="each", high="large", threshold=K_SHARE),
         Exceeds("spread", big="large", small="small", by=K_SPREAD_MB),
+        Custom("in_step", compute=_in_step, why=_out_of_step),
     ),
     sentence=_every_k_sentence,
     threshold=(
@@ -522,6 +567,8 @@ def train_logged(net, trainer, loss, batches) -> float:
         "each_median_mb": o.median("each"),
         "small_median_mb": o.median("small"),
         "large_median_mb": o.median("large"),
+        "middle_median_mb": o.median("middle"),
+        "middle_off": o.bands["in_step"].value,
     },
 )
 def check_sync_every_k(self, train_every: Callable) -> CheckResult:
@@ -530,9 +577,9 @@ def check_sync_every_k(self, train_every: Callable) -> CheckResult:
     It must first compute what the lab's script computes, with a ``k`` drawn
     from 2-4 (:func:`_unlike_the_script`). The check then measures the peak
     of a loop that waits every batch, and of ``train_every`` with k=5 and
-    with k=50. Passes when k=5's rise above
-    waiting every batch is at most half of k=50's, and k=50 peaks at least
-    10 MB above k=5.
+    with k=50, and with a k drawn from 18-30. Passes when k=5's rise above
+    waiting every batch is at most half of k=50's, k=50 peaks at least
+    10 MB above k=5, and the drawn k peaks in step with them (:func:`_in_step`).
     """
     from asynclab.foundation.workloads import make_mlp, peak_probe
 
@@ -548,6 +595,8 @@ def check_sync_every_k(self, train_every: Callable) -> CheckResult:
     config = check_config()
     model = make_mlp(config)
 
+    middle = draw.randrange(K_MIDDLE[0], K_MIDDLE[1] + 1)
+
     def every(k: int):
         return lambda net, trainer, loss, batches: train_every(net, trainer, loss, batches, k)
 
@@ -555,7 +604,9 @@ def check_sync_every_k(self, train_every: Callable) -> CheckResult:
         {
             "each": _each_probe(config, model),
             "small": peak_probe(every(K_SMALL), config, model),
+            "middle": peak_probe(every(middle), config, model),
             "large": peak_probe(every(K_LARGE), config, model),
+            "k_middle": lambda: float(middle),
         }
     )
 

@@ -48,6 +48,31 @@ def test_every_k_share_is_undefined_without_a_rise_at_k50():
 
 # -- peak-increase: what it allocates ------------------------------------------------
 @pytest.mark.measured
+def _middle_samples(middle, k=24):
+    # four rounds of the peaks (MB) the middle k, k=5 and k=50 reached, about as measured quiet
+    return {
+        "middle": [middle + d for d in (0.0, 0.5, -0.5, 0.2)],
+        "small": [22.0, 22.5, 21.5, 22.0],
+        "large": [54.0, 54.5, 53.5, 54.0],
+        "k_middle": [float(k)] * 4,
+    }
+
+
+@pytest.mark.parametrize(
+    "middle, passes, why",
+    [
+        (22.0 + 32.0 * 19 / 45, True, "in step with k=24"),
+        (22.0 + 32.0 * 19 / 45 + 5.0, True, "5 MB off (0.16 of the gap) is noise"),
+        (18.0, False, "waits every batch at k=24 (a switch above it)"),
+        (54.0, False, "never waits at k=24 (a switch below it)"),
+        (22.0, False, "waits every 5 batches at k=24"),
+    ],
+)
+def test_the_middle_k_must_peak_in_step(middle, passes, why):
+    band = lab04._in_step(_middle_samples(middle))
+    assert band.ok is passes, why
+
+
 def test_the_peak_check_allocates_mxnet_memory_that_tracemalloc_cannot_see():
     import tracemalloc
 

@@ -1,0 +1,26 @@
+"""Waits every batch when k is below 40 and once at the end otherwise: the drawn middle k (18-30) peaks
+as low as waiting every batch, out of step with k=5 and k=50."""
+
+EXPECT = {"sync-every-k": 0}
+
+# Imports for linters: the lab's setup cell provides these names when graded.
+from mxnet import autograd, gluon, nd
+
+MAX_NORM = 500.0
+
+
+# %% ex3-train-every
+def train_every(net, trainer, loss, batches, k):
+    params = [p for p in net.collect_params().values() if p.grad_req != "null"]
+    total, seen = nd.zeros(1), 0
+    for i, (X, y) in enumerate(batches):
+        with autograd.record():
+            l = loss(net(X), y)
+        l.backward()
+        gluon.utils.clip_global_norm([p.grad() for p in params], MAX_NORM, check_isfinite=False)
+        trainer.step(X.shape[0])
+        total = total + l.sum()
+        seen += X.shape[0]
+        if k < 40 or i + 1 == len(batches):
+            l.wait_to_read()
+    return total / seen
