@@ -286,6 +286,15 @@ def test_a_prediction_computed_by_running_an_engine_measured(source):
     assert found.name == "PREDICTED_ROUNDS" and "which runs what it predicts" in found.sentence
 
 
+def test_the_engine_modules_constants_may_feed_a_prediction():
+    # measured_by names the engines that run, not their module: READ and WRITE tag a hand-made simulation
+    source = (
+        "from asynclab.foundation.engine import READ, WRITE\n\n"
+        "PREDICTED_ROUNDS = {name: int(bool(reads) and WRITE is not READ) for name, reads, _ in lab05.SCHEDULE}"
+    )
+    assert _verdicts("05", {"ex5-predict-schedule": source})["predict-schedule"] is None
+
+
 # ------------------------------------------------------------------ the declarations
 def test_allows_and_transcribes_are_checked_when_declared():
     def code(self, f) -> CheckResult: ...

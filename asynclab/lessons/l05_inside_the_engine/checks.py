@@ -23,17 +23,19 @@ so the speed-up is a reported figure, not a verdict.
   complete_write), not lesson 05's queue-head form (``_dispatch``), which the
   course's ``engine_reference.Engine`` implements: a class that overrides the
   queue form's methods is refused in one sentence.
-- Step 2's checks hand the engine every variable and operation under a name
-  drawn at random (:class:`_Blind`): an engine that schedules the checks'
+- The checks hand an engine every variable and operation under a name drawn
+  at random (:class:`_Blind`; all but step 1's test of the records, which
+  reads back the names it pushed): an engine that schedules the checks'
   operations from a table of their names sees names it cannot know.
 - hazards: functional (MXNet's bookkeeping with a read running and two
   writes pushed behind it: ``var.pending_write`` is the first write, not yet
-  granted, ``var.queue`` holds the second alone and ``var.running_reads`` is 1;
+  granted, ``var.queue`` holds the second alone and ``var.running_reads`` is 1,
+  and an op on another variable starts on the second worker meanwhile;
   targeted read/write orders, among them a write behind a slow and a quick
   read; 12 random programs compared with running the ops one by one in push
   order). An engine that handles reads as writes, keeps lesson 05's queue
-  form inside the four methods, or grants everything at once and runs it
-  one op at a time, computes right results but fails the first test.
+  form inside the four methods, or runs one op at a time, computes right
+  results but fails the first test.
 - serialize: a dependent pair overlaps at most 10%, and an independent pair
   on the same engine at least 50% (the control: an engine that runs one op at
   a time keeps every pair apart, whatever its rule).
@@ -82,6 +84,7 @@ SERIAL_MAX_OVERLAP = 0.1  # dependent pair (and the synchronous engine): at most
 # as close to zero as the measurement can tell.
 _OVERLAP_FLOOR = 0.001
 TIMEOUT = 10.0  # seconds a wait may take before the engine counts as stuck
+BESIDE_S = 1.0  # hazards: an op on another variable must start this soon while a read holds one worker, s
 
 _PAIRS = Protocol(warmup=1, min_rounds=3, max_rounds=8, budget_s=20.0)
 
@@ -641,24 +644,41 @@ def _pending_write_kept(engine_class) -> tuple[bool, str]:
     the pushes (deterministic: it is decided at push, whatever the workers do)
     the first write must be the pending one and not yet granted, the queue
     must hold the second write alone, and one read must count as running;
-    once all is done no write is pending.
+    an operation on another variable, pushed then, must start on the second
+    worker while the read is held; once all is done no write is pending.
     """
     engine = _new_engine(engine_class, num_workers=2)
     try:
         if getattr(engine, "naive", False):
             return False, "your engine runs every operation inside push: there is no rule to check"
-        gate = threading.Event()
-        x = engine.new_var("x")
-        engine.push(lambda: gate.wait(TIMEOUT), reads=[x], name="held read")
-        engine.push(lambda: None, mutates=[x], name="first write")
-        engine.push(lambda: None, mutates=[x], name="second write")
-        pending = getattr(x, "pending_write", None)
-        held = engine.names.get(getattr(pending, "name", None))
-        granted = getattr(pending, "pending", 1) < 1  # the base counts the grants an op still misses
-        behind = _queued_names(engine, x)
-        running = getattr(x, "running_reads", None)
-        gate.set()
+        gate, started, beside = threading.Event(), threading.Event(), threading.Event()
+        x, y = engine.new_var("x"), engine.new_var("y")
+        try:
+            # held until the beside op has had its time, whatever TIMEOUT is: the gate opens below
+            engine.push(lambda: (started.set(), gate.wait(TIMEOUT + 2 * BESIDE_S)), reads=[x], name="held read")
+            engine.push(lambda: None, mutates=[x], name="first write")
+            engine.push(lambda: None, mutates=[x], name="second write")
+            seen = _bookkeeping(engine, x)
+            read_started = started.wait(BESIDE_S)
+            engine.push(beside.set, mutates=[y], name="beside")
+            ran_beside = read_started and beside.wait(BESIDE_S)
+        finally:
+            gate.set()
         engine.wait_all(timeout=TIMEOUT)
+        if not read_started:
+            return False, f"a read pushed to an idle variable did not start within {BESIDE_S:g} s"
+        if seen is None:
+            return False, (
+                "x's bookkeeping could not be read: pending_write must be an operation of the engine or None, "
+                "queue a deque of (operation, READ or WRITE) and running_reads a number"
+            )
+        held, granted, behind, running = seen
+        if not ran_beside:
+            return False, (
+                f"with a read of x running on one of two workers, an operation on another variable did not start "
+                f"within {BESIDE_S:g} s: a rule that runs one operation at a time orders everything by construction, "
+                "which shows nothing of the rule"
+            )
         if held != "first write":
             return False, (
                 "with a read running and two writes pushed behind it, x.pending_write was not the first of "
@@ -683,11 +703,17 @@ def _pending_write_kept(engine_class) -> tuple[bool, str]:
     return True, ""
 
 
-def _queued_names(engine: _Blind, var) -> list | None:
-    """``var.queue`` as (the check's name, READ or WRITE) per entry; None when it is not a queue of such pairs."""
+def _bookkeeping(engine: _Blind, var) -> tuple | None:
+    """What ``var`` keeps, read at once: (the check's name of its pending write, whether that write has been
+    granted, ``var.queue`` as (the check's name, READ or WRITE) per entry, ``var.running_reads``); None when
+    any of it is not what the step describes (the base counts in ``op.pending`` the grants an op misses)."""
     try:
-        return [(engine.names.get(getattr(op, "name", None)), kind) for op, kind in list(var.queue)]
-    except (AttributeError, TypeError, ValueError):
+        pending = var.pending_write
+        held = None if pending is None else engine.names.get(pending.name)
+        granted = pending is not None and not pending.pending >= 1
+        behind = [(engine.names.get(op.name), kind) for op, kind in list(var.queue)]
+        return held, granted, behind, var.running_reads
+    except Exception:  # the student's objects: anything may be wrong with them
         return None
 
 
@@ -755,7 +781,8 @@ def _random_programs(engine_class, count: int = 12, seed: int = 2024) -> tuple[b
             )
     return (
         True,
-        f"pending_write was kept as MXNet keeps it, and read/write orders held in targeted cases and {count} random programs",
+        f"pending_write, the queue and the running reads were kept as MXNet keeps them, and read/write orders held "
+        f"in targeted cases and {count} random programs",
     )
 
 
@@ -768,8 +795,8 @@ def _random_programs(engine_class, count: int = 12, seed: int = 2024) -> tuple[b
 def check_hazards(self, engine_class) -> CheckResult:
     """MXNet's pending write is kept, and read-after-write, write-after-read and write-after-write hold in push order.
 
-    First ``var.pending_write`` with a read running and two writes behind it;
-    then targeted cases with a slow first operation, then random programs whose
+    First MXNet's bookkeeping with a read running and two writes behind it
+    (:func:`_pending_write_kept`); then targeted cases with a slow first operation, then random programs whose
     results must equal running their ops one by one in push order.
     """
     _refuse_answer_key(engine_class)
@@ -1092,7 +1119,7 @@ def _as_round(value) -> int | None:
     times_cpu=False,
     points=2,
     threshold="all operations, 3/3",
-    measured_by=("asynclab.foundation.engine",),
+    measured_by=("asynclab.foundation.engine.EngineBase", "asynclab.foundation.engine.ThreadedVarEngineBase"),
 )
 def check_predict_schedule(self, predicted) -> CheckResult:
     """``predicted`` maps each op name of :data:`SCHEDULE` to the round it starts in (0, 1, 2, ...).

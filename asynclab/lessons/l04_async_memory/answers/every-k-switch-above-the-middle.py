@@ -1,4 +1,4 @@
-"""Waits every batch when k is below 40 and once at the end otherwise: the drawn middle k (18-30) peaks
+"""Waits every batch when k is below 40 and once at the end otherwise: the drawn middle k (23-32) peaks
 as low as waiting every batch, out of step with k=5 and k=50."""
 
 EXPECT = {"sync-every-k": 0}

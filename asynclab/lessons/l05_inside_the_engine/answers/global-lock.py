@@ -1,8 +1,8 @@
-"""The rule is right, but every operation is wrapped in one global lock: nothing ever runs side by side, so the rule earns the hazards points only (an engine that runs one op at a time keeps a dependent pair apart and holds a failed variable's reader back by construction)."""
+"""The rule is right, but every operation is wrapped in one global lock: nothing ever runs side by side. An engine that runs one op at a time keeps a dependent pair apart and holds a failed variable's reader back by construction, and orders every read and write: none of step 2's points (hazards starts an op on another variable while a read holds the first worker)."""
 
 EXPECT = {
     "sync-engine": 1,
-    "hazards": 2,
+    "hazards": 0,
     "serialize": 0,
     "overlap": 0,
     "worked-example": 1,
