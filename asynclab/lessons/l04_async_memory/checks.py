@@ -161,11 +161,6 @@ def every_k_passes(each: float, small: float, large: float) -> bool:
     return every_k_share(each, small, large) <= K_SHARE and large - small >= K_SPREAD_MB
 
 
-def middle_share(middle: float, small: float, large: float) -> float:
-    """How far the middle k's peak lies from k=5's (0) to k=50's (1); ``inf`` when k=50 is not above k=5."""
-    return (middle - small) / (large - small) if large > small else math.inf
-
-
 def _in_step(samples) -> Band:
     """The middle k's peak against where waiting every k batches puts it: the share of the way from k=5's
     peak to k=50's that k lies (peaks grow in step with k, ``bench/reports/lab04_predict_peak.md``),
@@ -177,10 +172,10 @@ def _in_step(samples) -> Band:
     k = samples["k_middle"][0]
     expected = (k - K_SMALL) / (K_LARGE - K_SMALL)
     corners = [
-        abs(middle_share(m, s, lg) - expected)
+        abs(every_k_share(s, m, lg) - expected)  # the middle's share of the way from k=5 to k=50
         for m, s, lg in itertools.product(*(quartiles(samples[n]) for n in ("middle", "small", "large")))
     ]
-    off = abs(middle_share(*(statistics.median(samples[n]) for n in ("middle", "small", "large"))) - expected)
+    off = abs(every_k_share(*(statistics.median(samples[n]) for n in ("small", "middle", "large"))) - expected)
     t = K_MIDDLE_TOLERANCE
     margin = t / off if off > 0 else math.inf
     return Band(off <= t, max(corners) <= t, min(corners) > t, off, margin)
