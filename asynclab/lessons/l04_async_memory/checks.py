@@ -51,7 +51,15 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   so leaving it out moves the weights by about half their scale; the same
   operations in the same order give the same weights to float32 rounding.
   A course loop pasted in fails here (no clipping, no mean loss).
-- sync-every-k: k=5's rise above waiting every batch, as a share of k=50's
+- sync-every-k first watches where ``train_every`` waits, on a network whose
+  every batch is held in the back end (:data:`MARK_OP`) until the loop's
+  thread is blocked in one of MXNet's waits, with a k drawn from 3-6 on
+  12-20 batches: the waits must fall once every k batches (any fixed
+  offset) and nowhere else. Nothing here is timed, so load cannot move it.
+  Waiting every ceil(k/2) batches, waiting every batch beside k * 0.5 MB of
+  ballast, and sleeping 20 ms per batch after every k batches all passed the
+  peaks below (4/4); watched, they wait at the wrong batches or never.
+- sync-every-k then measures k=5's rise above waiting every batch, as a share of k=50's
   rise, at most 0.5, and k=50 at least 10 MB above k=5. The bound is
   relative because how far the front end runs ahead within k batches
   depends on the machine. A third k, drawn from 23-32, must peak in step
@@ -131,6 +139,15 @@ K_SPREAD_MB = 10.0
 #: k=5's and k=50's, within K_MIDDLE_TOLERANCE of the share of the way between them that its k lies
 K_MIDDLE = (23, 32)
 K_MIDDLE_TOLERANCE = 0.2
+#: sync-every-k first watches where the loop waits, with a k drawn from this range (both ends included), on an
+#: epoch of EPOCH_BATCHES: MARK_OP holds each batch's work in the back end until the loop waits for it
+WATCH_EVERY = (3, 6)
+MARK_OP = "asynclab_lab04_mark"
+MARK_POLL_S = 0.001  # how often a held batch looks at what the loop is doing, seconds
+MARK_STALL_S = 30.0  # a held batch lets go when the loop has neither started a batch nor waited for this long, s
+#: the functions of MXNet's Python package in which a thread waits for the back end (asscalar, float() and
+#: print() of an array end in asnumpy)
+WAIT_FUNCTIONS = frozenset({"wait_to_read", "wait_to_write", "waitall", "asnumpy"})
 HOLD_S = 0.15
 PREDICT_WITHIN, PREDICT_BEYOND = (15,), (90, 100)  # one k between K_SMALL and K_LARGE, one beyond
 PREDICT_TOLERANCE = 0.3  # of the gap between k=5's and k=50's peaks
@@ -539,6 +556,197 @@ def train_logged(net, trainer, loss, batches) -> float:
     return space["train_logged"](net, trainer, loss, batches)
 
 
+class _Watch:
+    """Where a loop waits for MXNet's back end, seen from the back end (:data:`MARK_OP`).
+
+    The loop's network counts the batches whose forward pass the loop has
+    started (``started``; ``front``, the thread that started the last one); every batch's output
+    passes :data:`MARK_OP`, which holds that batch, and so everything queued
+    after it, until the loop's thread is blocked in one of MXNet's waits
+    (:data:`WAIT_FUNCTIONS`, seen twice in a row at the same instruction).
+    ``at``: ``started`` at each wait seen while ``running``. A loop that waits
+    only for what it has queued is seen at every wait; a ``time.sleep`` is
+    not a wait, and the work it was meant to let finish stays held.
+    """
+
+    def __init__(self) -> None:
+        import threading
+
+        self.front = threading.get_ident()
+        self.started = 0
+        self.passed = 0  # batches the back end has let through
+        self.running = True
+        self.at: list[int] = []
+        self.stalled = False  # a held batch let go after MARK_STALL_S without a wait
+        self.inline = False  # MXNet ran the marker in the loop's own thread: a synchronous engine
+
+    def hold(self) -> None:
+        """In the back end, as the next batch reaches the marker: return once the loop waits for the back end."""
+        import sys
+        import threading
+
+        if threading.get_ident() == self.front:
+            self.inline = True
+        elif not self.stalled:  # after one stall, nothing is held: a loop that stalls once is already judged
+            seen = None
+            progress, since = self.started, time.perf_counter()
+            while True:
+                frame = sys._current_frames().get(self.front)
+                if frame is None:
+                    break
+                here = None
+                if frame.f_code.co_name in WAIT_FUNCTIONS and str(frame.f_globals.get("__name__", "")).startswith(
+                    "mxnet"
+                ):
+                    here = (id(frame), frame.f_lasti)
+                del frame
+                if here is not None and here == seen:
+                    if self.running and (not self.at or self.at[-1] != self.started):
+                        self.at.append(self.started)
+                    break
+                seen = here
+                if self.started != progress:
+                    progress, since = self.started, time.perf_counter()
+                elif time.perf_counter() - since > MARK_STALL_S:
+                    self.stalled = True
+                    break
+                time.sleep(MARK_POLL_S)
+        self.passed += 1
+
+
+def _register_mark() -> None:
+    """Register :data:`MARK_OP` with MXNet, once per process (see :func:`_register_gate`).
+
+    The operator passes its input through, forward and backward, after
+    :meth:`_Watch.hold`; its one string argument is the ``id`` of the
+    :class:`_Watch`, taken when the call is made (its network keeps it alive until then).
+    """
+    import ctypes
+
+    import mxnet as mx
+
+    if getattr(mx.operator, "_asynclab_mark_registered", False):
+        return
+
+    class Mark(mx.operator.CustomOp):
+        def __init__(self, watch) -> None:
+            super().__init__()
+            self.watch = watch
+
+        def forward(self, is_train, req, in_data, out_data, aux) -> None:
+            self.watch.hold()
+            self.assign(out_data[0], req[0], in_data[0])
+
+        def backward(self, req, out_grad, in_data, out_data, in_grad, aux) -> None:
+            self.assign(in_grad[0], req[0], out_grad[0])
+
+    @mx.operator.register(MARK_OP)
+    class MarkProp(mx.operator.CustomOpProp):
+        def __init__(self, watch: str) -> None:
+            super().__init__(need_top_grad=True)
+            self.watch = ctypes.cast(int(watch), ctypes.py_object).value
+
+        def list_arguments(self) -> list[str]:
+            return ["data"]
+
+        def list_outputs(self) -> list[str]:
+            return ["output"]
+
+        def infer_shape(self, in_shape):
+            return in_shape, in_shape, []
+
+        def create_operator(self, ctx, shapes, dtypes) -> Mark:
+            return Mark(self.watch)
+
+    mx.operator._asynclab_mark_registered = True
+
+
+def _watched(net, watch: _Watch):
+    """``net`` inside a Gluon block that counts, in ``watch``, the batches whose forward pass starts and
+    passes each batch's output through :data:`MARK_OP`. Its parameters are ``net``'s."""
+    import threading
+
+    from mxnet import gluon, nd
+
+    _register_mark()
+    token = str(id(watch))
+
+    class Watched(gluon.Block):
+        def __init__(self) -> None:
+            super().__init__()
+            self.inner = net
+
+        def forward(self, x):
+            if not watch.running:
+                return self.inner(x)
+            watch.front = threading.get_ident()  # the thread that runs the loop, whichever it is
+            watch.started += 1
+            return nd.Custom(self.inner(x), op_type=MARK_OP, watch=token)
+
+    return Watched()
+
+
+def waits_every(at: list[int], k: int, batches: int) -> str | None:
+    """Why waits after the batches in ``at`` (counted from 1) are not one wait every ``k`` of ``batches``
+    batches and nowhere else, in one sentence; None when they are.
+
+    Any fixed offset is one wait every k batches: waits k apart, the first
+    within the first k batches and the last within k of the end. A wait
+    after the last batch (a mean loss read as a number) is allowed.
+    """
+
+    def regular(waits: list[int]) -> bool:
+        gaps = {b - a for a, b in zip(waits, waits[1:])}
+        return bool(waits) and not gaps - {k} and waits[0] <= k and batches - waits[-1] < k
+
+    seen = sorted(set(at))
+    if not set(at) - {batches}:
+        return (
+            f"with k={k}, train_every never waited for the back end while it ran over {batches} batches"
+            + (f" (only after batch {batches}, the last)" if at else "")
+            + ": the memory of every batch it queued stayed held (a sleep is not a wait)"
+        )
+    if not (regular(seen) or regular(sorted(set(at) - {batches}))):
+        shown = ", ".join(str(b) for b in seen[:8]) + (", ..." if len(seen) > 8 else "")
+        return (
+            f"with k={k}, train_every waited for the back end after batches {shown} of {batches}: "
+            f"it must wait once every {k} batches and at no other point"
+        )
+    return None
+
+
+def _where_it_waits(train_every: Callable, k: int, length: int) -> str | None:
+    """Why ``train_every(..., k)`` does not wait once every ``k`` batches of an epoch of ``length`` batches
+    (:func:`waits_every`), in one sentence; None when it does. Its network is :func:`_watched`."""
+    from asynclab.foundation.backends import mxnet as mxb
+    from asynclab.foundation.workloads import HostLoader, make_mlp
+
+    config = dataclasses.replace(check_config(), num_batches=length)
+    net, trainer, loss = make_mlp(config)
+    batches = list(HostLoader(config))
+    mxb.sync_all()
+    watch = _Watch()
+    watched = _watched(net, watch)
+    try:
+        train_every(watched, trainer, loss, batches, k)
+    except Exception as error:
+        return f"calling train_every with k={k} failed: {type(error).__name__}: {error}"
+    finally:
+        watch.running = False
+        mxb.sync_all()
+    if watch.inline:
+        return (
+            "MXNet ran each operation as it was queued (a synchronous engine, such as NaiveEngine, is set): "
+            "restart the kernel without MXNET_ENGINE_TYPE and run the lab again"
+        )
+    if watch.stalled:
+        return (
+            f"with k={k}, train_every stopped for {MARK_STALL_S:g} s without starting a batch or waiting for the back "
+            "end: a loop that waits every k batches waits for the work it queued"
+        )
+    return waits_every(watch.at, k, length)
+
+
 @check(
     "sync-every-k",
     times_cpu=False,
@@ -558,6 +766,7 @@ def train_logged(net, trainer, loss, batches) -> float:
     ),
     sentence=_every_k_sentence,
     threshold=(
+        f"waits every k batches and nowhere else (watched, k of {WATCH_EVERY[0]}-{WATCH_EVERY[1]}); "
         f"k={K_SMALL}'s share of k={K_LARGE}'s rise <= {K_SHARE:g}, k={K_LARGE} >= k={K_SMALL} + {K_SPREAD_MB:g} MB, "
         f"a k of {K_MIDDLE[0]}-{K_MIDDLE[1]} in step within {K_MIDDLE_TOLERANCE:g}"
     ),
@@ -571,7 +780,9 @@ def check_sync_every_k(self, train_every: Callable) -> CheckResult:
     """``train_every(net, trainer, loss, batches, k)`` waits once every ``k`` batches.
 
     It must first compute what the lab's script computes, with a ``k`` drawn
-    from 2-4 (:func:`_unlike_the_script`). The check then measures the peak
+    from 2-4 (:func:`_unlike_the_script`), and wait once every ``k`` batches
+    and nowhere else, watched from the back end with a ``k`` drawn from 3-6
+    (:func:`_where_it_waits`). The check then measures the peak
     of a loop that waits every batch, and of ``train_every`` with k=5 and
     with k=50, and with a k drawn from 23-32. Passes when k=5's rise above
     waiting every batch is at most half of k=50's, k=50 peaks at least
@@ -584,6 +795,13 @@ def check_sync_every_k(self, train_every: Callable) -> CheckResult:
         lambda net, trainer, loss, batches: train_every(net, trainer, loss, batches, k),
         f"train_every with k={k}",
         pending=False,
+    )
+    if unlike is not None:
+        return self.fail(unlike)
+    unlike = _where_it_waits(
+        train_every,
+        draw.randrange(WATCH_EVERY[0], WATCH_EVERY[1] + 1),
+        draw.randrange(EPOCH_BATCHES[0], EPOCH_BATCHES[1] + 1),
     )
     if unlike is not None:
         return self.fail(unlike)

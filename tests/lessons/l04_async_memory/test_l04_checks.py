@@ -71,6 +71,80 @@ def test_the_middle_k_must_peak_in_step(middle, passes, why):
     assert band.ok is passes, why
 
 
+# -- sync-every-k: where the loop waits --------------------------------------------
+@pytest.mark.parametrize(
+    "at, k, batches, words",
+    [
+        ([4, 8, 12], 4, 12, None),
+        ([3, 6, 9, 12], 3, 14, None),
+        ([1, 4, 7, 10, 13], 3, 14, None),  # another offset is one wait every k batches too
+        ([3, 6, 9, 12, 14], 3, 14, None),  # and so is reading the mean loss after the last batch
+        ([2, 4, 6, 8, 10, 12], 4, 12, "after batches 2, 4, 6, 8, 10, 12 of 12"),  # every ceil(k/2)
+        ([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 4, 10, "after batches 1, 2, 3, 4, 5, 6, 7, 8, ... of 10"),
+        ([3, 6, 9], 3, 14, "it must wait once every 3 batches and at no other point"),  # stops waiting
+        ([3, 6, 7, 9, 12], 3, 14, "at no other point"),  # one wait too many
+        ([4, 8], 4, 12, "of 12"),
+        ([], 3, 14, "never waited for the back end while it ran over 14 batches"),
+        ([14], 3, 14, "(only after batch 14, the last)"),
+    ],
+)
+def test_waits_count_only_once_every_k_batches(at, k, batches, words):
+    why = lab04.waits_every(at, k, batches)
+    if words is None:
+        assert why is None
+    else:
+        assert why is not None and words in why
+
+
+def _loop(waits_after, sleep_s: float = 0.0):
+    """The solution's train_every, waiting where ``waits_after(i, k)`` says (i counted from 0)."""
+    import time
+
+    from mxnet import autograd, gluon, nd
+
+    def train_every(net, trainer, loss, batches, k):
+        params = [p for p in net.collect_params().values() if p.grad_req != "null"]
+        total, seen = nd.zeros(1), 0
+        for i, (X, y) in enumerate(batches):
+            with autograd.record():
+                l = loss(net(X), y)
+            l.backward()
+            gluon.utils.clip_global_norm([p.grad() for p in params], lab04.MAX_NORM, check_isfinite=False)
+            trainer.step(X.shape[0])
+            total = total + l.sum()
+            seen += X.shape[0]
+            if waits_after(i, k):
+                total.wait_to_read()
+            if sleep_s and (i + 1) % k == 0:
+                time.sleep(sleep_s)
+        return total / seen
+
+    return train_every
+
+
+@pytest.mark.measured
+@pytest.mark.sleeps
+@pytest.mark.parametrize(
+    "loop, words",
+    [
+        (_loop(lambda i, k: (i + 1) % k == 0), None),
+        (_loop(lambda i, k: i % k == 0), None),
+        (_loop(lambda i, k: (i + 1) % k == 0 and bool(__import__("mxnet").nd.waitall() or True)), None),
+        (_loop(lambda i, k: (i + 1) % math.ceil(k / 2) == 0), "after batches 2, 4, 6, 8, 10, 12 of 13"),
+        (_loop(lambda i, k: True), "after batches 1, 2, 3"),
+        (_loop(lambda i, k: False, sleep_s=0.05), "never waited"),
+        (_loop(lambda i, k: i == 12), "(only after batch 13, the last)"),
+    ],
+)
+def test_the_watch_sees_where_a_loop_waits(loop, words):
+    # nothing is timed: each batch is held in the back end until the loop waits, so every wait is seen
+    why = lab04._where_it_waits(loop, 3, 13)
+    if words is None:
+        assert why is None
+    else:
+        assert why is not None and words in why, why
+
+
 # -- peak-increase: what it allocates ------------------------------------------------
 @pytest.mark.measured
 def test_the_peak_check_allocates_mxnet_memory_that_tracemalloc_cannot_see():
