@@ -510,7 +510,11 @@ def _barrier_delays(periods: int, every: int, workers: int) -> list[list[float]]
 def _follows_its_arguments(predict: Callable) -> None:
     """Ask ``predict`` about tables of the kind the check draws: :class:`Rejected` with one sentence if it does
     not follow them. In the first period worker 0 is slow at every step (0.1 s, more over the period than
-    any other worker's hiccup) and worker 1 has a hiccup at the second step."""
+    any other worker's hiccup) and worker 1 has a hiccup at the second step. The questions: twice the
+    steps take about twice as long; 20 ms more for worker 0 at one step of that period add 20 ms; 20 ms
+    more for worker 2 there add nothing; the steps three times over, the workers' delays passed on to the
+    next worker each time, take three times as long (a model of each worker's own total follows the
+    first three questions often, and fails this one)."""
     every = draw.choice(PREDICT_EVERY)
     overhead = round(draw.uniform(0.002, 0.006), 4)
     rows = _barrier_delays(PREDICT_PERIODS[0], every, PREDICT_WORKERS)
@@ -524,6 +528,10 @@ def _follows_its_arguments(predict: Callable) -> None:
     other = [list(row) for row in rows]
     other[0][2] += 0.02  # a worker far from the slowest over the period
     moved = _predicted(predict, other, overhead, every) - base
+    # the steps three times over, each worker's delays passed on to the next worker every time: every
+    # period still waits for its slowest, whoever it is, so this takes three times the steps' time
+    turns = [row[t:] + row[:t] for t in range(PREDICT_WORKERS) for row in rows]
+    rotated = _predicted(predict, turns, overhead, every) - 3 * base
     if not base > 0:
         raise Rejected(f"for {len(rows)} steps your prediction was {base:.3f} s: a time to train is more than nothing")
     if not 1.8 <= longer / base <= 2.2:
@@ -540,6 +548,12 @@ def _follows_its_arguments(predict: Callable) -> None:
         raise Rejected(
             f"a worker that is fast over the first period, 20 ms slower at one of its steps, moved your "
             f"prediction by {1e3 * moved:+.1f} ms: think about what the workers wait for, and when"
+        )
+    if abs(rotated) > 0.001:
+        raise Rejected(
+            f"the steps three times over, each time with every worker's delays given to the next worker, moved "
+            f"your prediction by {1e3 * rotated:+.1f} ms against three times your prediction for the steps: think "
+            "about what the workers wait for, and when"
         )
 
 
