@@ -277,8 +277,19 @@ def test_a_constant_the_step_names_may_feed_a_prediction():
         "from asynclab.foundation.engine import EngineBase\n\n\ndef rounds():\n"
         "    with EngineBase(num_workers=2) as e:\n        e.wait_all()\n    return {}\n\n\n"
         "PREDICTED_ROUNDS = rounds()",
+        # the engine class kept in a table filled by a method call, or rebound from itself: the closure keeps
+        # the name's earlier bindings
+        "from asynclab.foundation.engine import EngineBase\n\nE = {}\nE.update(engine=EngineBase)\n\n\n"
+        "def rounds():\n    with E['engine'](num_workers=2) as e:\n        e.wait_all()\n    return {}\n\n\n"
+        "PREDICTED_ROUNDS = rounds()",
+        "from asynclab.foundation.engine import EngineBase\n\nBase = EngineBase\nBase = [Base][0]\n\n\n"
+        "def rounds():\n    with Base(num_workers=2) as e:\n        e.wait_all()\n    return {}\n\n\n"
+        "PREDICTED_ROUNDS = rounds()",
+        "from asynclab.foundation.engine import EngineBase\n\nkept = {}\nkept['e'] = EngineBase\n"
+        "kept = dict(kept)\n\n\ndef rounds():\n    with kept['e'](num_workers=2) as e:\n        e.wait_all()\n"
+        "    return {}\n\n\nPREDICTED_ROUNDS = rounds()",
     ],
-    ids=["own-engine", "engine-base"],
+    ids=["own-engine", "engine-base", "update", "rebound-from-itself", "subscript-then-copy"],
 )
 def test_a_prediction_computed_by_running_an_engine_measured(source):
     found = _verdicts("05", {"ex5-predict-schedule": source})["predict-schedule"]
@@ -453,6 +464,31 @@ def test_names_looked_up_while_the_answer_runs_are_caught(source):
     found = _verdicts("03", {"ex2-predict-lagged": source})["predict-lagged-k"]
     assert found is not None and found.kind == copies.HIDES, found
     assert "hides from the grader what the answer uses" in found.sentence
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "PREDICTED_ROUNDS = Out[12]",
+        "PREDICTED_ROUNDS = dict(_7)",
+        "def rounds():\n    return get_ipython().user_ns['measured']\n\n\nPREDICTED_ROUNDS = rounds()",
+    ],
+    ids=["Out", "underscore-number", "get-ipython"],
+)
+def test_a_prediction_read_from_ipythons_history_hides_its_names(source):
+    # an earlier cell may have run the engine: what it left in IPython's history the judge cannot read
+    found = _verdicts("05", {"ex5-predict-schedule": source})["predict-schedule"]
+    assert found is not None and found.kind == copies.HIDES, found
+    assert "IPython's history" in found.course
+
+
+def test_a_throwaway_underscore_of_ones_own_hides_nothing():
+    source = (
+        "from asynclab.foundation.engine import READ\n\n_, last = 0, 1\n\n\ndef rounds():\n"
+        "    return {name: sum(1 for _ in reads) for name, reads, _ in lab05.SCHEDULE}\n\n\n"
+        "PREDICTED_ROUNDS = rounds()"
+    )
+    assert _verdicts("05", {"ex5-predict-schedule": source})["predict-schedule"] is None
 
 
 def test_a_prediction_that_hides_its_names_is_caught():

@@ -7,7 +7,9 @@ cell's call (``lab03.check_model_predicts(fit_line)``), finds the declared
 the student's names the call passes, each with its *closure*: the statements of
 the student's cells that bind it and, transitively, the student's functions,
 classes and module-level names they use (the cells the lab hands out are not the
-student's: a statement found in the lab as handed out is left out). Six
+student's: a statement found in the lab as handed out is left out). A statement
+that reads a name it binds (``E = [E][0]``, ``d[k] = v``) or calls a method of
+one (``d.update(engine=...)``) keeps that name's earlier binding in the closure. Six
 verdicts score the check 0, with one sentence that names what the answer used,
 never the right answer:
 
@@ -49,8 +51,10 @@ never the right answer:
    ``locals()``, ``vars()``; an object's ``__dict__`` or ``__setattr__``; ``sys.modules``;
    ``importlib.import_module`` or ``__import__`` of a name that is not a constant
    string; ``getattr``, ``setattr``, ``delattr`` or ``hasattr`` passed on as a value,
-   :data:`LOOKUPS`): ``globals()["lab01"]`` or an import of ``"asynclab.lessons.l01_async_dispatch"
-   + ".checks"`` would otherwise hide a reach-in. Data is judged on this verdict too;
+   :data:`LOOKUPS`; IPython's history, :data:`HISTORY`: ``Out[12]``, ``_12``, ``In``):
+   ``globals()["lab01"]`` or an import of ``"asynclab.lessons.l01_async_dispatch"
+   + ".checks"`` would otherwise hide a reach-in, and ``Out[12]`` what an earlier
+   cell computed. Data is judged on this verdict too;
 5. **tampers**: the closure sets or deletes an attribute of something it
    imported, or of a name it assigned one of them (``time.perf_counter = ...``,
    ``clock = chunked.time; clock.sleep = ...``, ``setattr(psgd, ...)``): what a
@@ -138,6 +142,9 @@ SETTERS = frozenset({"setattr", "delattr"})
 MEASURING_TOOLS = ("tracemalloc",)
 #: Built-ins that look names up, or run code, while the answer runs: what they reach the judge cannot read.
 HIDING = frozenset({"eval", "exec", "compile", "globals", "locals", "vars"})
+#: IPython's history of inputs and outputs (``Out[12]``, ``_12``, ``_``, ``In``) and its shell: read, unbound by
+#: the answer, they hand it what an earlier cell computed or wrote, which the judge cannot read.
+HISTORY = re.compile(r"(Out|In|_oh|_ih|_dh|_{1,3}|_i{1,3}|_i?\d+|get_ipython)\Z")
 #: Built-ins that look up or set an attribute by a name: read where they are called, hiding where passed on.
 LOOKUPS = frozenset({"getattr", "setattr", "delattr", "hasattr"})
 #: Attributes that reach an object's names by a string (``obj.__dict__["x"]``, ``object.__setattr__(obj, "x", v)``).
@@ -658,6 +665,9 @@ class _Binding:
     dotted: str = ""  # an import, or an assignment that aliases an importable dotted name
     statement: ast.stmt | None = None
     given: bool = False  # the statement is the lab's own, as handed out
+    #: the bindings this one builds on: a statement that reads a name it binds (``E = [E][0]``, ``x += y``,
+    #: ``d[k] = v``) or calls a method of a name (``d.update(...)``) keeps what that name held before
+    before: tuple[_Binding, ...] = ()
 
 
 def _parse(source: str) -> list[ast.stmt]:
@@ -709,9 +719,31 @@ def _bindings(sources: Sequence[str], given: set[str]) -> dict[str, _Binding]:
                 chain = _chain(node.value)
                 if chain and chain[0] in table and table[chain[0]].dotted:
                     alias = ".".join([table[chain[0]].dotted, *chain[1:]])
-            for name in _bound_names(node):
-                table[name] = _Binding(dotted=alias, statement=node, given=handed_out)
+            bound = _bound_names(node) | {
+                name
+                for name in _mutated_names(node)
+                if name in table and not table[name].dotted and table[name].statement is not None
+            }
+            used = _statement_names(node) if bound else frozenset()
+            for name in bound:
+                before = (table[name],) if name in used and name in table else ()
+                table[name] = _Binding(dotted=alias, statement=node, given=handed_out, before=before)
     return table
+
+
+def _mutated_names(node: ast.stmt) -> set[str]:
+    """The names whose objects a statement changes by calling a method of theirs (``d.update(...)``,
+    ``table.append(x)``, ``table.attr.extend(x)``): the object then holds what the call handed it. A
+    definition changes nothing until it is called: none."""
+    names: set[str] = set()
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return names
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute):
+            chain = _chain(sub.func.value)
+            if chain:
+                names.add(chain[0])
+    return names
 
 
 def _statement_names(node: ast.stmt) -> frozenset[str]:
@@ -778,6 +810,14 @@ def _hides(student: str, closure: _Closure, table: Mapping[str, _Binding]) -> Ve
         for node in ast.walk(statement):
             if isinstance(node, ast.Name) and node.id in HIDING and node.id not in table:
                 return Verdict(HIDES, student, f"{node.id}()")
+            if (
+                isinstance(node, ast.Name)
+                and isinstance(node.ctx, ast.Load)
+                and HISTORY.match(node.id)
+                and node.id not in table
+                and node.id in _statement_names(statement)
+            ):
+                return Verdict(HIDES, student, f"{node.id} (IPython's history)")
             if isinstance(node, ast.Name) and node.id in LOOKUPS and node.id not in table and id(node) not in called:
                 # handed to map, reduce or a name of its own, it looks up (or sets) what the judge cannot read
                 return Verdict(HIDES, student, f"{node.id} passed as a value")
@@ -886,18 +926,26 @@ def _getattr_computed(node: ast.AST) -> ast.expr | None:
 def _closure(root: str, table: Mapping[str, _Binding]) -> _Closure:
     found = _Closure()
     seen: set[str] = set()
-    todo = [root]
+    followed: set[int] = set()  # the bindings already followed (a name's earlier ones among them)
+    todo: list[str | _Binding] = [root]
     stars = [binding.dotted for key, binding in table.items() if key.startswith(STAR) and not binding.given]
     while todo:
-        name = todo.pop()
-        if name in seen:
-            continue
-        if name not in table:  # unbound here: perhaps one of a star import's names
+        item = todo.pop()
+        if isinstance(item, str):
+            name = item
+            if name in seen:
+                continue
             seen.add(name)
-            found.dotted.extend(f"{module}.{name}" for module in stars)
+            if name not in table:  # unbound here: perhaps one of a star import's names
+                found.dotted.extend(f"{module}.{name}" for module in stars)
+                continue
+            binding = table[name]
+        else:
+            binding = item
+        if id(binding) in followed:
             continue
-        seen.add(name)
-        binding = table[name]
+        followed.add(id(binding))
+        todo.extend(binding.before)
         if binding.statement is None or isinstance(binding.statement, (ast.Import, ast.ImportFrom)):
             if binding.dotted:
                 found.dotted.append(binding.dotted)
