@@ -800,7 +800,8 @@ def _part_of(text: str, name: str) -> bool:
 
 def _hides(student: str, closure: _Closure, table: Mapping[str, _Binding]) -> Verdict | None:
     """The verdict on an answer whose closure looks names up while it runs (:data:`HIDING`,
-    :data:`HIDING_ATTRIBUTES`, :data:`HIDING_TOOLS`, an import of a computed string), else None."""
+    :data:`HIDING_ATTRIBUTES`, :data:`HIDING_TOOLS`, an import of a computed string) or reads IPython's
+    history (:data:`HISTORY`), else None."""
     for dotted in closure.dotted:
         tool = next((t for t in HIDING_TOOLS if dotted == t or dotted.startswith(t + ".")), None)
         if tool:
