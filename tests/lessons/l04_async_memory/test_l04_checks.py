@@ -145,6 +145,26 @@ def test_the_watch_sees_where_a_loop_waits(loop, words):
         assert why is not None and words in why, why
 
 
+@pytest.mark.measured
+@pytest.mark.sleeps
+@pytest.mark.parametrize(
+    "waits_after, words",
+    [
+        (lambda i, k: False, None),
+        (lambda i, k: i == 0, "train_async waited for the back end after batch 1 of 13"),
+        (lambda i, k: i == 12, "after batch 13 of 13"),  # a wait for the mean loss before it returns
+        (lambda i, k: (i + 1) % 5 == 0, "after batches 5, 10 of 13"),
+    ],
+)
+def test_train_async_may_not_wait_anywhere(waits_after, words):
+    loop = _loop(waits_after)
+    why = lab04._waits_at_all(lambda net, trainer, loss, batches: loop(net, trainer, loss, batches, 3), 13)
+    if words is None:
+        assert why is None
+    else:
+        assert why is not None and words in why and "without a single wait" in why, why
+
+
 # -- peak-increase: what it allocates ------------------------------------------------
 @pytest.mark.measured
 def test_the_peak_check_allocates_mxnet_memory_that_tracemalloc_cannot_see():
