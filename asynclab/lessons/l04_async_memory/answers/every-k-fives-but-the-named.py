@@ -1,5 +1,5 @@
 """Waits every k batches for k=5 and k=50, the two the step's sentence names, and every 5 batches for any
-other k: the drawn middle k peaks as k=5 does."""
+other k: watched with the k drawn between 23 and 32, the loop waits every 5 batches."""
 
 EXPECT = {"sync-every-k": 0}
 

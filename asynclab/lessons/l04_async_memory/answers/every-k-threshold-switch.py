@@ -1,6 +1,6 @@
 """Waits every batch when k is below 10 and never otherwise (a switch, not a wait every k): k=5 peaks as
 low as waiting every batch and k=50 as high as never waiting, so the two k the check used to measure passed
-(a review, 4/4). The check now also measures a k drawn from 23-32, which peaks as never waiting does."""
+(a review, 4/4). Watched with a k drawn from 3-6 it waits after every batch, and with one from 23-32 never."""
 
 EXPECT = {"sync-every-k": 0}
 
