@@ -306,10 +306,10 @@ def plot(lab: str, stats: dict[str, dict[str, CheckStats]], path: Path) -> None:
     ax.invert_yaxis()
     ax.set_xlabel("margin: figure / threshold (log scale; left of the red line fails)")
     ax.set_title(f"Lab {lab}: each run's margin per check")
-    ax.legend(fontsize=8, loc="lower right")
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))  # beside the axes: over no point
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=110, bbox_inches="tight")
     plt.close(fig)
 
 
