@@ -231,9 +231,40 @@ def _allocate_and_keep(mb: float, kept: list) -> Callable[[], None]:
     return allocate
 
 
+def _register_custom(op_type: str, parse: Callable, make: Callable, need_top_grad: bool) -> None:
+    """Register with MXNet, once per process, a custom operator of one input and one output of its shape
+    (the grader imports a fresh copy of the course for every check cell, while MXNet keeps one registry of
+    custom operators per process): ``parse(**arguments)`` reads a call's string arguments when the call is
+    made, and ``make(parsed)`` builds the operator that runs it."""
+    import mxnet as mx
+
+    flag = f"_{op_type}_registered"
+    if getattr(mx.operator, flag, False):
+        return
+
+    class Prop(mx.operator.CustomOpProp):
+        def __init__(self, **arguments: str) -> None:
+            super().__init__(need_top_grad=need_top_grad)
+            self.parsed = parse(**arguments)
+
+        def list_arguments(self) -> list[str]:
+            return ["data"]
+
+        def list_outputs(self) -> list[str]:
+            return ["output"]
+
+        def infer_shape(self, in_shape):
+            return in_shape, in_shape, []
+
+        def create_operator(self, ctx, shapes, dtypes):
+            return make(self.parsed)
+
+    mx.operator.register(op_type)(Prop)
+    setattr(mx.operator, flag, True)
+
+
 def _register_gate() -> None:
-    """Register :data:`GATE_OP` with MXNet, once per process (the grader imports a fresh copy of the course
-    for every check cell, while MXNet keeps one registry of custom operators per process).
+    """Register :data:`GATE_OP` (:func:`_register_custom`).
 
     The operator takes a one-element array and two string arguments: ``opens``,
     a ``time.perf_counter()`` reading (s) before which it does not finish, and
@@ -242,9 +273,6 @@ def _register_gate() -> None:
     table an answer could read or change.
     """
     import mxnet as mx
-
-    if getattr(mx.operator, "_asynclab_gate_registered", False):
-        return
 
     class Gate(mx.operator.CustomOp):
         def __init__(self, opens: float, since: float) -> None:
@@ -259,25 +287,9 @@ def _register_gate() -> None:
         def backward(self, req, out_grad, in_data, out_data, in_grad, aux) -> None:
             raise NotImplementedError("the gate has no gradient")
 
-    @mx.operator.register(GATE_OP)
-    class GateProp(mx.operator.CustomOpProp):
-        def __init__(self, opens: str, since: str) -> None:
-            super().__init__(need_top_grad=False)
-            self.opens, self.since = float(opens), float(since)
-
-        def list_arguments(self) -> list[str]:
-            return ["data"]
-
-        def list_outputs(self) -> list[str]:
-            return ["output"]
-
-        def infer_shape(self, in_shape):
-            return in_shape, in_shape, []
-
-        def create_operator(self, ctx, shapes, dtypes) -> Gate:
-            return Gate(self.opens, self.since)
-
-    mx.operator._asynclab_gate_registered = True
+    _register_custom(
+        GATE_OP, lambda opens, since: (float(opens), float(since)), lambda times: Gate(*times), need_top_grad=False
+    )
 
 
 def _queue_and_return(mb: float, kept: list, delay_s: float, marks: list) -> Callable[[], None]:
@@ -545,7 +557,6 @@ class _Watch:
 
         self.front = threading.get_ident()
         self.started = 0
-        self.passed = 0  # batches the back end has let through
         self.running = True
         self.at: list[int] = []
         self.stalled = False  # a held batch let go after MARK_STALL_S without a wait
@@ -582,11 +593,10 @@ class _Watch:
                     self.stalled = True
                     break
                 time.sleep(MARK_POLL_S)
-        self.passed += 1
 
 
 def _register_mark() -> None:
-    """Register :data:`MARK_OP` with MXNet, once per process (see :func:`_register_gate`).
+    """Register :data:`MARK_OP` (:func:`_register_custom`).
 
     The operator passes its input through, forward and backward, after
     :meth:`_Watch.hold`; its one string argument is the ``id`` of the
@@ -595,9 +605,6 @@ def _register_mark() -> None:
     import ctypes
 
     import mxnet as mx
-
-    if getattr(mx.operator, "_asynclab_mark_registered", False):
-        return
 
     class Mark(mx.operator.CustomOp):
         def __init__(self, watch) -> None:
@@ -611,25 +618,7 @@ def _register_mark() -> None:
         def backward(self, req, out_grad, in_data, out_data, in_grad, aux) -> None:
             self.assign(in_grad[0], req[0], out_grad[0])
 
-    @mx.operator.register(MARK_OP)
-    class MarkProp(mx.operator.CustomOpProp):
-        def __init__(self, watch: str) -> None:
-            super().__init__(need_top_grad=True)
-            self.watch = ctypes.cast(int(watch), ctypes.py_object).value
-
-        def list_arguments(self) -> list[str]:
-            return ["data"]
-
-        def list_outputs(self) -> list[str]:
-            return ["output"]
-
-        def infer_shape(self, in_shape):
-            return in_shape, in_shape, []
-
-        def create_operator(self, ctx, shapes, dtypes) -> Mark:
-            return Mark(self.watch)
-
-    mx.operator._asynclab_mark_registered = True
+    _register_custom(MARK_OP, lambda watch: ctypes.cast(int(watch), ctypes.py_object).value, Mark, need_top_grad=True)
 
 
 def _watched(net, watch: _Watch):

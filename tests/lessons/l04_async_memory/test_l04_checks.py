@@ -47,6 +47,14 @@ def test_every_k_share_is_undefined_without_a_rise_at_k50():
 
 
 # -- sync-every-k: where the loop waits --------------------------------------------
+def _judged(why, words, *more):
+    """A verdict's sentence: None where ``words`` is None, else one holding ``words`` and ``more``."""
+    if words is None:
+        assert why is None, why
+    else:
+        assert why is not None and all(w in why for w in (words, *more)), why
+
+
 @pytest.mark.parametrize(
     "at, k, batches, words",
     [
@@ -64,11 +72,7 @@ def test_every_k_share_is_undefined_without_a_rise_at_k50():
     ],
 )
 def test_waits_count_only_once_every_k_batches(at, k, batches, words):
-    why = lab04.waits_every(at, k, batches)
-    if words is None:
-        assert why is None
-    else:
-        assert why is not None and words in why
+    _judged(lab04.waits_every(at, k, batches), words)
 
 
 def _loop(waits_after, sleep_s: float = 0.0):
@@ -100,43 +104,24 @@ def _loop(waits_after, sleep_s: float = 0.0):
 @pytest.mark.measured
 @pytest.mark.sleeps
 @pytest.mark.parametrize(
-    "loop, words",
+    "loop, k, batches, words",
     [
-        (_loop(lambda i, k: (i + 1) % k == 0), None),
-        (_loop(lambda i, k: i % k == 0), None),
-        (_loop(lambda i, k: (i + 1) % k == 0 and bool(__import__("mxnet").nd.waitall() or True)), None),
-        (_loop(lambda i, k: (i + 1) % math.ceil(k / 2) == 0), "after batches 2, 4, 6, 8, 10, 12 of 13"),
-        (_loop(lambda i, k: True), "after batches 1, 2, 3"),
-        (_loop(lambda i, k: False, sleep_s=0.05), "never waited"),
-        (_loop(lambda i, k: i == 12), "(only after batch 13, the last)"),
+        (_loop(lambda i, k: (i + 1) % k == 0), 3, 13, None),
+        (_loop(lambda i, k: i % k == 0), 3, 13, None),
+        (_loop(lambda i, k: (i + 1) % k == 0 and bool(__import__("mxnet").nd.waitall() or True)), 3, 13, None),
+        (_loop(lambda i, k: (i + 1) % math.ceil(k / 2) == 0), 3, 13, "after batches 2, 4, 6, 8, 10, 12 of 13"),
+        (_loop(lambda i, k: True), 3, 13, "after batches 1, 2, 3"),
+        (_loop(lambda i, k: False, sleep_s=0.05), 3, 13, "never waited"),
+        (_loop(lambda i, k: i == 12), 3, 13, "(only after batch 13, the last)"),
+        # the k drawn between 23 and 32: a loop right for small k only, or for the two k the peaks use, fails
+        (_loop(lambda i, k: (i + 1) % k == 0), 27, 60, None),
+        (_loop(lambda i, k: (i + 1) % k == 0 if k < 20 else False), 27, 60, "never waited"),
+        (_loop(lambda i, k: (i + 1) % (k if k in (5, 50) else 5) == 0), 27, 60, "after batches 5, 10, 15, 20, 25"),
     ],
 )
-def test_the_watch_sees_where_a_loop_waits(loop, words):
+def test_the_watch_sees_where_a_loop_waits(loop, k, batches, words):
     # nothing is timed: each batch is held in the back end until the loop waits, so every wait is seen
-    why = lab04._where_it_waits(loop, 3, 13)
-    if words is None:
-        assert why is None
-    else:
-        assert why is not None and words in why, why
-
-
-@pytest.mark.measured
-@pytest.mark.sleeps
-@pytest.mark.parametrize(
-    "loop, words",
-    [
-        (_loop(lambda i, k: (i + 1) % k == 0), None),
-        (_loop(lambda i, k: (i + 1) % k == 0 if k < 20 else False), "never waited"),  # a switch below the middle
-        (_loop(lambda i, k: (i + 1) % (k if k in (5, 50) else 5) == 0), "after batches 5, 10, 15, 20, 25"),
-    ],
-)
-def test_the_middle_k_is_watched_as_the_small_one(loop, words):
-    # the k drawn between 23 and 32: a loop right for small k only, or for the two k the peaks use, fails here
-    why = lab04._where_it_waits(loop, 27, 60)
-    if words is None:
-        assert why is None
-    else:
-        assert why is not None and words in why, why
+    _judged(lab04._where_it_waits(loop, k, batches), words)
 
 
 @pytest.mark.measured
@@ -153,10 +138,7 @@ def test_the_middle_k_is_watched_as_the_small_one(loop, words):
 def test_train_async_may_not_wait_anywhere(waits_after, words):
     loop = _loop(waits_after)
     why = lab04._waits_at_all(lambda net, trainer, loss, batches: loop(net, trainer, loss, batches, 3), 13)
-    if words is None:
-        assert why is None
-    else:
-        assert why is not None and words in why and "without a single wait" in why, why
+    _judged(why, words, "without a single wait")
 
 
 # -- peak-increase: what it allocates ------------------------------------------------
