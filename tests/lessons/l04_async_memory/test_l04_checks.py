@@ -219,7 +219,27 @@ def test_predict_peak_judges_a_k_beyond_the_measured_range(peaks_of):
     # within k=5..50 a line on log k is off by about 0.25 of the gap; beyond it by far more
     peaks_of({k: _line(k) for k in (5, 15, 90, 50)})
     result = _verdict(lambda k, p5, p50: p5 + (p50 - p5) * math.log(k / 5) / math.log(10))
-    assert not result.passed and "k=90: predicted" in result.message
+    assert not result.passed and "prediction for k=90" in result.message and "too low" in result.message
+
+
+def test_a_failing_prediction_is_not_told_the_peak_it_missed(peaks_of):
+    # the sentence and the stored figures name the student's figure and its side, never the peak measured at a
+    # drawn k, nor how far off the prediction was (either gives the answer away on the next run)
+    peaks = {5: 22.7, 15: 29.8, 97: 90.4, 50: 54.4}
+    peaks_of(peaks)
+    result = _verdict(lambda k, p5, p50: p5 + (p50 - p5) * (k - 5) / 45 + 30.0 * (k > 50))
+    assert not result.passed and "prediction for k=97" in result.message and "was too high" in result.message
+    assert "90.4" not in result.message and "k=15" not in result.message
+    assert "peak_k97_mb" not in result.figures and "peak_k15_mb" not in result.figures
+    assert "off by" not in result.message
+
+
+def test_the_drawn_values_of_k_cover_both_ranges():
+    drawn = [lab04._drawn_ks() for _ in range(400)]
+    within, beyond = {a for a, _ in drawn}, {b for _, b in drawn}
+    assert min(within) == lab04.PREDICT_WITHIN[0] and max(within) == lab04.PREDICT_WITHIN[1]
+    assert min(beyond) == lab04.PREDICT_BEYOND[0] and max(beyond) == lab04.PREDICT_BEYOND[1]
+    assert lab04.K_SMALL < lab04.PREDICT_WITHIN[0] and lab04.PREDICT_WITHIN[1] < lab04.K_LARGE < lab04.PREDICT_BEYOND[0]
 
 
 def test_the_peaks_are_measured_on_one_cpu(monkeypatch):
@@ -289,11 +309,11 @@ def test_step_4_states_the_numbers_its_check_uses():
     from asynclab.tooling import nbtools
 
     words = {2: "twice", 3: "three times", 4: "four times", 5: "five times", 6: "six times"}
-    (within,), (low, high) = lab04.PREDICT_WITHIN, lab04.PREDICT_BEYOND
+    (within_low, within_high), (low, high) = lab04.PREDICT_WITHIN, lab04.PREDICT_BEYOND
     said = [
         f"`k={lab04.K_SMALL}` and `k={lab04.K_LARGE}` again",
-        f"those of `k={within}` and of a `k` beyond",
-        f"({low} or {high})",
+        f"those of a `k` between {within_low} and {within_high} and of a `k` beyond",
+        f"(between {low} and {high})",
         f"{words[lab04.PREDICT_ROUNDS]} each",
         f"within {lab04.PREDICT_TOLERANCE:g} of",
         f"(within {lab04.PREDICT_CALL_S:g} s)",
