@@ -71,7 +71,7 @@ What each check measures (effect sizes, quiet and with one core busy, are in
 - predict-peak: the student's ``predict_peak(k, peak_5, peak_50)``, a model
   made from two measured peaks, against the peaks this machine reaches at a
   k drawn between 10 and 40 and, beyond the measured range, a k drawn between
-  90 and 120: the median of four rounds of one-cycle epochs in a fresh
+  90 and 105: the median of four rounds of one-cycle epochs in a fresh
   process pinned to one CPU. Each prediction must lie within 0.3 of the gap
   between k=5's and k=50's peaks. A miss is told its side (too high, too
   low), never the peak measured at a drawn k nor how far off it was. On one CPU the front end and the back end share that CPU
@@ -148,8 +148,10 @@ MARK_STALL_S = 30.0  # a held batch lets go when the loop has neither started a 
 WAIT_FUNCTIONS = frozenset({"wait_to_read", "wait_to_write", "waitall", "asnumpy"})
 HOLD_S = 0.15
 #: the ranges (inclusive) of the two values of k predict-peak draws: one between K_SMALL and K_LARGE, one beyond,
-#: where a line on log k is off by more than twice the tolerance (at k=90 by 0.56 or more of the gap)
-PREDICT_WITHIN, PREDICT_BEYOND = (10, 40), (90, 120)
+#: where a line on log k is off by about twice the tolerance or more (at k=90 by 0.6 of the gap), and not much
+#: further: a right prediction there carries the noise of both measured peaks times (k - 5) / 45 (with k up to
+#: 120, one run's worst error was 0.27 of the gap with one core busy)
+PREDICT_WITHIN, PREDICT_BEYOND = (10, 40), (90, 105)
 PREDICT_TOLERANCE = 0.3  # of the gap between k=5's and k=50's peaks
 PREDICT_ROUNDS = 4
 PREDICT_CPUS = 1  # the measuring process runs on one CPU: load elsewhere barely moves the peaks
@@ -980,7 +982,7 @@ def check_predict_peak(self, predict_peak: Callable) -> CheckResult:
     The check first makes sure a call returns a number at once and follows
     the peaks it is given, then measures, in a fresh process on one CPU, the
     peaks of k=5, k=50, a k drawn between 10 and 40 and a k drawn between 90
-    and 120, and gives your function the measured peaks of k=5 and k=50.
+    and 105, and gives your function the measured peaks of k=5 and k=50.
     Passes when both predictions lie within 0.3 of the gap between those two
     peaks. A failing sentence says which prediction was too high or too low,
     never the peak measured there.
