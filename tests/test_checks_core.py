@@ -336,6 +336,50 @@ def test_an_oracle_runs_only_inside_its_own_check():
         fake(0)
 
 
+def test_an_oracle_refuses_an_answer_the_check_runs():
+    """An oracle the answer's function reaches while its own check runs it is refused: the answer asked, not the
+    check (``inspect.getmodule(fn)._truth(fn)`` in lab 07)."""
+    from asynclab.checks.core import refuse_unless_checking
+
+    def oracle():
+        refuse_unless_checking(predict, message="the check's own")
+        return 42
+
+    @check("predict", points=1)
+    def predict(self, guess):
+        return self.holds(lambda: (guess() == oracle(), "missed"))
+
+    assert predict(lambda: 42).passed
+    source = "def answer():\n    return oracle()\n"
+    space = {"oracle": oracle}
+    exec(compile(source, "<answer cell>", "exec"), space)
+    with pytest.raises(CheckFailed, match="RuntimeError: the check's own"):
+        predict(space["answer"])
+
+
+def test_the_course_modules_cannot_be_changed_while_a_check_runs():
+    """An answer cannot swap a name of the course's modules while the check that called it runs (and put it back
+    before the check looks); outside a check, tests and tools may."""
+    import types
+
+    from asynclab.checks import draw
+
+    @check("swaps", points=1)
+    def swaps(self, fn):
+        return self.holds(lambda: (fn() == 1, "missed"))
+
+    def answer():
+        draw.choice = lambda values: values[0]
+        return 1
+
+    with pytest.raises(CheckFailed, match="asynclab.checks.draw is the course's own module"):
+        swaps(answer)
+    assert draw.choice is not None and isinstance(draw, types.ModuleType)
+    original = draw.choice
+    draw.choice = original  # outside a check: allowed
+    assert draw.choice is original
+
+
 def _pair(cpus: int = 1):
     """A check ``first`` on a function and a check ``second`` that requires it, on the same function."""
 

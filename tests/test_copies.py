@@ -418,6 +418,8 @@ def test_the_grader_scores_a_copy_zero_with_its_sentence(tmp_path):
         # the line another thread runs, sampled (a review read lab 01's works this way)
         "import sys\n\n\ndef diagnose(fn):\n    return [f.f_lineno for f in sys._current_frames().values()]",
         "import faulthandler\n\n\ndef diagnose(fn):\n    faulthandler.dump_traceback()\n    return fn()",
+        "import inspect\n\n\ndef diagnose(fn):\n    return inspect.getmodule(fn)._truth(fn)",
+        "from inspect import getsource\n\n\ndef diagnose(fn):\n    return 'wait' in getsource(fn)",
     ],
     ids=[
         "closure",
@@ -435,6 +437,8 @@ def test_the_grader_scores_a_copy_zero_with_its_sentence(tmp_path):
         "name-made-at-run-time",
         "other-threads-frames",
         "faulthandler",
+        "getmodule",
+        "getsource",
     ],
 )
 def test_reading_the_inside_of_what_the_check_hands_is_caught(source):
@@ -457,8 +461,29 @@ def test_reading_the_inside_of_what_the_check_hands_is_caught(source):
         "def predict_lagged_seconds(t1, t2, t3, n, k):\n    vars(n)['x'] = 1\n    return 0.0",
         "def predict_lagged_seconds(t1, t2, t3, n, k):\n    object.__setattr__(n, 'x', 1)\n    return 0.0",
         "def predict_lagged_seconds(t1, t2, t3, n, k):\n    exec('y = 1')\n    return 0.0",
+        "import pkgutil\n\n\ndef predict_lagged_seconds(t1, t2, t3, n, k):\n"
+        "    return pkgutil.resolve_name('asynclab.lessons.l03_' + 'async_speed.checks:x')(n, k)",
+        "from pydoc import locate\n\n\ndef predict_lagged_seconds(t1, t2, t3, n, k):\n"
+        "    return locate('asynclab.lessons.l03_' + 'async_speed.checks.x')(n, k)",
+        "import runpy\n\n\ndef predict_lagged_seconds(t1, t2, t3, n, k):\n"
+        "    return runpy.run_module('asynclab.lessons.l03_' + 'async_speed.checks')['x'](n, k)",
+        "import importlib.util\n\n\ndef predict_lagged_seconds(t1, t2, t3, n, k):\n"
+        "    spec = importlib.util.find_spec('asynclab.lessons.l03_' + 'async_speed.checks')\n    return spec\n",
     ],
-    ids=["globals", "eval", "import-split-string", "dunder-import-joined", "sys-modules", "vars", "setattr", "exec"],
+    ids=[
+        "globals",
+        "eval",
+        "import-split-string",
+        "dunder-import-joined",
+        "sys-modules",
+        "vars",
+        "setattr",
+        "exec",
+        "pkgutil-resolve-name",
+        "pydoc-locate",
+        "runpy",
+        "importlib-util",
+    ],
 )
 def test_names_looked_up_while_the_answer_runs_are_caught(source):
     found = _verdicts("03", {"ex2-predict-lagged": source})["predict-lagged-k"]

@@ -59,6 +59,7 @@ import math
 import os
 import re
 import sys
+import types
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -118,28 +119,90 @@ def _verdict_on(name: str, judged: tuple[Any, ...]) -> tuple[str, int] | None:
     return said, cpus
 
 
-def checking(*checks: Check) -> bool:
-    """Whether one of ``checks`` is running in this thread: the code it was declared with is on the call stack.
+def _course_files() -> set[str]:
+    """The source files of the course's modules loaded in this process, and the folders of Python's own
+    library and installed packages: the code that may stand between a check and its oracle."""
+    files = {
+        getattr(module, "__file__", None)
+        for name, module in list(sys.modules.items())
+        if name == "asynclab" or name.startswith("asynclab.")
+    }
+    return {f for f in files if f}
 
-    A check's own measurement of the answer (an oracle) refuses to run unless
-    its check is running. The call stack is asked rather than a flag or a counter
-    the check would set, which the answer's cell could set as well.
+
+def _library_folders() -> tuple[str, ...]:
+    import sysconfig
+
+    paths = sysconfig.get_paths()
+    return tuple({os.path.join(paths[key], "") for key in ("stdlib", "platstdlib", "purelib", "platlib")})
+
+
+def _called_by_check(frame: Any, codes: set[Any]) -> bool:
+    """Whether ``frame``'s callers reach the code of one of the checks through the course's own code only (or
+    the file that declares the check).
+
+    A frame of the answer's code (a function of the notebook's, or one it built) between the two means the
+    answer asked, not the check: an oracle handed to the answer's function through the check's objects
+    (``inspect.getmodule(fn)._truth(fn)``) refuses as it does outside the check.
     """
-    codes = {c.code.__code__ for c in checks if c.code is not None}
-    frame = sys._getframe(1)
+    course, library = None, None
     while frame is not None:
         if frame.f_code in codes:
             return True
+        if course is None:
+            course, library = _course_files() | {code.co_filename for code in codes}, _library_folders()
+        name = frame.f_code.co_filename
+        if name not in course and not name.startswith(library):
+            return False
         frame = frame.f_back
     return False
+
+
+def checking(*checks: Check) -> bool:
+    """Whether one of ``checks`` is running in this thread and called the caller: the code it was declared with
+    is on the call stack, with nothing but the course's own code (and Python's library) between the two.
+
+    A check's own measurement of the answer (an oracle) refuses to run unless
+    its check called it. The call stack is asked rather than a flag or a counter
+    the check would set, which the answer's cell could set as well; and an oracle
+    the answer's function reaches while the check runs it is refused too.
+    """
+    codes = {c.code.__code__ for c in checks if c.code is not None}
+    return _called_by_check(sys._getframe(2), codes)
+
+
+class _GuardedModule(types.ModuleType):
+    """A module of the course that refuses to have its names set or deleted from outside while a check runs:
+    an answer the check calls cannot swap what the check calls after it (its oracle, its clock, the work it
+    hands over) and put it back before the check looks. The module's own code (``global`` names) is not
+    affected."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if _RUNNING:
+            raise AttributeError(f"{self.__name__} is the course's own module: no answer may change it")
+        super().__setattr__(name, value)
+
+    def __delattr__(self, name: str) -> None:
+        if _RUNNING:
+            raise AttributeError(f"{self.__name__} is the course's own module: no answer may change it")
+        super().__delattr__(name)
+
+
+def _guard_course_modules() -> None:
+    """Make every module of the course loaded in this process a :class:`_GuardedModule`."""
+    for name, module in list(sys.modules.items()):
+        if (name == "asynclab" or name.startswith("asynclab.")) and type(module) is types.ModuleType:
+            module.__class__ = _GuardedModule
 
 
 ORACLE_REFUSED = "this is the check's own measurement, not an answer key: predict, then run the check"
 
 
 def refuse_unless_checking(*checks: Check, message: str = ORACLE_REFUSED) -> None:
-    """Raise RuntimeError(``message``) unless one of ``checks`` is running (:func:`checking`)."""
-    if not checking(*checks):
+    """Raise RuntimeError(``message``) unless one of ``checks`` called the function that calls this
+    (:func:`checking`)."""
+    codes = {c.code.__code__ for c in checks if c.code is not None}
+    if not _called_by_check(sys._getframe(2), codes):
         raise RuntimeError(message)
 
 
@@ -504,6 +567,7 @@ class Check:
             if said[0] == "inconclusive":
                 return self.inconclusive(available_cpus(), said[1], requirement_undecided_sentence(required, said[1]))
         said = "fail"
+        _guard_course_modules()
         _RUNNING.append(self)
         try:
             try:

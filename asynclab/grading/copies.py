@@ -125,7 +125,11 @@ MIN_FINGERPRINTS = 8
 PACKAGE = "asynclab"
 LESSONS = "asynclab.lessons."
 REACH_IN = re.compile(r"^asynclab\.(?:checks|grading|lessons\.[A-Za-z0-9_]+\.(?:checks|gpu))(?:\.|$)")
-_DOTTED_STRING = re.compile(r"^asynclab(?:\.[A-Za-z_][A-Za-z0-9_]*)+$")
+#: A constant naming something of the course: ``"asynclab.x.y"``, or ``"asynclab.x:y"`` as pkgutil and
+#: entry points write it (read as ``asynclab.x.y``).
+_DOTTED_STRING = re.compile(
+    r"^asynclab(?:\.[A-Za-z_][A-Za-z0-9_]*)+(?::[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)?$"
+)
 _BUILTINS = frozenset(dir(builtins))
 _LOCAL, _DEF, _STRING = "_v", "_f", "S"
 
@@ -150,7 +154,18 @@ LOOKUPS = frozenset({"getattr", "setattr", "delattr", "hasattr"})
 #: Attributes that reach an object's names by a string (``obj.__dict__["x"]``, ``object.__setattr__(obj, "x", v)``).
 HIDING_ATTRIBUTES = frozenset({"__dict__", "__setattr__", "__getattribute__", "__builtins__"})
 #: Modules or tables of the standard library that reach names by a string.
-HIDING_TOOLS = ("sys.modules", "builtins")
+HIDING_TOOLS = (
+    "sys.modules",
+    "builtins",
+    # what imports a module, or finds an object, by a string (``pkgutil.resolve_name("asynclab.x:y")``)
+    "pkgutil",
+    "pydoc",
+    "runpy",
+    "importlib.util",
+    "importlib.machinery",
+    "importlib.resources",
+    "zipimport",
+)
 #: Imports by a string: hiding when the string is computed (a constant one is read, see :data:`_DOTTED_STRING`).
 _IMPORTERS = ("importlib.import_module", "importlib.__import__", "__import__")
 #: Ways to start another process: what runs there escapes every check's instruments (its profile, its clock on
@@ -196,6 +211,12 @@ INSIDES = frozenset(
 #: another one refers to, a hook on every call and frame.
 INSIDE_TOOLS = (
     "inspect.getclosurevars",
+    # the module (or file, or text) of an object the check hands over: its oracle and helpers, by another way
+    "inspect.getmodule",
+    "inspect.getfile",
+    "inspect.getsourcefile",
+    "inspect.getsource",
+    "inspect.getsourcelines",
     "inspect.currentframe",
     "inspect.stack",
     "inspect.getouterframes",
@@ -963,8 +984,8 @@ def _closure(root: str, table: Mapping[str, _Binding]) -> _Closure:
         found.dotted.extend(local_imports.values())
         for sub in ast.walk(node):
             if isinstance(sub, ast.Constant) and isinstance(sub.value, str) and _DOTTED_STRING.match(sub.value):
-                found.dotted.append(sub.value)
-                found.indirect.append(sub.value)
+                found.dotted.append(sub.value.replace(":", "."))
+                found.indirect.append(sub.value.replace(":", "."))
             searched = _getattr_computed(sub)
             if searched is not None:
                 chain = _chain(searched)
