@@ -28,10 +28,10 @@ def answered(call: str, predict: Callable, args: tuple, unit: str, limit_s: floa
     start = time.perf_counter()
     try:
         value = predict(*args)
+        number = as_number(value)  # within the time: a number of the answer's own kind may compute when read
     except Exception as error:
         raise Rejected(f"{call} raised {type(error).__name__}: {error}") from None
     took = time.perf_counter() - start
-    number = as_number(value)
     if number is None or not math.isfinite(number):
         raise Rejected(f"{call} returned {value!r}, not a number of {unit}")
     if took > limit_s:
@@ -40,6 +40,20 @@ def answered(call: str, predict: Callable, args: tuple, unit: str, limit_s: floa
             f"within {limit_s:g} s), not a measurement"
         )
     return number
+
+
+def plain(table: object) -> dict | None:
+    """A plain copy of ``table`` if it is a dict or another mapping, each entry read once; else None.
+
+    A prediction is judged on this copy: a dict of the answer's own kind could give one value when it is
+    validated and another when it is compared (a ``__getitem__`` that changes its mind, a value whose
+    ``!=`` always says equal).
+    """
+    if isinstance(table, dict):
+        return dict(dict.items(table))
+    if isinstance(table, Mapping):
+        return dict(table.items())
+    return None
 
 
 def yes_or_no(
@@ -52,9 +66,10 @@ def yes_or_no(
     mismatch, which names neither how many predictions missed nor which (a count would let a
     student find the answer by rerunning the check).
     """
-    if not isinstance(predicted, dict) or set(predicted) != set(keys):
+    predicted = plain(predicted)
+    if predicted is None or set(predicted) != set(keys):
         return False, f"PREDICTED must be a dict with one entry per {entries}"
-    bad = [key for key in keys if not isinstance(predicted[key], bool)]
+    bad = [key for key in keys if type(predicted[key]) is not bool]
     if bad:
         return False, f"each prediction must be True or False; {bad[0]!r} is {predicted[bad[0]]!r}"
     measured = measure()

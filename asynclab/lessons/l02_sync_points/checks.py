@@ -67,6 +67,7 @@ from typing import Any
 
 from asynclab.checks import draw
 from asynclab.checks.core import CheckResult, Protocol, Rejected, check, refuse_outside_child, refuse_unless_checking
+from asynclab.checks.predictions import plain
 from asynclab.checks.relations import AtMost, Between, Within
 from asynclab.foundation.timing import time_call
 
@@ -358,21 +359,24 @@ def check_predict_error_line(self, predicted: Any) -> CheckResult:
             f"PREDICTED must be a dict with the keys {', '.join(map(repr, PROGRAMS))}, "
             "each mapping 'threaded' and 'naive' to a line number"
         )
-        if not isinstance(predicted, Mapping) or set(predicted) != set(PROGRAMS):
+        table = plain(predicted)  # judged on a plain copy, each entry read once (predictions.plain)
+        if table is None or set(table) != set(PROGRAMS):
             return False, shape
-        if not all(isinstance(predicted[p], Mapping) and set(predicted[p]) == set(ENGINES) for p in PROGRAMS):
+        for program in PROGRAMS:
+            table[program] = plain(table[program])
+        if not all(table[p] is not None and set(table[p]) == set(ENGINES) for p in PROGRAMS):
             return False, shape
         for program, lines in PROGRAMS.items():
             for key in ENGINES:
-                line = predicted[program][key]
-                if isinstance(line, bool) or not isinstance(line, int) or not 1 <= line <= len(lines):
+                line = table[program][key]
+                if type(line) is not int or not 1 <= line <= len(lines):
                     return False, (
                         f"each prediction must be a line number from 1 to {len(lines)}; "
                         f"program {program}, {key!r} is {line!r}"
                     )
         for key, engine in ENGINES.items():
             found = error_lines(engine)
-            if any(found[program] != predicted[program][key] for program in PROGRAMS):
+            if any(found[program] != table[program][key] for program in PROGRAMS):
                 return False, (
                     "the error did not appear on every line you predicted: under the threaded engine, think "
                     "about which waits involve the failed array; under the naive one, about when it runs each "

@@ -72,6 +72,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from asynclab.checks.core import Check, CheckResult, Outcome, Protocol, Rejected, check, refuse_unless_checking
+from asynclab.checks.predictions import plain
 from asynclab.checks.relations import AtLeast, AtMost
 from asynclab.foundation.engine import WRITE
 from asynclab.foundation.timing import overlap_share
@@ -1135,16 +1136,18 @@ def check_predict_schedule(self, predicted) -> CheckResult:
     names = [name for name, _, _ in SCHEDULE]
 
     def condition() -> tuple[bool, str]:
-        if not isinstance(predicted, dict) or set(predicted) != set(names):
+        table = plain(predicted)  # judged on a plain copy, each entry read once (predictions.plain)
+        if table is None or set(table) != set(names):
             return False, (
                 "PREDICTED_ROUNDS must be a dict with one entry per operation of lab05.SCHEDULE, "
                 "the operation's name as key"
             )
-        bad = [n for n in names if _as_round(predicted[n]) is None]
+        rounds = {n: _as_round(table[n]) for n in names}
+        bad = [n for n in names if rounds[n] is None]
         if bad:
-            return False, (f"each prediction must be a round number 0, 1, 2, ...; {bad[0]!r} is {predicted[bad[0]]!r}")
+            return False, (f"each prediction must be a round number 0, 1, 2, ...; {bad[0]!r} is {table[bad[0]]!r}")
         measured = measure_schedule()
-        if any(_as_round(predicted[n]) != measured[n] for n in names):
+        if any(rounds[n] != measured[n] for n in names):
             return False, (
                 "your predictions did not all match the rounds measured: an "
                 "operation starts when every operation queued before it on a variable it uses "
