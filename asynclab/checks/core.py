@@ -463,6 +463,10 @@ class Check:
     prediction of this check is about (lab 05's engines): a prediction
     computed with one of them, or with a class built on one, measured
     instead of predicting and scores 0.
+    ``instruments`` names the modules (dotted, any package: ``"mxnet.profiler"``)
+    the check measures the answer's work with: an answer whose functions or
+    data use one scores 0 (it could stop, pause or read the check's own
+    recording).
     ``times_cpu`` is False for a check whose verdict rests on no duration of
     computation on the CPU (counts, values, the order of events, memory, or
     sleeps the check sets): ``make test`` runs its catalogue answers beside
@@ -493,6 +497,7 @@ class Check:
     cpus: int = 1
     allows: tuple[str, ...] = ()
     measured_by: tuple[str, ...] = ()
+    instruments: tuple[str, ...] = ()
     transcribes: str = ""
     times_cpu: bool = True
     requires: tuple[str, ...] = ()
@@ -514,6 +519,13 @@ class Check:
                     f"check {self.name}: {field_name} must be a tuple of dotted course names such as "
                     f"'asynclab.foundation.plots.timeline', got {names!r}."
                 )
+        if not isinstance(self.instruments, tuple) or not all(
+            isinstance(a, str) and re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*", a) for a in self.instruments
+        ):
+            raise ValueError(
+                f"check {self.name}: instruments must be a tuple of dotted module names such as "
+                f"'mxnet.profiler', got {self.instruments!r}."
+            )
         if not isinstance(self.times_cpu, bool):
             raise TypeError(f"check {self.name}: times_cpu must be True or False, got {self.times_cpu!r}.")
         if not isinstance(self.transcribes, str):
@@ -782,7 +794,7 @@ def check(name: str, points: float, **declaration: Any) -> Callable[[Callable[..
 
     ``declaration`` takes :class:`Check`'s fields (``relations``, ``sentence``,
     ``threshold``, ``protocol``, ``calls``, ``blame``, ``figures``,
-    ``functions``, ``cpus``, ``allows``, ``measured_by``, ``transcribes``, ``times_cpu``, ``requires``). The function takes the check first, then the arguments
+    ``functions``, ``cpus``, ``allows``, ``measured_by``, ``instruments``, ``transcribes``, ``times_cpu``, ``requires``). The function takes the check first, then the arguments
     the check cell passes.
     """
 

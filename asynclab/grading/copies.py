@@ -139,6 +139,7 @@ HIDES = "hides its names"
 TAMPERS = "tampers"
 STARTS_PROCESSES = "starts processes"
 MEASURES = "measures"
+INSTRUMENTS = "uses the check's instrument"
 #: Built-ins that set or delete an attribute of the object they are given.
 SETTERS = frozenset({"setattr", "delattr"})
 #: Modules a check measures with, which an answer has no use for: lab 07 reads the host memory of the
@@ -290,6 +291,11 @@ class Verdict:
             return (
                 f"scored 0: `{self.name}` is computed by running {self.course}, which runs what it predicts: "
                 "work the prediction out from the step's table before you run anything"
+            )
+        if self.kind == INSTRUMENTS:
+            return (
+                f"scored 0: `{self.name}` uses {self.course}, with which the check measures it: leave "
+                "the measuring to the check"
             )
         if self.kind == TAMPERS:
             return (
@@ -868,6 +874,16 @@ def _measures(student: str, closure: _Closure, measured_by: Sequence[str]) -> Ve
     return None
 
 
+def _instruments(student: str, closure: _Closure, instruments: Sequence[str]) -> Verdict | None:
+    """The verdict on an answer whose closure uses a module the check measures it with (the check's
+    ``instruments``: lab 06's profile, which an answer could stop while it does serial work), else None."""
+    for dotted in closure.dotted + closure.indirect:
+        used = next((m for m in instruments if dotted == m or dotted.startswith(m + ".")), None)
+        if used:
+            return Verdict(INSTRUMENTS, student, dotted)
+    return None
+
+
 def _starts_processes(student: str, closure: _Closure) -> Verdict | None:
     """The verdict on an answer whose closure starts another process (:data:`PROCESS_TOOLS`), else None."""
     for dotted in closure.dotted:
@@ -1151,6 +1167,7 @@ class Judge:
             student = call.arguments[parameter]
             found = (
                 self._uses_course(student, closure, allows)
+                or _instruments(student, closure, tuple(getattr(check, "instruments", ()) or ()))
                 or _introspects(student, closure)
                 or _hides(student, closure, table)
                 or _tampers(student, closure, table)
@@ -1165,6 +1182,7 @@ class Judge:
                     self._calls_checks(student, closure)
                     or self._calls_lessons(student, closure, allows)
                     or _measures(student, closure, tuple(getattr(check, "measured_by", ()) or ()))
+                    or _instruments(student, closure, tuple(getattr(check, "instruments", ()) or ()))
                     or _introspects(student, closure)
                     or _hides(student, closure, table)
                     or _tampers(student, closure, table)

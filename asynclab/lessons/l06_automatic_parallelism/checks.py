@@ -125,6 +125,7 @@ def _device_of(array: Any) -> int | None:
     protocol=_QUICK,
     calls="norms_both",
     functions=("norms_both",),
+    instruments=("mxnet.profiler",),  # the check records the profile: an answer could stop it
     relations=(AtLeast("overlap", num="both.overlap", threshold=BOTH_OVERLAP),),
     sentence=(
         f"the two devices were busy side by side for {{overlap:.2f}} of the less busy one's busy time "
@@ -398,6 +399,7 @@ def _stage_outputs(xs: list, w1: Any, w2: Any) -> list:
     protocol=_QUICK,
     calls="two_stages",
     functions=("two_stages",),
+    instruments=("mxnet.profiler",),  # the check records the profile: an answer could stop it
     relations=(AtLeast("overlap", num="stages.overlap", threshold=STAGES_OVERLAP),),
     sentence=(
         f"the two stages' devices were busy side by side for {{overlap:.2f}} of the less busy one's busy time "
