@@ -61,6 +61,23 @@ beside it; 5 runs each, on the course's 2-vCPU machine):
   springs in NumPy 0, the differences in NumPy and one dot per chunk 0.05).
   Speed alone said nothing of the overlap: a serial loop that computes less
   per chunk than the check's serial loop beat it by 1.45-1.82x for a review.
+  Busy time alone says nothing of what the back end computes: springs
+  computed in NumPy beside a decoy issued on the back end (a sum of squares
+  of each loaded chunk, never read) kept it busy 0.46-1.06 of the serial
+  loop, overlapped 0.52-0.86, and beat the serial loop by 1.31x. So in the
+  profiled run every copy into MXNet (``nd.array``, which ``chunked.load``
+  calls, in whichever copy of the course the answer imported) holds its
+  values times 2 (:func:`_scaled_copies`, on the front end): the share of
+  the energy that followed the copies, (result - energy) / (3 x energy),
+  must reach 0.5. The solution, which adds the boundary springs on the
+  front end, and the right answers read 0.999999-1.0; the NumPy springs
+  beside a decoy 0 (exact values, no timing). And the run counts the
+  values read back out of MXNet (``asnumpy``, which ``asscalar`` calls):
+  at most 0.25 of the data set's. The right answers read back about 1e-6
+  of it (each chunk's sum); loading each chunk, reading it straight back
+  and computing its springs in NumPy beside a decoy (1.24x, and its result
+  follows the copies) reads back 1.0. Scaling on the front end lowered the
+  solution's overlap to 0.73-0.85 (4 runs with one core busy, 3 quiet).
 - peak-bounded: the student's peak above the start at two chunk sizes
   (4 MB and 16 MB in float64) on a data set of about 200 MB: at most 8
   chunks each. The solution, which computes ``0.5 * square(x[1:] - x[:-1])``
@@ -106,11 +123,12 @@ beside it; 5 runs each, on the course's 2-vCPU machine):
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import numbers
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from asynclab.checks import draw
@@ -140,6 +158,13 @@ OVERLAP_CHUNKS = (10, 13)  # the profiled run of pipelined-beats-serial: its dat
 OVERLAP_SHARE = 0.5
 #: the back end's busy time on that run, at least, as a share of the check's serial loop's on the same data
 COMPUTE_SHARE = 0.25
+#: on that run every copy into MXNet (``nd.array``, which ``chunked.load`` calls) holds its values times SCALE:
+#: springs computed from the copies weigh SCALE**2 times their energy, springs computed from the raw values once
+SCALE = 2
+#: the share of the chain's energy that must follow the copies on that run, at least
+FOLLOWS_SHARE = 0.5
+#: the values an answer reads back out of MXNet on that run (``asnumpy``), at most, as a share of the data set's
+READ_BACK_SHARE = 0.25
 
 #: What the student's function is handed and must compute, for the sentences.
 FUNCTION = "chain_energy"
@@ -357,6 +382,33 @@ def _back_end_spans(run: Callable[[], Any]) -> list:
     return [span for span in trace.spans if span.name not in CHORES]
 
 
+@contextlib.contextmanager
+def _scaled_copies() -> Iterator[list[int]]:
+    """Within the block, ``nd.array`` (and so ``chunked.load``, whichever copy of the course calls it) copies
+    its values into MXNet times :data:`SCALE`, scaled on the front end (no operator of the back end's; an
+    NDArray handed to it is copied as it is), and every read of an array back into NumPy (``asnumpy``, which
+    ``asscalar`` calls) adds its number of values to the list yielded, at its one place."""
+    import numpy as np
+    from mxnet import nd
+
+    original, read_back, back = nd.array, nd.NDArray.asnumpy, [0]
+
+    def scaled(source_array, ctx=None, dtype=None):
+        if not isinstance(source_array, nd.NDArray):
+            source_array = np.multiply(np.asarray(source_array), SCALE, dtype=np.float64)
+        return original(source_array, ctx=ctx, dtype=dtype)
+
+    def counted(self):
+        back[0] += self.size
+        return read_back(self)
+
+    nd.array, nd.NDArray.asnumpy = scaled, counted
+    try:
+        yield back
+    finally:
+        nd.array, nd.NDArray.asnumpy = original, read_back
+
+
 def _not_overlapped(chain_energy: Callable) -> str | None:
     """Why ``chain_energy`` does not overlap the device's reads with the back end's computing, or None.
 
@@ -365,7 +417,9 @@ def _not_overlapped(chain_energy: Callable) -> str | None:
     when the device hands the chunk over), as a share of the shorter of its busy time and the reads'
     time, must reach :data:`OVERLAP_SHARE`;
     and the back end must do the springs' work: its busy time at least :data:`COMPUTE_SHARE` of the
-    check's serial loop's on the same data. A faster loop's speed says nothing by itself: one that
+    check's serial loop's on the same data, the result following the copies into MXNet (scaled by
+    :data:`SCALE` in this run) for at least :data:`FOLLOWS_SHARE` of the energy, and at most
+    :data:`READ_BACK_SHARE` of the data set's values read back out of MXNet. A faster loop's speed says nothing by itself: one that
     waits for every chunk but computes less per chunk than the check's serial loop (NumPy on the front
     end, fewer operators) beats it too.
     """
@@ -377,10 +431,28 @@ def _not_overlapped(chain_energy: Callable) -> str | None:
         expected = _reference(data)
         handed = _handed_class()(data)
         found: list[float] = []
-        spans = _back_end_spans(lambda: found.append(_as_result(chain_energy(handed, CHUNK))))
+
+        def run() -> None:
+            with _scaled_copies() as back:
+                found.append(_as_result(chain_energy(handed, CHUNK)))
+            found.append(back[0] / data.n)
+
+        spans = _back_end_spans(run)
         _through_device(handed, CHUNK)
-        _exact(data, found[0], expected, "in the profiled run")
         reference = busy_time(_back_end_spans(lambda: _serial(data, CHUNK)))
+    # the energy's share that followed the copies into MXNet: 1 where every spring came from them, 0 where the
+    # springs were computed from the raw values and the back end's work did not reach the result
+    follows = (found[0] - expected) / ((SCALE**2 - 1) * expected)
+    if not follows >= FOLLOWS_SHARE:
+        return (
+            f"in a run where the check scaled every copy into MXNet, your {FUNCTION}'s result did not follow "
+            f"the copies: compute each chunk's springs in MXNet from the array chunked.load returns, as the step asks"
+        )
+    if found[1] > READ_BACK_SHARE:
+        return (
+            f"your {FUNCTION} read {found[1]:.2f} of the data set's values back out of MXNet into NumPy: compute "
+            "each chunk's springs in MXNet and read back only their sum, as the step asks"
+        )
     busy = busy_time(spans)
     if busy < COMPUTE_SHARE * reference:
         return (
