@@ -318,20 +318,35 @@ def _measured_once(lab: str, measure, module):
     """``measure`` run on its first call only, for each value of its arguments that are not arrays
     (lab 01's gets a fresh matrix each time), or taken from the solution (:data:`RECORDED`); a
     measurement that refuses to run outside its check
-    (:func:`asynclab.checks.core.refuse_unless_checking`) still does."""
+    (:func:`asynclab.checks.core.refuse_unless_checking`) still does.
+
+    The wrapper stands where the check's module calls its measurement, so its code is compiled as code of
+    that module's file: a measurement accepts its check's call only through the course's own code
+    (:func:`asynclab.checks.core.checking`), and a frame of this test file between the two would be refused
+    as an answer's would."""
     from asynclab.checks.core import checking, declared
 
-    checks = tuple(declared(module).values())
+    scope = {
+        "checking": checking,
+        "checks": tuple(declared(module).values()),
+        "measure": measure,
+        "lab": lab,
+        "_MEASURED": _MEASURED,
+        "RECORDED": RECORDED,
+    }
+    exec(compile(_CACHED_SOURCE, module.__file__, "exec"), scope)
+    return scope["cached"]
 
-    def cached(*args):
-        if not checking(*checks):
-            return measure(*args)  # outside the lab's checks it refuses, as in the lab
-        key = (lab, measure.__name__, *(a for a in args if isinstance(a, (str, int, float, tuple))))
-        if key not in _MEASURED:
-            _MEASURED[key] = RECORDED[key]() if key in RECORDED else measure(*args)
-        return _MEASURED[key]
 
-    return cached
+_CACHED_SOURCE = """
+def cached(*args):
+    if not checking(*checks):
+        return measure(*args)  # outside the lab's checks it refuses, as in the lab
+    key = (lab, measure.__name__, *(a for a in args if isinstance(a, (str, int, float, tuple))))
+    if key not in _MEASURED:
+        _MEASURED[key] = RECORDED[key]() if key in RECORDED else measure(*args)
+    return _MEASURED[key]
+"""
 
 
 def single_round(lab: str, names: set[str]):
