@@ -17,7 +17,10 @@ so the speed-up is a reported figure, not a verdict.
 
 - sync-engine: every push returns after its op ran and appended one
   OpRecord (right name, enqueue <= start <= end <= the return of push); two
-  independent ops overlap at most 10%.
+  independent ops overlap at most 10%. An engine built on the course's
+  ``EngineBase``, or whose ops a course engine runs (a frame of
+  ``asynclab.foundation.engine`` on the op's stack: one it holds or calls,
+  whose naive mode is a synchronous engine already), is refused.
 - Step 2's four checks take an engine written in MXNet's form of the rule
   (``ThreadedVarEngineBase``: append_read, append_write, complete_read,
   complete_write), not lesson 05's queue-head form (``_dispatch``), which the
@@ -44,8 +47,14 @@ so the speed-up is a reported figure, not a verdict.
   (a ``complete_write`` that grants one read per call passes the first only).
   A read of the second pattern that starts before the write has ended fails
   the check outright: an engine with no rule at all overlaps the reads too.
-- worked-example: functional (declared reads and writes, and the values). A spot-the-bug: the step shows
-  a colleague's declarations whose values come out right although two of them are wrong.
+- worked-example: functional (declared reads and writes, who wrote what, and the values). A
+  spot-the-bug: the step shows a colleague's declarations whose values come out right although two
+  of them are wrong. What each push declared is noted in the check's locals, not on the engine the
+  answer is handed (which it could rewrite); ``data`` notes every write with the operation running
+  on the writing thread (and every read by index or ``get``): each statement's result must be written
+  by its own operation, which reads the statement's input from ``data``, and equal the statement
+  applied to the value that input holds at that moment (a write outside the operations, or an
+  operation that writes a value worked out beforehand, fails).
 - errors-at-wait: functional (where the error of an op comes out). The failing
   op runs 0.2 s before it raises, so that an engine that does not hold its
   reader behind it runs the reader (which must be skipped) meanwhile; an
@@ -499,13 +508,37 @@ def _records_problem(records, returned: list[float]) -> str:
     return ""
 
 
+def _run_by_course_engine(home) -> bool:
+    """Whether the caller's frame is run by the course's engine: a frame of ``asynclab.foundation.engine``
+    between it and ``home`` (the check's frame that pushed it), or on another thread's stack.
+
+    By module name, not identity: the grader imports a fresh copy of the course for every check cell.
+    """
+    import sys
+
+    frame = sys._getframe(2)
+    while frame is not None and frame is not home:
+        if frame.f_globals.get("__name__") == _FOUNDATION:
+            return True
+        frame = frame.f_back
+    return False
+
+
 def _runs_inside_push(engine_class) -> str:
-    """'' when each push returns after its op ran, in push order, and recorded it; else what went wrong."""
+    """'' when each push returns after its op ran, in push order, and recorded it; else what went wrong.
+
+    An engine that hands the ops to one of the course's engines (its naive mode runs every op inside push
+    and records it) is refused, whether it is built on it or holds one.
+    """
+    import sys
+
     ran: list[str] = []
     returned: list[float] = []
+    home, by_course = sys._getframe(), []
 
     def slow(label: str) -> Callable[[], None]:
         def op() -> None:
+            by_course.append(_run_by_course_engine(home))
             time.sleep(0.02)
             ran.append(label)
 
@@ -530,6 +563,11 @@ def _runs_inside_push(engine_class) -> str:
             _close(engine)
     except Exception as error:
         return f"your engine raised {type(error).__name__}: {error}"
+    if any(by_course):
+        return (
+            "your engine hands the operations to the course's engine, whose naive mode runs every operation "
+            "inside push and records it for you: complete the push of the SyncEngine the step gives"
+        )
     if ran != ["a", "b"]:
         return f"the operations ran as {ran}, not exactly once each in push order"
     if records is None:
@@ -983,43 +1021,146 @@ def _declaration_problem(reads, writes, got_r, got_w) -> str:
     return "; ".join(problems) or "the declared sets are not what the statement does"
 
 
+#: each statement's target: (the variable it reads, what it computes from it)
+_STATEMENTS = {
+    "B": ("A", lambda a: a + 1),
+    "C": ("A", lambda a: a + 2),
+    "A": ("C", lambda c: c * 2),
+    "D": ("A", lambda a: a + 3),
+}
+
+
+def _equal(a, b) -> bool:
+    try:
+        return bool(a == b)
+    except Exception:
+        return False
+
+
+def _watched_data(initial: dict, running: threading.local, writes: list, reads: set) -> dict:
+    """The ``data`` the check hands over: a dict that appends ``(op, key, value, source value)`` to ``writes``
+    for every write and adds ``(op, key)`` to ``reads`` for every read by index or ``get``, ``op`` being the
+    push index of the operation running on that thread (None: none).
+
+    ``writes`` and ``reads`` stay with the check: nothing the answer is handed leads to them but the dict's
+    own methods.
+    """
+
+    class Data(dict):
+        def __getitem__(self, key):
+            reads.add((getattr(running, "op", None), key))
+            return dict.__getitem__(self, key)
+
+        def get(self, key, default=None):
+            reads.add((getattr(running, "op", None), key))
+            return dict.get(self, key, default)
+
+        def __setitem__(self, key, value) -> None:
+            source = _STATEMENTS.get(key, (None,))[0]
+            writes.append((getattr(running, "op", None), key, value, dict.get(self, source)))
+            dict.__setitem__(self, key, value)
+
+        def update(self, *args, **kwargs) -> None:
+            for key, value in dict(*args, **kwargs).items():
+                self[key] = value
+
+        def setdefault(self, key, default=None):
+            if key not in self:
+                self[key] = default
+            return self[key]
+
+        def __ior__(self, other):
+            self.update(other)
+            return self
+
+    return Data(initial)
+
+
+def _writes_problem(writes: list, reads: set, count: int) -> str:
+    """'' when the operation pushed for each statement, and it alone, wrote the statement's target, computed
+    from the value its source held at that moment, having read the source from data; else what went wrong
+    (without naming a declaration)."""
+    written = [False] * count
+    for op, key, value, source_value in writes:
+        if op is None:
+            return (
+                f"worked_example wrote {key} in data itself, outside the operations it pushed: each statement's "
+                "operation computes and writes its own result, in the order the engine gives it"
+            )
+        statement, _, (target,) = WORKED_EXAMPLE[op]
+        if key != target:
+            return f"the operation pushed for '{statement}' wrote {key} in data, which its statement does not write"
+        source, compute = _STATEMENTS[target]
+        if not _equal(value, compute(source_value)):
+            return (
+                f"the operation pushed for '{statement}' wrote {target} = {value!r} while {source} held "
+                f"{source_value!r}: it must compute its statement from data when it runs"
+            )
+        written[op] = True
+    for (statement, _, (target,)), done in zip(WORKED_EXAMPLE, written):
+        if not done:
+            return f"the operation pushed for '{statement}' did not write {target} in data"
+    for op, (statement, _, (target,)) in enumerate(WORKED_EXAMPLE):
+        source = _STATEMENTS[target][0]
+        if (op, source) not in reads:
+            return (
+                f"the operation pushed for '{statement}' never read {source} from data: it must compute its "
+                "statement from data when it runs"
+            )
+    return ""
+
+
 @check("worked-example", times_cpu=False, points=1, functions=("worked_example",), threshold="exact")
 def check_worked_example(self, worked_example: Callable) -> CheckResult:
     """``worked_example(engine, data)`` pushes the four statements of MXNet's example.
 
     Passes when every push declares exactly what its statement reads and
     writes (variables named A, B, C, D, one variable per name: a fresh
-    variable that only carries a name orders nothing) and the values come
-    out right even when the engine runs the operations at random speeds.
+    variable that only carries a name orders nothing), the operation pushed
+    for each statement reads its input from ``data`` and writes its result
+    there (and nothing else writes), computed from the value its input
+    holds when it runs, and the
+    values come out right even when the engine runs the operations at
+    random speeds. What each push declared, and who wrote what, is noted
+    where the answer cannot reach it (the check's locals), not on the
+    engine it is handed.
     """
     from asynclab.lessons.l05_inside_the_engine.engine_reference import Engine
 
     rng = random.Random(7)
+    running = threading.local()  # .op: the push index of the operation running on this thread
 
-    class Inspecting(Engine):
-        """Our engine, noting what each push declares and slowing ops at random."""
+    def inspecting(declared: list, named: dict) -> Engine:
+        """Our engine, noting in ``declared`` and ``named`` what each push declares, slowing ops at random."""
 
-        def __init__(self) -> None:
-            super().__init__(num_workers=3)
-            self.declared: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
-            self.named: dict[str, set[int]] = {}  # each name: the variables that carried it
+        class Inspecting(Engine):
+            def push(self, fn, reads=(), mutates=(), name=None):
+                r, m = self._own_vars(reads, "reads"), self._own_vars(mutates, "mutates")
+                index = len(declared)
+                declared.append((tuple(sorted(v.name for v in r)), tuple(sorted(v.name for v in m))))
+                for var in (*r, *m):
+                    named.setdefault(var.name, set()).add(id(var))
+                pause = rng.random() * 0.004
 
-        def push(self, fn, reads=(), mutates=(), name=None):
-            r, m = self._own_vars(reads, "reads"), self._own_vars(mutates, "mutates")
-            self.declared.append((tuple(sorted(v.name for v in r)), tuple(sorted(v.name for v in m))))
-            for var in (*r, *m):
-                self.named.setdefault(var.name, set()).add(id(var))
-            pause = rng.random() * 0.004
+                def slowed():
+                    time.sleep(pause)
+                    running.op = index
+                    try:
+                        return fn()
+                    finally:
+                        running.op = None
 
-            def slowed():
-                time.sleep(pause)
-                return fn()
+                super().push(slowed, reads, mutates, name)
 
-            super().push(slowed, reads, mutates, name)
+        return Inspecting(num_workers=3)
 
     for _ in range(8):
-        engine = Inspecting()
-        data = {"A": 1}
+        declared: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
+        named: dict[str, set[int]] = {}  # each name: the variables that carried it
+        writes: list = []
+        reads: set = set()
+        engine = inspecting(declared, named)
+        data = _watched_data({"A": 1}, running, writes, reads)
         try:
             worked_example(engine, data)
             engine.wait_all(timeout=TIMEOUT)
@@ -1027,21 +1168,24 @@ def check_worked_example(self, worked_example: Callable) -> CheckResult:
             _close(engine)
             return self.fail(f"your worked_example raised {type(error).__name__}: {error}")
         _close(engine)
-        if len(engine.declared) != len(WORKED_EXAMPLE):
-            return self.fail(f"expected {len(WORKED_EXAMPLE)} pushes, one per statement, got {len(engine.declared)}")
-        twice = sorted(name for name, ids in engine.named.items() if len(ids) > 1)
+        if len(declared) != len(WORKED_EXAMPLE):
+            return self.fail(f"expected {len(WORKED_EXAMPLE)} pushes, one per statement, got {len(declared)}")
+        twice = sorted(name for name, ids in named.items() if len(ids) > 1)
         if twice:
             return self.fail(
                 f"the statements declared more than one variable named {twice[0]}: the engine orders two operations "
                 "only when they share a variable, so every statement must use the same one"
             )
-        for (statement, reads, writes), (got_r, got_w) in zip(WORKED_EXAMPLE, engine.declared):
-            if (got_r, got_w) != (reads, writes):
+        for (statement, right_r, right_w), (got_r, got_w) in zip(WORKED_EXAMPLE, declared):
+            if (got_r, got_w) != (right_r, right_w):
                 return self.fail(
                     f"'{statement}' was pushed with reads={list(got_r)} and mutates={list(got_w)}: "
-                    f"{_declaration_problem(reads, writes, got_r, got_w)}"
+                    f"{_declaration_problem(right_r, right_w, got_r, got_w)}"
                 )
-        values = {k: data.get(k) for k in WORKED_RESULT}
+        problem = _writes_problem(writes, reads, len(WORKED_EXAMPLE))
+        if problem:
+            return self.fail(problem)
+        values = {k: dict.get(data, k) for k in WORKED_RESULT}
         if values != WORKED_RESULT:
             return self.fail(f"the values came out as {values}, not {WORKED_RESULT}")
     return self.holds(

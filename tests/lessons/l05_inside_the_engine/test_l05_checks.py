@@ -27,3 +27,56 @@ def test_a_sync_engine_built_on_a_fresh_copy_of_the_course_engine_fails():
     with pytest.raises(CheckFailed) as failed:
         lab05.check_sync_engine(SyncEngine)
     assert "built on the course's engine base" in str(failed.value)
+
+
+def test_a_sync_engine_that_forwards_to_a_fresh_copy_of_the_course_engine_it_closes_over_fails():
+    # not built on the course's engine, and holding it in no attribute: the engine is found on the ops' stack
+    spec = importlib.util.find_spec("asynclab.foundation.engine")
+    copy = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(copy)
+
+    def make():
+        inner = copy.ThreadedVarEngineBase(naive=True)
+
+        class SyncEngine:
+            records = property(lambda self: inner.records)
+            new_var = staticmethod(inner.new_var)
+            push = staticmethod(inner.push)
+            wait_for_var = staticmethod(inner.wait_for_var)
+            wait_all = staticmethod(inner.wait_all)
+            shutdown = staticmethod(inner.shutdown)
+
+        return SyncEngine()
+
+    with pytest.raises(CheckFailed) as failed:
+        lab05.check_sync_engine(make)
+    assert "hands the operations to the course's engine" in str(failed.value)
+
+
+def test_worked_example_whose_operations_write_values_worked_out_beforehand_fails():
+    # the right declarations, but each operation writes a value computed before any of them ran
+    def worked_example(engine, data):
+        a = data["A"]
+        values = {"B": a + 1, "C": a + 2}
+        values["A"] = values["C"] * 2
+        values["D"] = values["A"] + 3
+        A, B, C, D = (engine.new_var(n) for n in "ABCD")
+        for key, reads, writes in (("B", [A], [B]), ("C", [A], [C]), ("A", [C], [A]), ("D", [A], [D])):
+            engine.push(lambda key=key: data.update({key: values[key]}), reads=reads, mutates=writes)
+
+    with pytest.raises(CheckFailed) as failed:
+        lab05.check_worked_example(worked_example)
+    assert "must compute its statement from data when it runs" in str(failed.value)
+
+
+def test_worked_example_whose_operation_writes_another_statements_key_fails():
+    def worked_example(engine, data):
+        A, B, C, D = (engine.new_var(n) for n in "ABCD")
+        engine.push(lambda: data.update(B=data["A"] + 1, E=0), reads=[A], mutates=[B])
+        engine.push(lambda: data.update(C=data["A"] + 2), reads=[A], mutates=[C])
+        engine.push(lambda: data.update(A=data["C"] * 2), reads=[C], mutates=[A])
+        engine.push(lambda: data.update(D=data["A"] + 3), reads=[A], mutates=[D])
+
+    with pytest.raises(CheckFailed) as failed:
+        lab05.check_worked_example(worked_example)
+    assert "which its statement does not write" in str(failed.value)
