@@ -59,13 +59,20 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   ``dot`` (a norm one; the t-th output of the stages t + 1, the last
   operator a dot). Dots issued beside a product computed another way (in
   NumPy, with a 1x1 ``nd.Deconvolution``, with ``mx.np``'s matmul) pass
-  the profile but not the record.
+  the profile but not the record. The results' records grouped must hold
+  as many different dots as the profile counts on both devices (2 reps; the
+  stages 2n, the h_t products shared along the chain): right answers
+  exactly that, an answer that lists one product's norm reps times (each
+  a norm of its own) and pads the profile with unused dots 2. The record
+  covers the threads the call starts (MXNet records per thread; an answer
+  that issues each device's work from a thread of its own is right, 0.70-0.93).
 """
 
 from __future__ import annotations
 
+import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from asynclab.checks import draw
@@ -139,14 +146,15 @@ def check_two_devices_at_once(self, norms_both: Callable) -> CheckResult:
     ``xa`` lives on ``cpu(0)`` and ``xb`` on ``cpu(1)``; the result is the
     list of ``reps`` norms of ``xa . xa`` (on ``cpu(0)``) followed by
     ``reps`` norms of ``xb . xb`` (on ``cpu(1)``), MXNet arrays. Passes when
-    the norms are right, in that order, each computed once, MXNet's profile
+    the norms are right, in that order, each computed once from a product of
+    its own (MXNet's autograd record, :func:`_distinct_dots`), MXNet's profile
     shows ``reps`` products on each device (what ran, not what was
     returned), and the two devices were busy side by side for at least
     ``BOTH_OVERLAP`` of the less busy one's busy time.
     """
     import mxnet as mx
     import numpy as np
-    from mxnet import autograd, nd
+    from mxnet import nd
 
     from asynclab.foundation.profiling import busy_overlap, record
     from asynclab.foundation.workloads import square_matrix
@@ -161,7 +169,7 @@ def check_two_devices_at_once(self, norms_both: Callable) -> CheckResult:
 
     def both() -> dict[str, float]:
         reps = draw.choice(REPS)
-        with record() as trace, autograd.record(train_mode=False):
+        with record() as trace, _recording():
             norms = norms_both(xa, xb, reps)
         if not isinstance(norms, (list, tuple)) or len(norms) != 2 * reps:
             got = len(norms) if isinstance(norms, (list, tuple)) else type(norms).__name__
@@ -193,6 +201,12 @@ def check_two_devices_at_once(self, norms_both: Callable) -> CheckResult:
                 )
         for t, y in enumerate(norms, start=1):  # and the products that ran are the ones the norms came from
             _computed_by_dots(y, f"norm {t}", dots=1)
+        products = _distinct_dots(norms)
+        if products != 2 * reps:  # one product each, and no two norms the same product's
+            raise Rejected(
+                f"MXNet's record shows the {2 * reps} norms computed from {products} products, not {2 * reps}: "
+                "each norm must be the norm of a product of its own"
+            )
         return {"overlap": busy_overlap(on[0], on[1]), "reps": float(reps)}
 
     return self.run({"both": both})
@@ -223,6 +237,48 @@ def _products_are_dots(trace, device: int, product_s: float) -> None:
         )
 
 
+@contextlib.contextmanager
+def _recording() -> Iterator[None]:
+    """MXNet's autograd record, in the calling thread and in every thread started from it meanwhile.
+
+    MXNet records per thread, and only where recording is switched on: an answer that issues each device's
+    work from a thread of its own computes the same products, so the threads it starts record too (each
+    switches recording on before its first call; ``threading.setprofile`` hands every thread started from
+    the threading module a function to run first, here one that switches recording on and then removes
+    itself).
+    """
+    import sys
+    import threading
+
+    from mxnet import autograd
+
+    def switch_on(*_: Any) -> None:
+        sys.setprofile(None)
+        autograd.set_recording(True)
+
+    before = threading.getprofile()
+    threading.setprofile(switch_on)
+    try:
+        with autograd.record(train_mode=False):
+            yield
+    finally:
+        threading.setprofile(before)
+
+
+def _distinct_dots(arrays: list) -> int:
+    """How many different ``dot`` operators MXNet's autograd record shows computing ``arrays`` together.
+
+    Grouped, the records share their nodes: a product two results were computed from counts once.
+    """
+    import json
+
+    import mxnet as mx
+    from mxnet import autograd
+
+    graph = json.loads(mx.sym.Group([autograd.get_symbol(y) for y in arrays]).tojson())
+    return sum(1 for node in graph["nodes"] if node["op"] == "dot")
+
+
 def _recorded_ops(array: Any) -> tuple[list[str], str] | None:
     """The operators MXNet's autograd record shows computing ``array`` from the check's inputs (which have
     gradients attached), and the last of them; None where the record does not reach ``array``."""
@@ -245,8 +301,8 @@ def _computed_by_dots(array: Any, what: str, dots: int, last_dot: bool = False) 
     recorded = _recorded_ops(array)
     if recorded is None:
         raise Rejected(
-            f"{what} was not computed by MXNet's operators from the arrays the check handed over: compute it "
-            "with nd.dot on the devices, as the step writes it"
+            f"{what} was not computed by MXNet's operators from the arrays the check handed over, in the calling "
+            "thread or a thread the call started: compute it with nd.dot on the devices, as the step writes it"
         )
     ops, last = recorded
     if ops.count("dot") != dots or (last_dot and last != "dot"):
@@ -421,7 +477,7 @@ def check_stages_side_by_side(self, two_stages: Callable) -> CheckResult:
     ``STAGES_OVERLAP`` of the less busy device's busy time.
     """
     import numpy as np
-    from mxnet import autograd, nd
+    from mxnet import nd
 
     from asynclab.foundation.profiling import busy_overlap, record
 
@@ -432,7 +488,7 @@ def check_stages_side_by_side(self, two_stages: Callable) -> CheckResult:
         product_s = time_call(lambda: nd.dot(xs[0], w1), sync=True)  # one product of either stage, alone
         for array in (*xs, w1, w2):  # MXNet's autograd records what computes the outputs from them
             array.attach_grad()
-        with record() as trace, autograd.record(train_mode=False):
+        with record() as trace, _recording():
             outputs = two_stages(xs, w1, w2)
         if not isinstance(outputs, (list, tuple)) or len(outputs) != n:
             got = len(outputs) if isinstance(outputs, (list, tuple)) else type(outputs).__name__
@@ -458,6 +514,12 @@ def check_stages_side_by_side(self, two_stages: Callable) -> CheckResult:
             )
         for t, y in enumerate(outputs, start=1):  # h1..ht's first-stage products, then the output's own
             _computed_by_dots(y, f"output {t}", dots=t + 1, last_dot=True)
+        products = _distinct_dots(outputs)
+        if products != 2 * n:  # h1..hn's products, shared along the chain, and one more per output
+            raise Rejected(
+                f"MXNet's record shows the {n} outputs computed from {products} products, not {2 * n}: "
+                "each h_t must come from one product of its own and each output from one more"
+            )
         return {"overlap": busy_overlap(trace.on(0, "dot"), trace.on(1, "dot")), "inputs": float(n)}
 
     return self.run({"stages": stages})

@@ -60,3 +60,45 @@ def test_pairs_not_done_in_time_are_reported_as_not_finished():
     way) and says so: not finished, no seconds, not an error."""
     run = parallelism.operator_threads(1, n=400, reps=2, pairs=2000, timeout=0.05)
     assert not run.pairs_finished and run.pairs_seconds is None and run.timeout_s == 0.05
+
+
+def test_a_product_two_results_share_counts_once():
+    """Grouped, the results' records share their nodes: norms listed from one product show one product."""
+    import mxnet as mx
+    from mxnet import nd
+
+    xa, xb = nd.ones((3, 3)), nd.ones((3, 3), ctx=mx.cpu(1))
+    for array in (xa, xb):
+        array.attach_grad()
+    with lab06._recording():
+        shared = nd.dot(xa, xa)
+        one_product = [nd.norm(shared) for _ in range(3)]
+        own_products = [nd.norm(nd.dot(xb, xb)) for _ in range(3)]
+    assert lab06._distinct_dots(one_product) == 1
+    assert lab06._distinct_dots(one_product + own_products) == 4
+
+
+def test_work_issued_from_a_thread_the_call_starts_is_recorded():
+    """MXNet records per thread: the threads started while the check records record too, and afterwards
+    a new thread records nothing."""
+    import threading
+
+    from mxnet import autograd, nd
+
+    x = nd.ones((3, 3))
+    x.attach_grad()
+    found = []
+
+    def issue():
+        found.append((nd.dot(x, x), autograd.is_recording()))
+
+    with lab06._recording():
+        worker = threading.Thread(target=issue)
+        worker.start()
+        worker.join()
+    later = threading.Thread(target=issue)
+    later.start()
+    later.join()
+    (during, recorded), (_, recorded_later) = found
+    assert recorded and not recorded_later
+    assert lab06._distinct_dots([during]) == 1
