@@ -6,20 +6,41 @@ from asynclab.checks import CheckFailed
 from asynclab.lessons.l07_profiling import checks as lab07
 
 
-def test_the_rounds_put_every_device_alone_once_and_all_together_once():
+def test_the_rounds_put_every_device_alone_once_then_all_together_last():
     orders = set()
     for _ in range(50):
         rounds = lab07._rounds()
-        assert sorted(rounds) == [(0,), (0, 1, 2), (1,), (2,)]
+        assert sorted(rounds[:-1]) == [(0,), (1,), (2,)]
+        assert rounds[-1] == (0, 1, 2)  # the round fn returns without waiting for: a third or more of the time
         orders.add(tuple(rounds))
     assert len(orders) > 1  # the order is drawn
 
 
-def test_no_one_divisor_of_the_wall_time_fits_both_pauses():
-    (short_low, short_high), (long_low, long_high) = lab07.BUSY_PAUSES
-    most = (1 + short_high) / lab07.BUSY_LOW  # the largest divisor that keeps the short pauses' reading in
-    least = (1 + long_low) / lab07.BUSY_HIGH  # the smallest that brings the long pauses' reading in
+#: the waited rounds' share of all the rounds' time, at least: three lone products against three at once
+#: on two cores (1.5-2 lone products' time; the rounds add up to 4.5-5)
+WAITED = 0.5
+
+
+def test_no_one_divisor_of_the_wall_time_fits_both_fns():
+    short, long = lab07.BUSY_BREAKS["short"], lab07.BUSY_BREAKS["long"]
+    # fn's wall over the rounds' time is 1 + the waited rounds' share times what follows each of them
+    short_most = 1 + short["pause"][1] + short["sleep"][1]
+    long_least = 1 + WAITED * (long["pause"][0] + long["sleep"][0])
+    most = short_most / lab07.BUSY_LOW  # the largest divisor that keeps the short fn's reading in
+    least = long_least / lab07.BUSY_HIGH  # the smallest that brings the long fn's reading in
     assert most < least
+
+
+def test_the_long_fns_sleeps_put_wall_less_cpu_time_above_the_window():
+    # both ends idle while fn sleeps: wall time less the front end's CPU time counts every sleep as busy
+    assert 1 + WAITED * lab07.BUSY_BREAKS["long"]["sleep"][0] > lab07.BUSY_HIGH
+
+
+def test_the_short_fns_work_beside_the_products_ends_before_them():
+    # a lone product's time, measured just before: the work must leave the back end busy until the wait
+    low, high = lab07.BUSY_BREAKS["short"]["overlap"]
+    assert 0 < low <= high <= 0.6
+    assert lab07.BUSY_BREAKS["long"]["overlap"] == (0.0, 0.0)
 
 
 @pytest.mark.measured

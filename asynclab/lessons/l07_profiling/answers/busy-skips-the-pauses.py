@@ -1,4 +1,4 @@
-"""busy_ms swaps time.sleep for a function that returns at once, hoping the check's fn then runs its rounds back to back, and times fn() with the clock: rewriting a module the check measures with earns nothing (and fn's breaks are not sleeps)."""
+"""busy_ms swaps time.sleep for a function that returns at once, hoping the check's fn then runs its rounds back to back, and times fn() with the clock: rewriting a module the check measures with earns nothing (fn sleeps with the check's own copy of time.sleep, and most of its breaks are Python work)."""
 
 EXPECT = {"busy-across-devices": 0}
 
