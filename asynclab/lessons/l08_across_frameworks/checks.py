@@ -44,28 +44,55 @@ that it makes itself. Effect sizes and the margins they leave are in
   waits for nothing) and starts it while the input may still be computing.
   The fixed function runs on a network of a width and depth drawn per call,
   with MXNet's input handed over while the engine still computes it
-  (identity products queued: six forwards' work, one forward's for the
-  deeper network below). Passes when, on MXNet, the
+  (identity products queued: six forwards' work, one forward's for the two
+  other MXNet networks below). Passes when, on MXNet, the
   seconds it reports are 0.25x to 2.2x the forward's compute time that the
   check measures on a ready input (the mean of a forward before and one
   after the answer's), MXNet has at most 0.25x of that time queued when it
-  returns, and on every framework the output is the framework's own array
+  returns, MXNet's autograd record (the weights handed over have gradients
+  attached) shows at least one matrix product per layer computing the
+  output, and on every framework the output is the framework's own array
   with the network's values (the check hands over copies). MXNet also runs
   a network 6 times as deep, so that no fixed sleep can stand in for the
   wait: it would have to outlast the deep forward's work and stay within
-  2.2x the shallow one's. PyTorch's and NumPy's seconds are not judged:
-  their two-thread pools read a right answer at up to 2.48x its own forward
-  in make test's timing lane, beside the other lane. Measured on the 2-core
-  machine (right answers: the solution, ``nd.waitall()`` at both ends,
-  reading a value, step 1's ``finish``): quiet and with one core busy, right
-  answers 0.97x-1.03x with 0.00 queued; with both cores busy 0.60x-1.35x.
+  2.2x the shallow one's; and a network whose input is one row, 3 times as
+  wide and twice as deep, whose products cost about 30x more per
+  multiply-add than the square ones (MXNet's 1-row product runs at about
+  2.5 GFLOP/s, its square ones at about 70), so that no figure worked out
+  from the shapes can stand in for the clock or the wait.
+  PyTorch's and NumPy's seconds are judged from below against the compute
+  time only (at least 0.25x; their compute time is the shorter of a forward
+  timed before and one after the answer's: the first after MXNet's work
+  once read 2.5x the answer's own): their two-thread pools read a right answer at
+  up to 2.48x its own forward in make test's timing lane, beside the other
+  lane. From above they are judged against the call itself: the seconds
+  reported, over the seconds the check measured around the call, at most
+  1.05 (a clock read inside the call cannot read more; right answers
+  0.78-1.00), on the drawn network and on a tiny one (64x64, two layers, a
+  call of about 0.1 ms), so that a typed-in figure would have to be at
+  least 0.25x the drawn forward (>= 1.2 ms) and at most the tiny call.
+  Measured on the 2-core machine (right answers: the solution, ``nd.waitall()``
+  at both ends, reading a value, step 1's ``finish``), 5 rounds on 512x3
+  and 704x5 networks, quiet and with one core busy, medians: MXNet
+  0.94x-1.07x (0.74x-1.35x per round) with at most 0.03x queued; the deep
+  network 0.99x-1.16x; the one-row network 1.00x-1.07x with at most 0.05x
+  queued; PyTorch and NumPy 0.95x-1.19x (0.66x-1.78x per round), at most
+  1.00 of the call; the whole check, 12 runs with one core busy: MXNet
+  0.88x-1.18x on all three networks, PyTorch and NumPy at least 0.67x.
+  Earlier, with both cores busy, 0.60x-1.35x on MXNet.
   Wrong answers: the colleague's code 5.9-6.3 queued; the end fixed but
   not the start 6.4x-6.7x quiet, 6.3x-7.7x with both cores busy (under
   make test's heaviest load it has read half its quiet figure); the start
   fixed but not the end 0.97-0.99 queued; the clock read before the wait
-  for the output 0.01x; a fixed sleep of 60 ms 0.53-0.64 queued on the deep network (sleeps of 20 to 250
-  ms, with two forwards queued and an upper bound of 1.8x: at least 0.45
-  queued or 3.5x).
+  for the output 0.01x; a fixed sleep of 60 ms 0.53-0.64 queued on the deep
+  network (sleeps of 20 to 250 ms, with two forwards queued and an upper
+  bound of 1.8x: at least 0.45 queued or 3.5x); seconds worked out from the
+  multiply-adds at a rate typed in from one run 0.03x on the one-row
+  network (0.95x-1.15x on the square ones); a sleep worked out the same way
+  (1.2x the figure) 0.81-0.99 queued on the one-row network; NumPy's
+  forward with its output converted back to MXNet refused by the autograd
+  record; a typed-in 0.06 s on PyTorch and NumPy 1.3x-7.7x the drawn
+  network's call and over 700x the tiny one's.
 """
 
 from __future__ import annotations
@@ -335,21 +362,26 @@ def check_predict_frameworks(self, predicted: Any) -> CheckResult:
 FORWARD_WIDTHS = (512, 576, 640, 704)  # the network's width, drawn per call
 FORWARD_LAYERS = (3, 4, 5)  # its depth, drawn per call
 PENDING = 6  # per layer of the drawn network, products of MXNet's input still queued: six forwards' work
-PENDING_DEEP = 1  # the same for the deeper network, in layers of the drawn one: one drawn forward's work
+PENDING_DEEP = 1  # the same for the deeper network (one drawn forward's products) and the one-row one (its own)
 FORWARD_LOW, FORWARD_HIGH = 0.25, 2.2  # timed_forward's seconds over the forward's own compute time
 DEEPER = 6  # MXNet's second network is this many times as deep as the first
+ROW_WIDTH, ROW_DEPTH = 3, 2  # MXNet's one-row network is this many times as wide and as deep as the drawn one
+TINY = 64  # PyTorch's and NumPy's second network: a TINYxTINY input, two layers
+CLOCKED = 1.05  # PyTorch and NumPy: seconds reported over the seconds the call itself took, at most
 LEFT_SHARE = 0.25  # MXNet work still queued when timed_forward returned, over the forward's compute time
+#: the matrix products MXNet's autograd record may show computing the output (one per layer at least)
+PRODUCTS = frozenset({"dot", "batch_dot", "FullyConnected", "_linalg_gemm2", "_linalg_gemm", "_npi_matmul"})
 _FORWARD = Protocol(warmup=1, min_rounds=3, max_rounds=7, budget_s=30.0, attempts=2)
 
 
-def _forward_kit(framework: str, width: int, layers: int):
+def _forward_kit(framework: str, rows: int, width: int, layers: int):
     """(input, weights, product, relu, wait) of one framework's network, from the same NumPy values."""
     import numpy as np
     import torch
     from mxnet import nd
 
     rng = np.random.default_rng(width * 10 + layers)
-    x = rng.standard_normal((width, width), dtype=np.float32)
+    x = rng.standard_normal((rows, width), dtype=np.float32)
     weights = [rng.standard_normal((width, width), dtype=np.float32) * (2 / width) ** 0.5 for _ in range(layers)]
     if framework == "MXNet":
         return nd.array(x), [nd.array(w) for w in weights], nd.dot, nd.relu, nd.waitall
@@ -369,16 +401,33 @@ def _to_numpy(y: Any):
     return y.asnumpy() if hasattr(y, "asnumpy") else y.numpy() if hasattr(y, "numpy") else np.asarray(y)
 
 
-def _timed_forward_probe(timed_forward: Callable, framework: str, width: int, layers: int, pending: int) -> Callable:
+def _products_recorded(output: Any) -> int:
+    """How many matrix products MXNet's autograd record shows computing ``output`` (0 where the record does not
+    reach it: computed outside MXNet, or outside the record)."""
+    import json
+
+    from mxnet import autograd
+
+    try:
+        graph = json.loads(autograd.get_symbol(output).tojson())
+    except Exception:
+        return 0
+    return sum(1 for node in graph["nodes"] if node["op"] in PRODUCTS)
+
+
+def _timed_forward_probe(
+    timed_forward: Callable, framework: str, rows: int, width: int, layers: int, pending: int
+) -> Callable:
     """A probe: ``timed_forward`` on the framework's input (MXNet's still being computed: ``pending`` products
     queued), and the forward timed by the check on a ready input, before and after it; ``{"seconds":
-    reported, "compute": the check's, "left": MXNet work still queued when timed_forward returned}``, seconds."""
+    reported, "compute": the check's, "left": MXNet work still queued when timed_forward returned, "clocked":
+    seconds reported over the seconds the call took}``, seconds."""
     import numpy as np
 
-    x, weights, product, relu, wait_all = _forward_kit(framework, width, layers)
+    x, weights, product, relu, wait_all = _forward_kit(framework, rows, width, layers)
     identity = None
     if framework == "MXNet":
-        from mxnet import nd
+        from mxnet import autograd, nd
 
         identity = nd.array(np.eye(width, dtype=np.float32))
     kind = type(x)
@@ -393,32 +442,47 @@ def _timed_forward_probe(timed_forward: Callable, framework: str, width: int, la
         expected = _to_numpy(h)  # reading the values waits for them
         return expected, time.perf_counter() - start
 
-    def answer() -> tuple[Any, float]:
-        """What timed_forward returned, and the seconds of MXNet work still queued when it did."""
-        wait_all()
-        given = _copy(x)  # copies: the answer may change what it is handed, the check's own stay as they are
-        if identity is not None:  # the input arrives as MXNet hands it on: its products still queued
-            for _ in range(pending):
-                given = product(given, identity)
+    def call(given: Any, handed: list) -> Any:
         try:
-            returned = timed_forward(given, [_copy(w) for w in weights])
+            return timed_forward(given, handed)
         except Exception as error:
             detail = f": {error}" if str(error) else ""
             hint = " (this machine has no CUDA device)" if "CUDA" in str(error) else ""
             raise Rejected(
                 f"timed_forward failed on {framework}'s arrays: {type(error).__name__}{detail}{hint}"
             ) from None
+
+    def answer() -> tuple[Any, float, float, int]:
+        """What timed_forward returned, the seconds of MXNet work still queued when it did, the seconds the
+        call took and the matrix products MXNet's autograd record shows computing the output."""
+        handed = [_copy(w) for w in weights]  # copies: the answer may change what it is handed
+        if identity is not None:
+            for w in handed:  # MXNet records what computes the output from them
+                w.attach_grad()
+        wait_all()  # the weights are ready; the input arrives as MXNet hands it on: its products still queued
+        given = _copy(x)
+        if identity is None:
+            start = time.perf_counter()
+            returned = call(given, handed)
+            return returned, 0.0, time.perf_counter() - start, 0
+        for _ in range(pending):
+            given = product(given, identity)
+        start = time.perf_counter()
+        with autograd.record(train_mode=False):
+            returned = call(given, handed)
         returned_at = time.perf_counter()
         wait_all()
-        return returned, time.perf_counter() - returned_at
+        products = _products_recorded(returned[0]) if isinstance(returned, tuple) and returned else 0
+        return returned, time.perf_counter() - returned_at, returned_at - start, products
 
     def probe() -> dict[str, float]:
-        # MXNet's forward timed by the check before and after the answer's, the mean kept: the first product
-        # after other work can find the cores busy (PyTorch's OpenMP threads spin a while after their work)
+        # the forward timed by the check before and after the answer's: the first product after other work can
+        # find the cores busy (PyTorch's OpenMP threads spin a while after their work, MXNet's engine threads
+        # too). MXNet's mean is kept; PyTorch's and NumPy's shorter, as their seconds are judged from below
         expected, compute = reference()
-        returned, left = answer()
-        if identity is not None:
-            compute = (compute + reference()[1]) / 2
+        returned, left, took, products = answer()
+        after = reference()[1]
+        compute = (compute + after) / 2 if identity is not None else min(compute, after)
         if not (isinstance(returned, tuple) and len(returned) == 2):
             raise Rejected("timed_forward must return a pair: the network's output and the seconds it took")
         output, seconds = returned
@@ -431,15 +495,23 @@ def _timed_forward_probe(timed_forward: Callable, framework: str, width: int, la
             )
         if output.shape != expected.shape or not np.allclose(_to_numpy(output), expected, rtol=1e-3, atol=1e-3):
             raise Rejected(f"on {framework}, timed_forward's output is not the network's output for its input")
-        return {"seconds": float(seconds), "compute": compute, "left": left}
+        if identity is not None and products < layers:
+            raise Rejected(
+                f"on {framework}, timed_forward's output was not computed by MXNet's products from the weights "
+                "it was handed: the forward must run in the framework of its input"
+            )
+        return {"seconds": float(seconds), "compute": compute, "left": left, "clocked": float(seconds) / took}
 
     return probe
 
 
+def _label(name: str) -> str:
+    return _PROBES[name.rsplit("_", 1)[0]]
+
+
 def _forward_why(name: str, what: str) -> Callable[[Any], str]:
     def why(o) -> str:
-        label = _PROBES[name.rsplit("_", 1)[0]]
-        return f"on {label}, timed_forward reported {o.bands[name].value:.2f}x the forward's compute time {what}"
+        return f"on {_label(name)}, timed_forward reported {o.bands[name].value:.2f}x the forward's compute time {what}"
 
     return why
 
@@ -447,7 +519,7 @@ def _forward_why(name: str, what: str) -> Callable[[Any], str]:
 def _left_why(name: str) -> Callable[[Any], str]:
     def why(o) -> str:
         return (
-            f"when timed_forward returned on {_PROBES[name.rsplit('_', 1)[0]]}, MXNet still had "
+            f"when timed_forward returned on {_label(name)}, MXNet still had "
             f"{o.bands[name].value:.2f}x the forward's compute time of work queued (needs <= {LEFT_SHARE:g}x): "
             "it stopped the clock before the forward was computed"
         )
@@ -455,11 +527,45 @@ def _left_why(name: str) -> Callable[[Any], str]:
     return why
 
 
-# the probes: MXNet twice (the drawn network, and one DEEPER times as deep: a fixed sleep cannot match both), then
-# PyTorch and NumPy, whose work is done inside each call: their seconds are not judged (two-thread pools read
-# up to 2.5x a right answer's own forward beside make test's other lane), their outputs are
-_PROBES = {"MXNet": "MXNet", "MXNet_deep": "MXNet's deeper network", "PyTorch": "PyTorch", "NumPy": "NumPy"}
-_TIMED = ("MXNet", "MXNet_deep")
+def _clock_why(name: str) -> Callable[[Any], str]:
+    def why(o) -> str:
+        return (
+            f"on {_label(name)}, timed_forward reported {o.bands[name].value:.2f}x the seconds its own call took "
+            f"(needs <= {CLOCKED:g}x): its seconds were not read off a clock around the forward"
+        )
+
+    return why
+
+
+# the probes, each (framework, rows, width and depth as factors of the drawn ones, pending forwards): MXNet's
+# drawn network, one DEEPER times as deep (a fixed sleep cannot match both) and one with a single row of input,
+# ROW_WIDTH times as wide and ROW_DEPTH as deep, whose products cost far more per multiply-add than the square ones (a figure worked
+# out from the shapes cannot match both); PyTorch and NumPy, whose work is done inside each call, on the drawn
+# network and on a tiny one. Their seconds are judged against the call's own duration, and from below only
+# against the compute time: two-thread pools read up to 2.5x a right answer's own forward beside make test's
+# other lane.
+_PROBES = {
+    "MXNet": "MXNet",
+    "MXNet_deep": "MXNet's deeper network",
+    "MXNet_row": "MXNet's one-row network",
+    "PyTorch": "PyTorch",
+    "NumPy": "NumPy",
+    "PyTorch_tiny": "PyTorch's tiny network",
+    "NumPy_tiny": "NumPy's tiny network",
+}
+_TIMED = ("MXNet", "MXNet_deep", "MXNet_row")
+_OFF_MXNET = ("PyTorch", "NumPy")
+
+
+def _shape(probe: str, width: int, layers: int) -> tuple[int, int, int, int]:
+    """(rows, width, layers, pending products) of a probe's network, for the drawn width and depth."""
+    if probe == "MXNet_deep":
+        return width, width, layers * DEEPER, PENDING_DEEP * layers
+    if probe == "MXNet_row":
+        return 1, width * ROW_WIDTH, layers * ROW_DEPTH, PENDING_DEEP * layers * ROW_DEPTH
+    if probe.endswith("tiny"):
+        return TINY, TINY, 2, 0
+    return width, width, layers, PENDING * layers
 
 
 @check(
@@ -471,7 +577,7 @@ _TIMED = ("MXNet", "MXNet_deep")
     relations=(
         *(
             AtMost(f"{p}_left", num=f"{p}.left", den=f"{p}.compute", threshold=LEFT_SHARE, why=_left_why(f"{p}_left"))
-            for p in ("MXNet", "MXNet_deep")
+            for p in _TIMED
         ),
         *(
             relation
@@ -495,14 +601,33 @@ _TIMED = ("MXNet", "MXNet_deep")
                 ),
             )
         ),
+        *(
+            AtLeast(
+                f"{p}_low",
+                num=f"{p}.seconds",
+                den=f"{p}.compute",
+                threshold=FORWARD_LOW,
+                why=_forward_why(f"{p}_low", f"(needs >= {FORWARD_LOW:g}x): it did not time the forward's work"),
+            )
+            for p in _OFF_MXNET
+        ),
+        *(
+            AtMost(f"{p}_clock", num=f"{p}.clocked", threshold=CLOCKED, why=_clock_why(f"{p}_clock"))
+            for p in (*_OFF_MXNET, *(f"{p}_tiny" for p in _OFF_MXNET))
+        ),
     ),
     sentence=lambda o: (
         f"timed_forward reported {o.values['MXNet_low']:.2f}x the forward's compute time on MXNet "
-        f"({o.values['MXNet_deep_low']:.2f}x with a network {DEEPER} times as deep; needs {FORWARD_LOW:g}x to "
-        f"{FORWARD_HIGH:g}x) and left at most {max(o.values['MXNet_left'], o.values['MXNet_deep_left']):.2f}x of it "
-        f"queued (needs <= {LEFT_SHARE:g}x); on PyTorch and NumPy it returned the network's output"
+        f"({o.values['MXNet_deep_low']:.2f}x with a network {DEEPER} times as deep, {o.values['MXNet_row_low']:.2f}x "
+        f"with a one-row input; needs {FORWARD_LOW:g}x to {FORWARD_HIGH:g}x) and left at most "
+        f"{max(o.values[f'{p}_left'] for p in _TIMED):.2f}x of it queued (needs <= {LEFT_SHARE:g}x); "
+        f"on PyTorch and NumPy it reported at least {min(o.values[f'{p}_low'] for p in _OFF_MXNET):.2f}x the "
+        f"forward's compute time (needs >= {FORWARD_LOW:g}x), no more than its call took, and the network's output"
     ),
-    threshold=f"MXNet {FORWARD_LOW:g}x to {FORWARD_HIGH:g}x, queued <= {LEFT_SHARE:g}x",
+    threshold=(
+        f"MXNet {FORWARD_LOW:g}x to {FORWARD_HIGH:g}x, queued <= {LEFT_SHARE:g}x; PyTorch and NumPy >= "
+        f"{FORWARD_LOW:g}x, <= {CLOCKED:g}x the call"
+    ),
 )
 def check_timed_forward_fixed(self, timed_forward: Callable) -> CheckResult:
     """``timed_forward(x, weights)`` returns ``(output, seconds)``: the ReLU network's output and the
@@ -510,23 +635,20 @@ def check_timed_forward_fixed(self, timed_forward: Callable) -> CheckResult:
 
     The check draws the network's width and depth, and hands MXNet's input
     over while the engine is still computing it (six forwards' work queued,
-    as the previous layers of a model would leave it); MXNet gets a second
-    network, 6 times as deep, whose input has one forward's work queued. Passes
-    when, for both MXNet networks, the reported seconds are 0.25x to 2.2x
-    the forward's compute time measured here on a ready input and MXNet has
-    at most 0.25x of that time of work queued when ``timed_forward``
-    returns, and when on every framework the output is the framework's own
-    array with the right values.
+    as the previous layers of a model would leave it); MXNet gets two more
+    networks, each with one forward's work queued: one 6 times as deep, and
+    one whose input is a single row, 3 times as wide and twice as deep.
+    Passes when, for the
+    three MXNet networks, the reported seconds are 0.25x to 2.2x the
+    forward's compute time measured here on a ready input, MXNet has at most
+    0.25x of that time of work queued when ``timed_forward`` returns, and
+    MXNet's autograd record shows the output computed by at least one
+    matrix product per layer; when on PyTorch and NumPy the reported seconds
+    are at least 0.25x the forward's compute time and at most 1.05x the
+    seconds the call took (on the drawn network and on a tiny one); and when
+    on every framework the output is the framework's own array with the
+    right values.
     """
     width, layers = draw.choice(FORWARD_WIDTHS), draw.choice(FORWARD_LAYERS)
-    probes = {
-        p: _timed_forward_probe(
-            timed_forward,
-            p.split("_")[0],
-            width,
-            layers * (DEEPER if p.endswith("deep") else 1),
-            (PENDING_DEEP if p.endswith("deep") else PENDING) * layers,
-        )
-        for p in _PROBES
-    }
+    probes = {p: _timed_forward_probe(timed_forward, p.split("_")[0], *_shape(p, width, layers)) for p in _PROBES}
     return self.run(probes)

@@ -75,3 +75,79 @@ def test_a_finish_that_sleeps_a_few_milliseconds_fails_on_what_it_left_queued():
 def test_a_finish_that_waits_for_the_product_passes():
     check, outcome = _finish_outcome(finish_s=0.2, left_s=0.00002)
     assert check.judge(outcome).passed
+
+
+def _forward_outcome(**changed):
+    """What timed-forward-fixed measures on five rounds of a right answer (every probe's forward 20 ms, its
+    seconds reported at 1.0x, nothing queued, 0.99 of each PyTorch and NumPy call on its clock), with the
+    figures in ``changed`` (``"probe.series": value``) in place."""
+    from asynclab.checks.core import Outcome
+
+    samples = {}
+    for probe in lab08._PROBES:
+        figures = {"seconds": 0.02, "compute": 0.02, "left": 0.0, "clocked": 0.99}
+        for series, value in figures.items():
+            samples[f"{probe}.{series}"] = [changed.get(f"{probe}.{series}", value)] * 5
+    check = lab08.check_timed_forward_fixed
+    return check, Outcome(samples, check.bands(samples), rounds=5, seconds=1.0)
+
+
+def test_a_right_timed_forward_passes_and_names_every_framework():
+    check, outcome = _forward_outcome()
+    result = check.judge(outcome)
+    assert result.passed
+    assert "one-row input" in str(result) and "PyTorch and NumPy" in str(result)
+
+
+def test_seconds_worked_out_from_the_shapes_fail_on_the_one_row_network():
+    """A figure from the multiply-adds reads near 0.03x the one-row network's forward."""
+    check, outcome = _forward_outcome(**{"MXNet_row.seconds": 0.0006})
+    with pytest.raises(CheckFailed) as failed:
+        check.judge(outcome)
+    assert "on MXNet's one-row network, timed_forward reported 0.03x" in str(failed.value)
+    assert "it did not time the forward's work" in str(failed.value)
+
+
+def test_a_sleep_worked_out_from_the_shapes_fails_on_what_the_one_row_network_left_queued():
+    check, outcome = _forward_outcome(**{"MXNet_row.left": 0.019, "MXNet_row.seconds": 0.002})
+    with pytest.raises(CheckFailed) as failed:
+        check.judge(outcome)
+    assert "when timed_forward returned on MXNet's one-row network, MXNet still had" in str(failed.value)
+
+
+def test_seconds_typed_in_for_pytorch_fail_as_longer_than_the_call():
+    """A constant that fits the drawn network's time is thousands of times the tiny network's call."""
+    check, outcome = _forward_outcome(**{"PyTorch_tiny.clocked": 2000.0})
+    with pytest.raises(CheckFailed) as failed:
+        check.judge(outcome)
+    assert str(failed.value).startswith(
+        "FAIL [timed-forward-fixed] on PyTorch's tiny network, timed_forward reported 2000.00x the seconds its "
+        "own call took (needs <= 1.05x)"
+    )
+
+
+def test_seconds_far_below_numpys_forward_fail():
+    check, outcome = _forward_outcome(**{"NumPy.seconds": 0.001})
+    with pytest.raises(CheckFailed) as failed:
+        check.judge(outcome)
+    assert "on NumPy, timed_forward reported 0.05x the forward's compute time (needs >= 0.25x)" in str(failed.value)
+
+
+def test_an_mxnet_output_computed_outside_mxnet_is_refused():
+    """NumPy's forward, its output converted back: values and type right, but no MXNet product computed it."""
+    import time
+
+    import numpy as np
+    from mxnet import nd
+
+    def in_numpy(x, weights):
+        h = x.asnumpy()
+        start = time.perf_counter()
+        for w in weights:
+            h = np.maximum(h @ w.asnumpy(), 0)
+        return nd.array(h), time.perf_counter() - start
+
+    assert _verdict(lab08.check_timed_forward_fixed, in_numpy) == (
+        "FAIL [timed-forward-fixed] on MXNet, timed_forward's output was not computed by MXNet's products from "
+        "the weights it was handed: the forward must run in the framework of its input"
+    )
