@@ -151,15 +151,31 @@ def bounded_loop(kv: Any, key: int, w: Any, gradient_at: Callable[[Any, int], An
 _CLOCK, _SLEEP = time.perf_counter, time.sleep
 #: A store's methods that send a gradient to the servers: each call is a push.
 SENDS = ("push", "pushpull")
+#: The store's other methods a loop or a setup may call, each through a function of its own ...
+CALLS = (
+    "pull",
+    "row_sparse_pull",
+    "set_optimizer",
+    "set_gradient_compression",
+    "is_capable",
+    "save_optimizer_states",
+    "load_optimizer_states",
+    "_barrier",
+)
+#: ... and the figures it may read. Nothing else of the store is handed out: its ``handle`` would let
+#: ``mx.kv.KVStore.push`` send a gradient past the count.
+VALUES = ("num_workers", "rank", "type")
 
 
 def _logged(kv: Any) -> tuple[Any, list[float]]:
     """The store a loop is handed, and the times (seconds) of its pushes.
 
-    It forwards every name of ``kv`` and notes the time of every call of
-    :data:`SENDS`. ``kv`` itself is held in a closure, not in an attribute,
-    so a loop cannot send around the count (a bound method's ``__self__``
-    would reach it: the grader refuses an answer that reads one).
+    It offers :data:`SENDS`, :data:`CALLS` and :data:`VALUES` of ``kv`` and
+    notes the time of every call of :data:`SENDS`. ``kv`` itself is held in a
+    closure, not in an attribute, and every method is a function of this
+    module that calls ``kv``'s, never ``kv``'s bound method (whose
+    ``__self__`` or ``__reduce__`` would hand out ``kv``), so a loop cannot
+    send around the count.
     """
     pushes: list[float] = []
     clock = _CLOCK
@@ -173,11 +189,26 @@ def _logged(kv: Any) -> tuple[Any, list[float]]:
         send.__name__ = name
         return send
 
+    def caller(name: str) -> Callable[..., Any]:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            return getattr(kv, name)(*args, **kwargs)
+
+        call.__name__ = name
+        return call
+
     class Logged:
         __slots__ = ()
 
         def __getattr__(self, name: str) -> Any:
-            return sender(name) if name in SENDS else getattr(kv, name)
+            if name in SENDS:
+                return sender(name)
+            if name in CALLS:
+                return caller(name)
+            if name in VALUES:
+                return getattr(kv, name)
+            raise AttributeError(
+                f"the store handed to your functions has no {name!r}: it offers {', '.join((*SENDS, *CALLS, *VALUES))}"
+            )
 
         def __repr__(self) -> str:
             return f"<the store of worker {getattr(kv, 'rank', '?')}: {getattr(kv, 'type', '?')}>"
@@ -281,10 +312,24 @@ def worker_program(job: Mapping[str, Any]) -> dict:
     functions: their ``source``, run here in a namespace that holds only
     ``mx``, ``nd`` and ``np`` (what a lab's setup cell imports), and the
     names of the ``setup`` and ``loop`` functions it defines (None: the
-    course's own).
+    course's own). Before they run, the worker forgets the job it read
+    (:func:`asynclab.foundation.backends.fresh.payload` answers None) and
+    its stdin reads nothing: the seed, the learning rate and the workers
+    are the check's, not the student's to read.
     """
     import mxnet as mx
 
+    from asynclab.foundation.backends import fresh
+
+    if fresh._payload is not fresh._NO_PAYLOAD:
+        # in a worker process, which read this job from its stdin: the student's code that runs next gets
+        # neither the cached job nor a stdin to read it again (its seed would give the reference weights)
+        import os
+
+        fresh._payload = None
+        quiet = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(quiet, 0)
+        os.close(quiet)
     setup = loop = None
     if job.get("source"):
         import __future__

@@ -15,7 +15,8 @@ What each check measures (effect sizes, quiet and with one core busy, are in
 - sync-equals-one-process: ``dist_sync`` over 2 and over 3 workers (in an
   order drawn), each with ``every`` (2-4), a number of pushes and a learning
   rate drawn at random; every worker must ask for each step's gradient once,
-  in order, and its final weights must equal one process making one update
+  in order, and push once per ``every`` of them (the harness counts the
+  pushes in the worker), and its final weights must equal one process making one update
   per push on the mean of the gradients it stands for
   (:func:`~asynclab.foundation.workloads.psgd.reference` with ``every``)
   within 1e-4 of their scale. A right loop matches it to float32 rounding;
@@ -42,7 +43,12 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   the timing lane, which failed the former threshold of 4x. A barrier at
   every step gives 1.0x (three quiet runs: 0.97-1.02x).
 - predict-staleness: ``predict_staleness(step_seconds)`` must answer at once
-  and follow its arguments, then predict, from each worker's measured median
+  and follow its arguments (:func:`_follows_the_steps`: over 2 and over 3
+  workers with steps drawn as in the runs, the slow step twice as long, or
+  the others' half as long, must take it to 1.5-3x its first answer; over
+  5000 draws the solution's model gives exactly 2x, whole pushes counted
+  2-2.5x, rounded 1.67-2.5x, and a figure typed in per number of workers
+  plus a hundredth of a step ratio 1.01x), then predict, from each worker's measured median
   step, the median staleness of the slowest worker's gradients on
   ``dist_async`` over 2 and over 3 workers (the course's loop; the slow
   worker 2.5-4x slower, delays drawn): within 0.25 of the measured median
@@ -66,9 +72,10 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   run's (:func:`_follows_its_arguments`: twice the steps about twice the
   time; a worker slow at every step of a period, 20 ms slower at a step
   where another worker has a hiccup, exactly 20 ms more; a worker fast over
-  the period 20 ms slower at one step, the same; so each step's slowest
-  worker, each period's largest delay, a model scaled by a factor or a
-  blend of two fail here), then predict one run over three workers,
+  the period 20 ms slower at one step, the same; an overhead 3-8 ms
+  larger per step, that much more at every step (within 1 ms); so each
+  step's slowest worker, each period's largest delay, a model scaled by a
+  factor, a blend of two or a model without the overhead fail here), then predict one run over three workers,
   ``every`` 3 or 4 and 6 or 9 periods drawn, given the overhead per step
   measured just before with every worker delayed alike
   (:data:`OVERHEAD_DELAY_S` a step, taken off again; measured without
@@ -134,6 +141,10 @@ STALE_TOLERANCE = 0.25  # of the median staleness measured, plus STALE_SLACK
 STALE_SLACK = 0.5  # updates: a median of whole counts moves in halves
 STALE_CLEAR = 0.15  # how far from a whole number the slow step over another worker's must be, in steps
 STALE_TRIES = 4  # runs drawn at most until it is
+# predict-staleness asks first, over 2 and over 3 workers drawn as in the runs: the slow step twice as long, or
+# the other steps half as long, must take the prediction to this range times its first answer (about twice
+# it: exactly 2 for the solution's model, 2-2.5 for whole pushes counted, 1.67-2.5 for them rounded)
+STALE_DOUBLED = (1.5, 3.0)
 
 
 def _need_dist_kvstore() -> None:
@@ -254,6 +265,11 @@ def check_sync_equals_one_process(self, setup_store: Callable, worker_loop: Call
                 raise Rejected(
                     f"with steps={steps} and every={every}, worker {trace.rank} asked gradient_at for "
                     f"{len(trace.steps)} gradients, not for each step from 0 to {steps - 1} once, in order"
+                )
+            if len(trace.pushes) != steps // every:  # the harness counts the pushes, in the worker
+                raise Rejected(
+                    f"with steps={steps} and every={every}, worker {trace.rank} pushed {len(trace.pushes)} "
+                    f"times, not {steps // every}: push once per every gradients"
                 )
             got = np.asarray(trace.weights, dtype=np.float32)
             if not np.all(np.isfinite(got)):
@@ -392,6 +408,37 @@ def _stale_prediction(predict: Callable, step_seconds: tuple[float, ...]) -> flo
     return _answered(call, predict, (step_seconds,), "updates")
 
 
+def _stale_steps(workers: int) -> tuple[list[float], float]:
+    """Drawn as in :func:`_stale_run`: the other workers' delays (s) and the slow one's, which is no nearer
+    than :data:`STALE_CLEAR` to a whole number of another worker's steps."""
+    while True:
+        fast = [round(draw.uniform(*STALE_FAST_DELAYS), 4) for _ in range(workers - 1)]
+        slow = round(max(fast) * draw.uniform(*STALE_SLOWDOWN), 4)
+        if all(abs(slow / f - round(slow / f)) >= STALE_CLEAR for f in fast):
+            return fast, slow
+
+
+def _follows_the_steps(predict: Callable) -> None:
+    """Ask ``predict`` about step times drawn as in the runs, over 2 and over 3 workers: the slow worker's
+    step twice as long, or every other worker's half as long, must take the prediction to about twice
+    its first answer (:data:`STALE_DOUBLED`); :class:`Rejected` with one sentence otherwise. A figure
+    typed in per number of workers, moved a little by the steps, fails here."""
+    low, high = STALE_DOUBLED
+    for workers in SYNC_WORKERS:
+        fast, slow = _stale_steps(workers)
+        base = _stale_prediction(predict, (*fast, slow))
+        for what, steps in (
+            ("the slow worker's step twice as long", (*fast, 2 * slow)),
+            ("the other workers' steps half as long", (*(f / 2 for f in fast), slow)),
+        ):
+            got = _stale_prediction(predict, steps)
+            if not (base > 0 and low * base <= got <= high * base):
+                raise Rejected(
+                    f"over {workers} workers, {what} took your prediction from {base:.2f} to {got:.2f} "
+                    "updates: think about how many pushes the others make while the slow worker computes a step"
+                )
+
+
 def _stale_run(workers: int) -> tuple[tuple[float, ...], float]:
     """One dist_async run of the course's loop, the last of ``workers`` workers slow: the median seconds per
     step of each worker, and the median staleness (updates) of the slow worker's gradients.
@@ -451,6 +498,7 @@ def check_predict_staleness(self, predict_staleness: Callable) -> CheckResult:
                 f"a third worker left your prediction at {more:.2f} updates (was {base:.2f} with two): "
                 "the prediction must follow the workers it is given"
             )
+        _follows_the_steps(predict_staleness)
         _need_dist_kvstore()
         sizes = [2, 3]
         draw.shuffle(sizes)
@@ -514,7 +562,8 @@ def _follows_its_arguments(predict: Callable) -> None:
     steps take about twice as long; 20 ms more for worker 0 at one step of that period add 20 ms; 20 ms
     more for worker 2 there add nothing; the steps three times over, the workers' delays passed on to the
     next worker each time, take three times as long (a model of each worker's own total follows the
-    first three questions often, and fails this one)."""
+    first three questions often, and fails this one); an overhead 3-8 ms larger per step adds that much at
+    every step (a model that leaves the overhead out passes every other question)."""
     every = draw.choice(PREDICT_EVERY)
     overhead = round(draw.uniform(0.002, 0.006), 4)
     rows = _barrier_delays(PREDICT_PERIODS[0], every, PREDICT_WORKERS)
@@ -532,6 +581,9 @@ def _follows_its_arguments(predict: Callable) -> None:
     # period still waits for its slowest, whoever it is, so this takes three times the steps' time
     turns = [row[t:] + row[:t] for t in range(PREDICT_WORKERS) for row in rows]
     rotated = _predicted(predict, turns, overhead, every) - 3 * base
+    # a larger overhead: every step pays it, whoever waits for whom
+    more = round(draw.uniform(0.003, 0.008), 4)
+    costlier = _predicted(predict, rows, overhead + more, every) - base
     if not base > 0:
         raise Rejected(f"for {len(rows)} steps your prediction was {base:.3f} s: a time to train is more than nothing")
     if not 1.8 <= longer / base <= 2.2:
@@ -554,6 +606,11 @@ def _follows_its_arguments(predict: Callable) -> None:
             f"the steps three times over, each time with every worker's delays given to the next worker, moved "
             f"your prediction by {1e3 * rotated:+.1f} ms against three times your prediction for the steps: think "
             "about what the workers wait for, and when"
+        )
+    if abs(costlier - len(rows) * more) > 0.001:
+        raise Rejected(
+            f"an overhead {1e3 * more:.1f} ms larger per step moved your prediction for {len(rows)} steps by "
+            f"{1e3 * costlier:+.1f} ms: think about which steps pay the overhead"
         )
 
 

@@ -198,3 +198,97 @@ def test_each_period_has_one_or_two_hiccups_on_different_workers_kept_level(ever
             for _, w in hits:
                 counts[w] += 1
         assert twos == round(lab10.TWO_HICCUPS * periods) and max(counts) - min(counts) <= 1
+
+
+def _clocks(delays, overhead, every):
+    """The right time by another road: a clock per worker, set to the latest at every barrier."""
+    clocks = [0.0] * len(delays[0])
+    for step, row in enumerate(delays):
+        clocks = [clock + extra + overhead for clock, extra in zip(clocks, row)]
+        if (step + 1) % every == 0:
+            clocks = [max(clocks)] * len(clocks)
+    return max(clocks)
+
+
+@pytest.mark.parametrize("predict", [_right, _clocks], ids=["periods", "clocks"])
+def test_right_predictions_pass_the_questions_over_many_draws(predict):
+    for _ in range(500):
+        lab10._follows_its_arguments(predict)  # raises Rejected otherwise
+
+
+def test_a_prediction_without_the_overhead_fails_before_anything_is_measured(monkeypatch):
+    _forbid_cluster(monkeypatch)
+    text = _verdict(lab10.check_predict_barrier_time, lambda d, o, e: _right(d, 0.0, e))
+    assert "larger per step moved your prediction" in text and "+0.0 ms" in text
+
+
+def _stale_right(step_seconds):
+    return sum(step_seconds[-1] / s for s in step_seconds[:-1])
+
+
+def _stale_whole_pushes(step_seconds):
+    return sum(int(step_seconds[-1] // s) for s in step_seconds[:-1])
+
+
+@pytest.mark.parametrize("predict", [_stale_right, _stale_whole_pushes], ids=["ratios", "whole-pushes"])
+def test_right_staleness_models_follow_the_steps_over_many_draws(predict):
+    for _ in range(2000):
+        lab10._follows_the_steps(predict)  # raises Rejected otherwise
+
+
+@pytest.mark.parametrize(
+    "predict",
+    [
+        lambda s: {2: 2.6, 3: 6.5}.get(len(s), 3.0) + 0.01 * s[-1] / s[0],  # typed in per size, moved a little
+        lambda s: len(s) - 1 + 0.001 * s[-1] / s[0],  # one update per other worker
+        lambda s: (len(s) - 1) * s[-1] / 0.01,  # the slow step alone, over a typed-in step of the others
+    ],
+    ids=["typed-in-per-size", "workers-minus-one", "slow-step-alone"],
+)
+def test_staleness_predictions_that_do_not_scale_with_the_steps_fail_before_anything_is_measured(monkeypatch, predict):
+    _forbid_cluster(monkeypatch)
+    text = _verdict(lab10.check_predict_staleness, predict)
+    assert text.startswith("FAIL [predict-staleness]") and "took your prediction from" in text, text
+
+
+def test_the_store_a_loop_is_handed_counts_every_push_and_hands_out_no_handle():
+    from asynclab.foundation.workloads import psgd
+
+    class Store:
+        handle, num_workers, rank, type = object(), 2, 1, "dist_sync"
+
+        def push(self, key, value):
+            return ("push", key)
+
+        def pull(self, key, out=None):
+            return ("pull", key)
+
+    kv = Store()
+    store, pushes = psgd._logged(kv)
+    assert store.push(7, 1) == ("push", 7) and store.pull(7) == ("pull", 7) and len(pushes) == 1
+    assert (store.num_workers, store.rank, store.type) == (2, 1, "dist_sync")
+    for name in ("handle", "_kv", "_set_updater", "_send_command_to_servers"):
+        with pytest.raises(AttributeError, match="has no"):
+            getattr(store, name)
+    assert getattr(store.pull, "__self__", None) is not kv and getattr(store.push, "__self__", None) is not kv
+
+
+def test_a_worker_forgets_its_job_before_the_student_code_runs(monkeypatch):
+    import os
+
+    from asynclab.foundation.backends import fresh
+    from asynclab.foundation.workloads import psgd
+
+    duplicated = []
+    monkeypatch.setattr(fresh, "_payload", {"seed": 3, "lr": 0.05, "workers": 2})
+    monkeypatch.setattr(os, "dup2", lambda fd, to: duplicated.append(to))
+    source = (
+        "def setup_store(kv, lr, every):\n    pass\n\n"
+        "def worker_loop(kv, key, w, gradient_at, steps, every):\n"
+        "    from asynclab.foundation.backends import fresh\n"
+        "    raise RuntimeError(f'payload {fresh._payload!r}')\n"
+    )
+    job = {"kind": "local", "seed": 3, "steps": 2, "every": 1, "source": source}
+    with pytest.raises(RuntimeError, match="payload None"):
+        psgd.worker_program({**job, "setup": "setup_store", "loop": "worker_loop"})
+    assert duplicated == [0]
