@@ -364,7 +364,9 @@ def _queued_reads(engine, first: Callable, second: Callable, timeout: float, spa
     must grant both reads from the queue at once: they share only an input.
     An engine that runs the write inside push, on this thread, is not held.
     A read that starts before the write has ended is refused (:class:`Rejected`): an engine that
-    grants every operation at once overlaps the two reads too, without the rule that orders them.
+    grants every operation at once overlaps the two reads too, without the rule that orders them. The gate
+    opens once a read has started or :data:`READ_CHANCE_S` after the pushes, so that a read granted at once
+    starts before the write ends even when its worker is slow to be scheduled.
     """
     x, a, b = engine.new_var("x"), engine.new_var("a"), engine.new_var("b")
     engine.wait_all(timeout=timeout)
@@ -383,6 +385,9 @@ def _queued_reads(engine, first: Callable, second: Callable, timeout: float, spa
             raise RuntimeError(f"a write pushed to an idle variable did not start within {timeout:g} s")
         engine.push(first, reads=[x], mutates=[a], name="first")
         engine.push(second, reads=[x], mutates=[b], name="second")
+        held = time.perf_counter() + READ_CHANCE_S  # a read granted at once gets time to start on its worker
+        while time.perf_counter() < held and max(spans[0].start, spans[1].start) == 0.0:
+            time.sleep(0.001)
     finally:
         start = time.perf_counter()
         gate.set()
@@ -398,6 +403,9 @@ def _queued_reads(engine, first: Callable, second: Callable, timeout: float, spa
 
 FAULTY_S = 0.2  # errors-at-wait: how long the failing operation runs before it raises, seconds
 QUEUED_READS = "reads queued behind a write"  # the pattern of :func:`_queued_reads`
+#: how long the write of :func:`_queued_reads` stays held after the reads are pushed, unless a read starts
+#: first (seconds): a read granted at once starts within it even on a loaded machine
+READ_CHANCE_S = 0.2
 
 
 def _time_ratio(o: Outcome, pattern: str) -> float:

@@ -80,3 +80,40 @@ def test_worked_example_whose_operation_writes_another_statements_key_fails():
     with pytest.raises(CheckFailed) as failed:
         lab05.check_worked_example(worked_example)
     assert "which its statement does not write" in str(failed.value)
+
+
+def test_a_read_granted_at_once_but_slow_to_start_is_still_caught_starting_before_the_write_ends():
+    # an engine with no rule, on a loaded machine: the reads are granted at once, but the worker that runs the
+    # first one is scheduled 50 ms late. The write must still be held until a read has started.
+    import time
+
+    from asynclab.foundation.engine import ThreadedVarEngineBase
+
+    class NoRuleLateWorker(ThreadedVarEngineBase):
+        def append_read(self, var, op):
+            fn = op.fn
+
+            def late():
+                time.sleep(0.05)
+                return fn()
+
+            op.fn = late
+            self._grant(op)
+
+        def append_write(self, var, op):
+            self._grant(op)
+
+        def complete_read(self, var, op):
+            pass
+
+        def complete_write(self, var, op):
+            pass
+
+    first, span_a = lab05._timed(lambda: time.sleep(0.01), "first")
+    second, span_b = lab05._timed(lambda: time.sleep(0.01), "second")
+    engine = NoRuleLateWorker(num_workers=2)
+    try:
+        with pytest.raises(lab05.Rejected, match="started while the write to x"):
+            lab05._queued_reads(engine, first, second, 5.0, (span_a, span_b))
+    finally:
+        engine.shutdown()
