@@ -301,7 +301,8 @@ def _stored_predicted(lab: str, grade_id: str):
 # solution measures them live in every run of make test. Lab 04's peaks for predict-peak, as the solution
 # measured them when it was stored, take a fresh process on one CPU (46 s on four rounds, the side lane's
 # longest test); bench/reports/lab04_predict_peak.md shows how right and wrong predictions fare against live
-# ones (right ones off by at most 0.18 of the gap, wrong ones by 0.53 or more; needs <= 0.3). The tables of
+# ones at the ends of the ranges k is drawn from (right ones off by at most 0.114 of the gap, wrong ones by
+# 0.551 or more; needs <= 0.3). The tables of
 # labs 01 (twelve calls timed, about 4 s), 07 (which calls allocate, about 5 s), 08 (three frameworks' calls
 # timed, about 6 s) and 09 (ten loops' growth, about 8 s) are the solution's PREDICTED, which its check holds
 # to a live measurement.
