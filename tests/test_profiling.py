@@ -302,3 +302,19 @@ def test_the_nbval_plugin_removes_the_profiler_folders_of_the_kernels_it_killed(
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     kernel.pytest_sessionfinish(None, 0)
     assert [p.name for p in tmp_path.iterdir()] == [f"asynclab-profiler-{live}-ab"]
+
+
+def test_recorded_ops_counts_a_shared_product_once_and_is_none_outside_the_record():
+    from mxnet import autograd, nd
+
+    from asynclab.foundation.profiling import recorded_ops
+
+    x = nd.ones((4, 4))
+    x.attach_grad()
+    with autograd.record(train_mode=False):
+        product = nd.dot(x, x)
+        first, second = product.norm(), (product + 1).norm()
+    ops, last = recorded_ops(first, second)
+    assert ops.count("dot") == 1 and ops.count("norm") == 2
+    assert last == ["norm", "norm"]
+    assert recorded_ops(nd.dot(x, x)) is None  # computed while recording was off

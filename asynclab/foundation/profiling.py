@@ -7,7 +7,8 @@ microseconds of the system clock. :func:`record` runs a block under the
 profiler and returns the operators it ran as :class:`OpSpan` objects
 (seconds); :func:`parse_trace` reads such a file's text; :func:`busy_overlap`
 tells for how much of the time two groups of spans were running at once, and
-:func:`share_beside` how many spans of one group ran beside the other at all.
+:func:`share_beside` how many spans of one group ran beside the other at all;
+:func:`recorded_ops` reads which operators MXNet's autograd record shows computing arrays.
 
 Facts of MXNet 1.9.1 that shape this module (``src/profiler/profiler.cc``):
 
@@ -22,7 +23,7 @@ Facts of MXNet 1.9.1 that shape this module (``src/profiler/profiler.cc``):
   the rest of the process: :func:`record` never does either, and
   :func:`configure` turns that failure into :class:`ProfilerBroken`.
 
-Foundation layer: imports MXNet only inside :func:`record`.
+Foundation layer: imports MXNet only inside :func:`record` and :func:`recorded_ops`.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 __all__ = [
     "OpSpan",
@@ -396,3 +398,19 @@ def worker_rows(spans: Iterable[OpSpan]):
     spans = list(spans)
     threads = sorted({s.thread for s in spans})
     return [Span(f"worker {threads.index(s.thread) + 1}", s.name, s.start, s.end) for s in spans]
+
+
+def recorded_ops(*arrays: Any) -> tuple[list[str], list[str]] | None:
+    """What MXNet's autograd record shows computing ``arrays`` together: the operator of every node of their
+    grouped graph (a node two of them share counted once, inputs left out) and each array's last operator,
+    in order; None where the record does not reach one of them (computed outside MXNet, or while recording
+    was off)."""
+    import mxnet as mx
+    from mxnet import autograd
+
+    try:
+        graph = json.loads(mx.sym.Group([autograd.get_symbol(a) for a in arrays]).tojson())
+    except Exception:
+        return None
+    nodes = graph["nodes"]
+    return [n["op"] for n in nodes if n["op"] != "null"], [nodes[head[0]]["op"] for head in graph["heads"]]

@@ -270,28 +270,20 @@ def _distinct_dots(arrays: list) -> int:
 
     Grouped, the records share their nodes: a product two results were computed from counts once.
     """
-    import json
+    from asynclab.foundation.profiling import recorded_ops
 
-    import mxnet as mx
-    from mxnet import autograd
-
-    graph = json.loads(mx.sym.Group([autograd.get_symbol(y) for y in arrays]).tojson())
-    return sum(1 for node in graph["nodes"] if node["op"] == "dot")
+    recorded = recorded_ops(*arrays)
+    return 0 if recorded is None else recorded[0].count("dot")
 
 
 def _recorded_ops(array: Any) -> tuple[list[str], str] | None:
     """The operators MXNet's autograd record shows computing ``array`` from the check's inputs (which have
-    gradients attached), and the last of them; None where the record does not reach ``array``."""
-    import json
+    gradients attached), and the last of them; None where the record does not reach ``array`` (NumPy, a
+    paused record: not computed from the inputs by MXNet)."""
+    from asynclab.foundation.profiling import recorded_ops
 
-    from mxnet import autograd
-
-    try:
-        graph = json.loads(autograd.get_symbol(array).tojson())
-    except Exception:  # computed outside the record (NumPy, a paused record): not from the inputs by MXNet
-        return None
-    nodes = graph["nodes"]
-    return [node["op"] for node in nodes if node["op"] != "null"], nodes[graph["heads"][0][0]]["op"]
+    recorded = recorded_ops(array)
+    return None if recorded is None else (recorded[0], recorded[1][0])
 
 
 def _computed_by_dots(array: Any, what: str, dots: int, last_dot: bool = False) -> None:

@@ -404,15 +404,10 @@ def _to_numpy(y: Any):
 def _products_recorded(output: Any) -> int:
     """How many matrix products MXNet's autograd record shows computing ``output`` (0 where the record does not
     reach it: computed outside MXNet, or outside the record)."""
-    import json
+    from asynclab.foundation.profiling import recorded_ops
 
-    from mxnet import autograd
-
-    try:
-        graph = json.loads(autograd.get_symbol(output).tojson())
-    except Exception:
-        return 0
-    return sum(1 for node in graph["nodes"] if node["op"] in PRODUCTS)
+    recorded = recorded_ops(output)
+    return 0 if recorded is None else sum(1 for op in recorded[0] if op in PRODUCTS)
 
 
 def _timed_forward_probe(
@@ -568,6 +563,17 @@ def _shape(probe: str, width: int, layers: int) -> tuple[int, int, int, int]:
     return width, width, layers, PENDING * layers
 
 
+def _forward_low(probe: str) -> AtLeast:
+    """The seconds ``probe``'s timed_forward reported, at least :data:`FORWARD_LOW` of its compute time."""
+    return AtLeast(
+        f"{probe}_low",
+        num=f"{probe}.seconds",
+        den=f"{probe}.compute",
+        threshold=FORWARD_LOW,
+        why=_forward_why(f"{probe}_low", f"(needs >= {FORWARD_LOW:g}x): it did not time the forward's work"),
+    )
+
+
 @check(
     "timed-forward-fixed",
     points=3,
@@ -583,13 +589,7 @@ def _shape(probe: str, width: int, layers: int) -> tuple[int, int, int, int]:
             relation
             for p in _TIMED
             for relation in (
-                AtLeast(
-                    f"{p}_low",
-                    num=f"{p}.seconds",
-                    den=f"{p}.compute",
-                    threshold=FORWARD_LOW,
-                    why=_forward_why(f"{p}_low", f"(needs >= {FORWARD_LOW:g}x): it did not time the forward's work"),
-                ),
+                _forward_low(p),
                 AtMost(
                     f"{p}_high",
                     num=f"{p}.seconds",
@@ -601,16 +601,7 @@ def _shape(probe: str, width: int, layers: int) -> tuple[int, int, int, int]:
                 ),
             )
         ),
-        *(
-            AtLeast(
-                f"{p}_low",
-                num=f"{p}.seconds",
-                den=f"{p}.compute",
-                threshold=FORWARD_LOW,
-                why=_forward_why(f"{p}_low", f"(needs >= {FORWARD_LOW:g}x): it did not time the forward's work"),
-            )
-            for p in _OFF_MXNET
-        ),
+        *(_forward_low(p) for p in _OFF_MXNET),
         *(
             AtMost(f"{p}_clock", num=f"{p}.clocked", threshold=CLOCKED, why=_clock_why(f"{p}_clock"))
             for p in (*_OFF_MXNET, *(f"{p}_tiny" for p in _OFF_MXNET))
