@@ -408,12 +408,17 @@ def _stale_prediction(predict: Callable, step_seconds: tuple[float, ...]) -> flo
     return _answered(call, predict, (step_seconds,), "updates")
 
 
+def _stale_delays(workers: int) -> tuple[list[float], float]:
+    """The delays (s) of a predict-staleness run, drawn: the other workers' and the slow one's."""
+    fast = [round(draw.uniform(*STALE_FAST_DELAYS), 4) for _ in range(workers - 1)]
+    return fast, round(max(fast) * draw.uniform(*STALE_SLOWDOWN), 4)
+
+
 def _stale_steps(workers: int) -> tuple[list[float], float]:
     """Drawn as in :func:`_stale_run`: the other workers' delays (s) and the slow one's, which is no nearer
     than :data:`STALE_CLEAR` to a whole number of another worker's steps."""
     while True:
-        fast = [round(draw.uniform(*STALE_FAST_DELAYS), 4) for _ in range(workers - 1)]
-        slow = round(max(fast) * draw.uniform(*STALE_SLOWDOWN), 4)
+        fast, slow = _stale_delays(workers)
         if all(abs(slow / f - round(slow / f)) >= STALE_CLEAR for f in fast):
             return fast, slow
 
@@ -451,8 +456,7 @@ def _stale_run(workers: int) -> tuple[tuple[float, ...], float]:
     from asynclab.foundation.workloads import psgd
 
     for _ in range(STALE_TRIES):
-        fast = [round(draw.uniform(*STALE_FAST_DELAYS), 4) for _ in range(workers - 1)]
-        slow = round(max(fast) * draw.uniform(*STALE_SLOWDOWN), 4)
+        fast, slow = _stale_delays(workers)
         # the fast workers take enough steps to keep pushing until the slow one is done
         steps = [math.ceil(STALE_STEPS * (slow + 0.004) / (d + 0.001) * 1.3) for d in fast] + [STALE_STEPS]
         run = psgd.run("dist_async", steps=steps, delays=(*fast, slow), seed=draw.randrange(2**31), timeout=TIMEOUT_S)
