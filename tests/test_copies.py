@@ -312,8 +312,10 @@ def test_allows_and_transcribes_are_checked_when_declared():
 
     with pytest.raises(ValueError, match="allows must be a tuple of dotted course names"):
         check("x", 1, functions=("f",), allows=("numpy.polyfit",))(code)
-    with pytest.raises(ValueError, match="measured_by must be a tuple of dotted course names"):
+    with pytest.raises(ValueError, match="measured_by must be a tuple of dotted module names"):
         check("x", 1, functions=("f",), measured_by="asynclab.foundation.engine")(code)
+    with pytest.raises(ValueError, match="measured_by must be a tuple of dotted module names"):
+        check("x", 1, functions=("f",), measured_by=("mxnet nd",))(code)
     with pytest.raises(ValueError, match="allows must be a tuple"):
         check("x", 1, functions=("f",), allows="asynclab.foundation")(code)
     with pytest.raises(TypeError, match="transcribes must be a sentence"):
@@ -674,3 +676,88 @@ def test_a_helper_the_lab_hands_out_may_be_pasted_as_well_as_used():
     loop = inspect.getsource(mlp.waiting_loop)
     found = _verdicts("04", {"ex1-peak-increase": loop + "\n\ndef peak_increase(fn):\n    return waiting_loop(fn)"})
     assert found["peak-increase"] is not None
+
+
+# ------------------------------------------------------------------ modules handed around, C libraries, getters
+@pytest.mark.parametrize(
+    "source, course",
+    [
+        # a module of the course or of the standard library's tools, under a name of the answer's own
+        (
+            "from asynclab.foundation import timing\n\n\ndef predict_lagged_seconds(t1, t2, t3, n, k):\n"
+            "    m = timing\n    return m.fit_line([0, k], [t3, k * max(t1, t2)])[1] * n",
+            "the module asynclab.foundation.timing as a value",
+        ),
+        (
+            "import sys\n\n\ndef predict_lagged_seconds(t1, t2, t3, n, k, s=sys):\n    return len(s.modules) * 0.0",
+            "the module sys as a value",
+        ),
+        (
+            "import gc\n\nTOOLS = [gc]\n\n\ndef predict_lagged_seconds(t1, t2, t3, n, k):\n"
+            "    return len(TOOLS[0].get_referents(n)) * 0.0",
+            "the module gc as a value",
+        ),
+        (
+            "import importlib\n\n\ndef predict_lagged_seconds(t1, t2, t3, n, k):\n"
+            "    m = importlib.import_module('asynclab.foundation.timing')\n"
+            "    return m.fit_line([0, k], [t3, k * max(t1, t2)])[1] * n",
+            "the module asynclab.foundation.timing as a value",
+        ),
+        (
+            "def predict_lagged_seconds(t1, t2, t3, n, k):\n    return __import__('gc').get_referents(n)[0]",
+            "the module gc as a value",
+        ),
+    ],
+    ids=["local-name", "default", "in-a-list", "import-module-constant", "dunder-import-constant"],
+)
+def test_a_module_handed_around_as_a_value_hides_its_names(source, course):
+    found = _verdicts("03", {"ex2-predict-lagged": source})["predict-lagged-k"]
+    assert found is not None and found.kind == copies.HIDES and found.course == course, found
+    assert "hides from the grader what the answer uses" in found.sentence
+
+
+def test_mxnets_c_library_is_a_way_around_the_judge():
+    for line in ("mx.base._LIB.MXNDArrayWaitAll()", "lib = mx.base\n    lib.check_call(0)"):
+        source = f"def norms_both(xa, xb, reps):\n    {line}\n    return [nd.norm(nd.dot(xa, xa))]"
+        found = _verdicts("06", {"ex1-norms-both": source})["two-devices-at-once"]
+        assert found is not None and found.kind == copies.HIDES, (line, found)
+
+
+def test_an_instrument_reached_through_a_module_handed_in_is_caught():
+    source = (
+        "def norms_both(xa, xb, reps, lib=mx):\n    lib.profiler.set_state('stop')\n"
+        "    return [nd.norm(nd.dot(x, x)) for x in (xa, xb) for _ in range(reps)]"
+    )
+    found = _verdicts("06", {"ex1-norms-both": source})["two-devices-at-once"]
+    assert found is not None and found.kind == copies.INSTRUMENTS and found.course == "mxnet.profiler", found
+
+
+def test_rewriting_an_import_in_a_tuple_assignment_is_caught():
+    source = (
+        "import time\n\n\ndef predict_lagged_seconds(t1, t2, t3, n, k):\n"
+        "    clock, _ = time, None\n    clock.perf_counter, keep = (lambda: 0.0), 1\n    return 0.0"
+    )
+    found = _verdicts("03", {"ex2-predict-lagged": source})["predict-lagged-k"]
+    assert found is not None and found.kind == copies.TAMPERS and found.course == "time.perf_counter", found
+
+
+def test_a_getter_by_a_constant_name_is_a_sort_key_and_one_by_a_made_name_is_not():
+    sort_key = (
+        "import operator\n\n\ndef predict_lagged_seconds(t1, t2, t3, n, k):\n"
+        "    first = sorted([complex(t1, 1), complex(t2, 2)], key=operator.attrgetter('real'))[-1]\n"
+        "    return first.real * n + t3"
+    )
+    assert _verdicts("03", {"ex2-predict-lagged": sort_key})["predict-lagged-k"] is None
+    for getter in ("operator.attrgetter('_'.join(['', '', 'code', '', '']))", "operator.attrgetter"):
+        source = f"import operator\n\n\ndef predict_lagged_seconds(t1, t2, t3, n, k):\n    g = {getter}\n    return 0.0"
+        found = _verdicts("03", {"ex2-predict-lagged": source})["predict-lagged-k"]
+        assert found is not None and found.kind == copies.INTROSPECTS, (getter, found)
+
+
+def test_a_table_of_predictions_computed_with_a_clock_measured():
+    source = (
+        "import time\n\n\ndef waits():\n    start = time.perf_counter()\n    return time.perf_counter() - start > 1\n\n\n"
+        "PREDICTED = {'NumPy': {'y.dtype': waits()}}"
+    )
+    found = _verdicts("08", {"ex-predict-frameworks": source})["predict-frameworks"]
+    assert found is not None and found.kind == copies.MEASURES and found.course.startswith("time."), found

@@ -459,8 +459,9 @@ class Check:
     the step's text gives the student as helpers; ``transcribes`` says why the
     step is today a transcription of the lesson (its right answer re-types the
     lesson's code), which skips the re-typed verdict for this check only.
-    ``measured_by`` names the course's modules or classes that run what a
-    prediction of this check is about (lab 05's engines): a prediction
+    ``measured_by`` names the modules or classes (the course's or any
+    package's, dotted) that run or time what a prediction of this check is
+    about (lab 05's engines; lab 08's frameworks and clocks): a prediction
     computed with one of them, or with a class built on one, measured
     instead of predicting and scores 0.
     ``instruments`` names the modules (dotted, any package: ``"mxnet.profiler"``)
@@ -510,22 +511,22 @@ class Check:
             raise ValueError(f"points must be a non-negative number, got {self.points!r}.")
         if isinstance(self.cpus, bool) or not isinstance(self.cpus, int) or self.cpus < 1:
             raise ValueError(f"check {self.name}: cpus must be a whole number of at least 1, got {self.cpus!r}.")
-        for field_name in ("allows", "measured_by"):
-            names = getattr(self, field_name)
-            if not isinstance(names, tuple) or not all(
-                isinstance(a, str) and _DOTTED_COURSE_NAME.match(a) for a in names
-            ):
-                raise ValueError(
-                    f"check {self.name}: {field_name} must be a tuple of dotted course names such as "
-                    f"'asynclab.foundation.plots.timeline', got {names!r}."
-                )
-        if not isinstance(self.instruments, tuple) or not all(
-            isinstance(a, str) and re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*", a) for a in self.instruments
+        if not isinstance(self.allows, tuple) or not all(
+            isinstance(a, str) and _DOTTED_COURSE_NAME.match(a) for a in self.allows
         ):
             raise ValueError(
-                f"check {self.name}: instruments must be a tuple of dotted module names such as "
-                f"'mxnet.profiler', got {self.instruments!r}."
+                f"check {self.name}: allows must be a tuple of dotted course names such as "
+                f"'asynclab.foundation.plots.timeline', got {self.allows!r}."
             )
+        for field_name in ("measured_by", "instruments"):
+            names = getattr(self, field_name)
+            if not isinstance(names, tuple) or not all(
+                isinstance(a, str) and re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*", a) for a in names
+            ):
+                raise ValueError(
+                    f"check {self.name}: {field_name} must be a tuple of dotted module names such as "
+                    f"'mxnet.profiler', got {names!r}."
+                )
         if not isinstance(self.times_cpu, bool):
             raise TypeError(f"check {self.name}: times_cpu must be True or False, got {self.times_cpu!r}.")
         if not isinstance(self.transcribes, str):

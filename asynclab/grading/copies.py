@@ -166,6 +166,45 @@ HIDING_TOOLS = (
     "importlib.machinery",
     "importlib.resources",
     "zipimport",
+    # a C library's functions are looked up by their names: MXNet's (``mx.base._LIB.MXSetProcessProfilerState``)
+    # switches its profiler or waits around every Python function a check hooks or names
+    "ctypes",
+    "_ctypes",
+    "mxnet.base",
+)
+#: The name under which MXNet's modules keep its C library (``mxnet.ndarray.ndarray._LIB`` as well as
+#: ``mxnet.base._LIB``).
+C_LIBRARY = "_LIB"
+#: Modules an answer may use only by their own names (``gc.get_referents(x)``, never ``g = gc`` or
+#: ``f(x, lib=sys)``): handed around as a value, what is used of them hides from the judge. The course's
+#: own modules are judged so too (``m = mxb; m.sync(y)`` is a use of ``mxb.sync``).
+NAMED_ONLY = frozenset(
+    {
+        "sys",
+        "gc",
+        "inspect",
+        "traceback",
+        "importlib",
+        "builtins",
+        "operator",
+        "ctypes",
+        "threading",
+        "os",
+        "subprocess",
+        "multiprocessing",
+        "pty",
+        "asyncio",
+        "pkgutil",
+        "pydoc",
+        "runpy",
+        "zipimport",
+        "tracemalloc",
+        "cProfile",
+        "profile",
+        "faulthandler",
+        "mxnet.base",
+        "mxnet.profiler",
+    }
 )
 #: Imports by a string: hiding when the string is computed (a constant one is read, see :data:`_DOTTED_STRING`).
 _IMPORTERS = ("importlib.import_module", "importlib.__import__", "__import__")
@@ -227,8 +266,6 @@ INSIDE_TOOLS = (
     "gc.get_referrers",
     "gc.get_objects",
     "inspect.getmembers",
-    "operator.attrgetter",
-    "operator.methodcaller",
     "inspect.getargvalues",
     "traceback.walk_stack",
     "traceback.walk_tb",
@@ -248,6 +285,9 @@ INSIDE_TOOLS = (
     "threading.setprofile_all_threads",
     "threading.settrace_all_threads",
 )
+#: Getters by a name: read when the name is a constant (``attrgetter("start")``), a way around the judge when
+#: it is made at run time or the getter itself is handed on.
+NAMED_GETTERS = ("operator.attrgetter", "operator.methodcaller")
 STAR = "*"  # a binding table's key for ``from M import *`` is STAR + M
 
 
@@ -741,11 +781,12 @@ def _bindings(sources: Sequence[str], given: set[str]) -> dict[str, _Binding]:
                         table[STAR + inner.module] = _Binding(dotted=inner.module, statement=inner, given=handed_out)
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 continue
-            alias = ""
-            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-                chain = _chain(node.value)
-                if chain and chain[0] in table and table[chain[0]].dotted:
-                    alias = ".".join([table[chain[0]].dotted, *chain[1:]])
+            aliases: dict[str, str] = {}  # ``clock = time``, ``n, _ = nd, None``: a name for an importable one
+            if isinstance(node, ast.Assign):
+                for target, value in _assigned_pairs(node):
+                    chain = _chain(value)
+                    if chain and chain[0] in table and table[chain[0]].dotted:
+                        aliases[target.id] = ".".join([table[chain[0]].dotted, *chain[1:]])
             bound = _bound_names(node) | {
                 name
                 for name in _mutated_names(node)
@@ -754,7 +795,7 @@ def _bindings(sources: Sequence[str], given: set[str]) -> dict[str, _Binding]:
             used = _statement_names(node) if bound else frozenset()
             for name in bound:
                 before = (table[name],) if name in used and name in table else ()
-                table[name] = _Binding(dotted=alias, statement=node, given=handed_out, before=before)
+                table[name] = _Binding(dotted=aliases.get(name, ""), statement=node, given=handed_out, before=before)
     return table
 
 
@@ -787,6 +828,10 @@ class _Closure:
     # modules it reaches around the import system's names: named by a string (importlib.import_module,
     # __import__) or searched with getattr and a computed name
     indirect: list[str] = field(default_factory=list)
+    # modules and names it uses as values (a whole chain that goes no further: ``g = gc``, ``f(x, lib=sys)``,
+    # ``importlib.import_module("gc")``), and getters by a name it hands on or feeds a computed name
+    values: list[str] = field(default_factory=list)
+    loose_getters: list[str] = field(default_factory=list)
 
 
 def _introspects(student: str, closure: _Closure) -> Verdict | None:
@@ -796,6 +841,8 @@ def _introspects(student: str, closure: _Closure) -> Verdict | None:
         tool = next((t for t in INSIDE_TOOLS if dotted == t or dotted.startswith(t + ".")), None)
         if tool:
             return Verdict(INTROSPECTS, student, tool)
+    if closure.loose_getters:
+        return Verdict(INTROSPECTS, student, f"{closure.loose_getters[0]} with a name made at run time")
     for statement in closure.statements:
         for node in ast.walk(statement):
             if isinstance(node, ast.Attribute) and node.attr in INSIDES:
@@ -833,6 +880,8 @@ def _hides(student: str, closure: _Closure, table: Mapping[str, _Binding]) -> Ve
         tool = next((t for t in HIDING_TOOLS if dotted == t or dotted.startswith(t + ".")), None)
         if tool:
             return Verdict(HIDES, student, tool)
+        if C_LIBRARY in dotted.split("."):
+            return Verdict(HIDES, student, f"MXNet's C library ({dotted})")
     for statement in closure.statements:
         called = {id(node.func) for node in ast.walk(statement) if isinstance(node, ast.Call)}
         for node in ast.walk(statement):
@@ -851,6 +900,8 @@ def _hides(student: str, closure: _Closure, table: Mapping[str, _Binding]) -> Ve
                 return Verdict(HIDES, student, f"{node.id} passed as a value")
             if isinstance(node, ast.Attribute) and node.attr in HIDING_ATTRIBUTES:
                 return Verdict(HIDES, student, node.attr)
+            if isinstance(node, ast.Attribute) and node.attr == C_LIBRARY:
+                return Verdict(HIDES, student, f"MXNet's C library ({C_LIBRARY})")
             if isinstance(node, ast.Call) and not (
                 node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)
             ):
@@ -881,6 +932,12 @@ def _instruments(student: str, closure: _Closure, instruments: Sequence[str]) ->
         used = next((m for m in instruments if dotted == m or dotted.startswith(m + ".")), None)
         if used:
             return Verdict(INSTRUMENTS, student, dotted)
+    # reached through a module handed to a function of the answer (``lib.profiler.set_state``): by its name
+    last = {m.rpartition(".")[2]: m for m in instruments}
+    for statement in closure.statements:
+        for node in ast.walk(statement):
+            if isinstance(node, ast.Attribute) and node.attr in last:
+                return Verdict(INSTRUMENTS, student, last[node.attr])
     return None
 
 
@@ -909,16 +966,14 @@ def _tampers(student: str, closure: _Closure, table: Mapping[str, _Binding]) -> 
         origin = {name: binding.dotted for name, binding in table.items() if binding.dotted} | local
         nodes = list(ast.walk(statement))
         grew = True
-        while grew:  # names assigned from what was imported, or from such a name
+        while grew:  # names assigned from what was imported, or from such a name (``n, _ = nd, None`` too)
             grew = False
             for node in nodes:
-                if not isinstance(node, ast.Assign) or not isinstance(node.value, (ast.Name, ast.Attribute)):
+                if not isinstance(node, (ast.Assign, ast.NamedExpr)):
                     continue
-                chain = _chain(node.value)
-                if not chain or chain[0] not in origin:
-                    continue
-                for target in node.targets:
-                    if isinstance(target, ast.Name) and target.id not in origin:
+                for target, value in _assigned_pairs(node):
+                    chain = _chain(value) if isinstance(value, (ast.Name, ast.Attribute)) else None
+                    if chain and chain[0] in origin and target.id not in origin:
                         origin[target.id] = ".".join([origin[chain[0]], *chain[1:]])
                         grew = True
         for node in nodes:
@@ -936,7 +991,7 @@ def _tampers(student: str, closure: _Closure, table: Mapping[str, _Binding]) -> 
                 targets = [node.args[0]]
             else:
                 continue
-            for target in targets:
+            for target in _flat_targets(targets):
                 chain = _chain(target) if isinstance(target, (ast.Attribute, ast.Name)) else None
                 if (
                     not chain
@@ -946,6 +1001,39 @@ def _tampers(student: str, closure: _Closure, table: Mapping[str, _Binding]) -> 
                     continue
                 return Verdict(TAMPERS, student, ".".join([origin[chain[0]], *chain[1:]]))
     return None
+
+
+def _flat_targets(targets: Iterable[ast.expr]) -> list[ast.expr]:
+    """Assignment targets with tuples and lists unpacked (``pause, clock.sleep = ...``: both)."""
+    flat: list[ast.expr] = []
+    for target in targets:
+        if isinstance(target, (ast.Tuple, ast.List)):
+            flat.extend(_flat_targets(target.elts))
+        elif isinstance(target, ast.Starred):
+            flat.extend(_flat_targets([target.value]))
+        else:
+            flat.append(target)
+    return flat
+
+
+def _assigned_pairs(node: ast.Assign | ast.NamedExpr) -> list[tuple[ast.Name, ast.expr]]:
+    """The names an assignment binds, each with the expression it receives: ``a, b = x, y`` pairs them."""
+    pairs: list[tuple[ast.Name, ast.expr]] = []
+    targets = [node.target] if isinstance(node, ast.NamedExpr) else node.targets
+    for target in targets:
+        todo = [(target, node.value)]
+        while todo:
+            left, right = todo.pop()
+            if isinstance(left, ast.Name):
+                pairs.append((left, right))
+            elif (
+                isinstance(left, (ast.Tuple, ast.List))
+                and isinstance(right, (ast.Tuple, ast.List))
+                and len(left.elts) == len(right.elts)
+                and not any(isinstance(e, ast.Starred) for e in (*left.elts, *right.elts))
+            ):
+                todo.extend(zip(left.elts, right.elts))
+    return pairs
 
 
 def _getattr_computed(node: ast.AST) -> ast.expr | None:
@@ -1019,8 +1107,62 @@ def _closure(root: str, table: Mapping[str, _Binding]) -> _Closure:
                 found.dotted.append(".".join([local_imports[head], *chain[1:]]))
             elif head in used and head in table and table[head].dotted:
                 found.dotted.append(".".join([table[head].dotted, *chain[1:]]))
+        _values(node, found, local_imports, used, table)
         todo.extend(sorted(used))
     return found
+
+
+def _is_chain(node: ast.AST) -> bool:
+    return isinstance(node, (ast.Name, ast.Attribute)) or (isinstance(node, ast.Call) and _chain(node) is not None)
+
+
+def _values(
+    node: ast.stmt, found: _Closure, local_imports: Mapping[str, str], used: frozenset, table: Mapping[str, _Binding]
+) -> None:
+    """Record in ``found`` what ``node`` uses as a value: every whole chain (one that no attribute or constant
+    ``getattr`` continues) read to the end, an import by a constant string, and getters by a name that are
+    handed on or fed a name made at run time."""
+    parents = {id(child): parent for parent in ast.walk(node) for child in ast.iter_child_nodes(parent)}
+
+    def dotted_of(chain: list[str]) -> str:
+        head = chain[0]
+        if head in local_imports and head not in used:
+            return ".".join([local_imports[head], *chain[1:]])
+        if head in used and head in table and table[head].dotted:
+            return ".".join([table[head].dotted, *chain[1:]])
+        return ""
+
+    for sub in ast.walk(node):
+        if not _is_chain(sub) or (isinstance(sub, (ast.Name, ast.Attribute)) and not isinstance(sub.ctx, ast.Load)):
+            continue
+        parent = parents.get(id(sub))
+        if isinstance(parent, ast.Attribute) and parent.value is sub:
+            continue  # a longer chain goes on from here
+        if isinstance(parent, ast.Call) and _chain(parent) is not None and parent.args and parent.args[0] is sub:
+            continue  # getattr(sub, "name"): the longer chain
+        chain = _chain(sub)
+        if not chain:
+            continue
+        dotted = dotted_of(chain)
+        if not dotted and chain == ["__import__"] and "__import__" not in table:
+            dotted = "__import__"
+        if not dotted:
+            continue
+        called = isinstance(parent, ast.Call) and parent.func is sub
+        if dotted in NAMED_GETTERS and not (
+            called
+            and parent.args
+            and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in parent.args)
+            and not parent.keywords
+        ):
+            found.loose_getters.append(dotted)
+        if called and dotted in _IMPORTERS and parent.args:
+            first = parent.args[0]
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                found.values.append(first.value)  # importlib.import_module("gc"): the module, as a value
+            continue
+        if not called:
+            found.values.append(dotted)
 
 
 # ---------------------------------------------------------------- the judge
@@ -1167,6 +1309,7 @@ class Judge:
             student = call.arguments[parameter]
             found = (
                 self._uses_course(student, closure, allows)
+                or self._handed_around(student, closure)
                 or _instruments(student, closure, tuple(getattr(check, "instruments", ()) or ()))
                 or _introspects(student, closure)
                 or _hides(student, closure, table)
@@ -1181,6 +1324,7 @@ class Judge:
                 found = (
                     self._calls_checks(student, closure)
                     or self._calls_lessons(student, closure, allows)
+                    or self._handed_around(student, closure)
                     or _measures(student, closure, tuple(getattr(check, "measured_by", ()) or ()))
                     or _instruments(student, closure, tuple(getattr(check, "instruments", ()) or ()))
                     or _introspects(student, closure)
@@ -1231,6 +1375,16 @@ class Judge:
     @staticmethod
     def _aliases(table: Mapping[str, _Binding]) -> dict[str, str]:
         return {name: binding.dotted for name, binding in table.items() if binding.dotted}
+
+    def _handed_around(self, student: str, closure: _Closure) -> Verdict | None:
+        """The verdict on an answer that uses a module of :data:`NAMED_ONLY` or of the course as a value
+        (``m = mxb``, ``def f(x, s=sys)``, ``importlib.import_module("gc")``): what it then uses of that module
+        is hidden from the judge, else None."""
+        for dotted in closure.values:
+            target = self.corpus.index.resolve(dotted)
+            if dotted in NAMED_ONLY or (target is not None and target.kind == "module"):
+                return Verdict(HIDES, student, f"the module {dotted} as a value")
+        return None
 
     def _calls_checks(self, student: str, closure: _Closure) -> Verdict | None:
         """The verdict on data (a prediction) computed with a function or class of the checks or the grader

@@ -114,7 +114,7 @@ from typing import Any
 from asynclab.checks import draw
 from asynclab.checks.core import CheckResult, Protocol, Rejected, check, refuse_unless_checking
 from asynclab.checks.frontend import keep_busy
-from asynclab.checks.predictions import yes_or_no
+from asynclab.checks.predictions import CLOCKS, yes_or_no
 from asynclab.checks.relations import AtLeast, AtMost
 from asynclab.foundation.profiling import CHORES, ProfilerBroken
 
@@ -532,7 +532,15 @@ def _allocations() -> dict[str, bool]:
     return found
 
 
-@check("predict-allocations", times_cpu=False, points=2, threshold="all statements", instruments=("mxnet.profiler",))
+@check(
+    "predict-allocations",
+    times_cpu=False,
+    points=2,
+    threshold="all statements",
+    instruments=("mxnet.profiler",),
+    # worked out from the statements' text: a table computed by running them, or with a clock, measured
+    measured_by=("mxnet", "numpy", "asynclab.foundation", *CLOCKS),
+)
 def check_predict_allocations(self, predicted) -> CheckResult:
     """``predicted`` maps each of :data:`ALLOC_CALLS` to True (running it allocates) or False.
 

@@ -106,7 +106,7 @@ from asynclab.checks.core import CheckResult, Protocol, Rejected, check, refuse_
 
 # step 1 is lab 01's wait, asked of every framework: the same sizes, thresholds and protocol
 from asynclab.checks.finishing import _QUICK, FINISH_OVERSHOOT, QUEUE_FACTOR, SIZE, SMALL_SIZES, _small
-from asynclab.checks.predictions import plain
+from asynclab.checks.predictions import CLOCKS, plain
 from asynclab.checks.relations import AtLeast, AtMost
 
 # ------------------------------------------------------------ step 1: one finish for every framework
@@ -318,7 +318,13 @@ def _measure_table() -> dict[str, dict[str, bool]]:
     return found
 
 
-@check("predict-frameworks", points=2, threshold="all predictions")
+@check(
+    "predict-frameworks",
+    points=2,
+    threshold="all predictions",
+    # the table is worked out from the step's calls: one computed by running a framework or a clock measured
+    measured_by=("mxnet", "torch", "numpy", "asynclab.foundation", *CLOCKS),
+)
 def check_predict_frameworks(self, predicted: Any) -> CheckResult:
     """``predicted[framework][call]`` is True (the call waits for the product) or False, for every entry of
     :data:`CALLS`.
