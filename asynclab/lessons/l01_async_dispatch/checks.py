@@ -57,11 +57,14 @@ without waiting cannot pass. Effect sizes and the margins they leave are in
   after all its work, is 1.00x of what it allocated (margin 1.5 against a
   1.5x window, quiet and loaded); a reading of the whole process is
   hundreds of MB too many, a difference taken before the work is done
-  about 0x, the returned array's size alone 0.5x.
+  about 0x, the returned array's size alone 0.13-0.55x; the returned
+  array is drawn from one pool at both sizes, so no figure computed from
+  it (twice its size) fits both.
 """
 
 from __future__ import annotations
 
+import ast
 import time
 from collections.abc import Callable
 from typing import Any
@@ -160,7 +163,7 @@ def check_overlaps_the_read(self, product_and_batch: Callable) -> CheckResult:
         if not isinstance(result, tuple) or len(result) != 2:
             raise Rejected(f"product_and_batch must return a pair (product, batch), not {type(result).__name__}")
         product, got = result
-        if not isinstance(product, np.ndarray):
+        if type(product) is not np.ndarray:  # a subclass could fetch its values only when compared
             raise Rejected(
                 "the product must come back as a NumPy array of its values (asnumpy()), "
                 f"not {type(product).__name__}: an array still being computed is not a result"
@@ -431,9 +434,38 @@ def _probe_held(nonce: str) -> str:
         f"_held = _types.ModuleType('_asynclab_probe_{nonce}')\n"
         f"_held.f = {_PROBE_FUNCTIONS}\n"
         "_held.code = {k: getattr(f, '__code__', None) for k, f in _held.f.items()}\n"
-        "_held.listeners = _timing._listeners\n"
+        "_held.listeners = list(_timing._listeners)\n"  # the recorders as they are: a snippet may not swap them
         "_sys.modules[_held.__name__] = _held\n"
     )
+
+
+#: Modules a snippet that switches an engine has no use for: each reaches the check's recorders, frames or
+#: code in the snippet's process (a wrapper put around the recorder rewrites the probe's figures).
+_SNIPPET_REACHES = frozenset(
+    {"gc", "inspect", "ctypes", "atexit", "threading", "_thread", "sys", "traceback", "importlib", "builtins"}
+)
+_SNIPPET_LOOKUPS = frozenset({"globals", "vars", "eval", "exec", "compile", "__import__", "getattr", "setattr"})
+
+
+def _snippet_reaches(snippet: str) -> str | None:
+    """What in ``snippet`` reaches past the engine switch into the check's own objects (an import of
+    :data:`_SNIPPET_REACHES`, a private or special attribute such as ``timing._listeners``, a lookup by a
+    string), or None. A snippet that does not parse is left to fail when it runs."""
+    try:
+        tree = ast.parse(snippet)
+    except SyntaxError:
+        return None
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            modules = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+            found = next((m for m in modules if m.split(".")[0] in _SNIPPET_REACHES), None)
+            if found:
+                return f"the module {found}"
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_"):
+            return f"the attribute {node.attr}"
+        if isinstance(node, ast.Name) and node.id in _SNIPPET_LOOKUPS:
+            return f"{node.id}()"
+    return None
 
 
 def _engine_probe(size: int, nonce: str) -> str:
@@ -504,6 +536,12 @@ def check_engine_switch_fixed(self, snippet: str) -> CheckResult:
 
     if not isinstance(snippet, str):
         raise Rejected(f"the snippet must be a string of Python code, not {type(snippet).__name__}")
+    reach = _snippet_reaches(snippet)
+    if reach:
+        raise Rejected(
+            f"your snippet uses {reach}, which reaches into what the check records and times with: "
+            "switch the engine, do not patch the check"
+        )
     size = draw.choice(SWITCH_SIZES)
 
     def run() -> dict[str, float]:
@@ -540,8 +578,11 @@ def check_engine_switch_fixed(self, snippet: str) -> CheckResult:
 
 
 # ------------------------------------------------------------ step 4: spot the bug in a memory reading
-MEMORY_SIZES = {"small": (80, 88, 96), "large": (224, 256, 288)}  # MB in all, drawn at random each run
-# (halves of 40 MB and more are mapped on their own by glibc; 224 / 96 > 1.5**2: no one figure fits both)
+MEMORY_SIZES = {"small": (88, 96, 104), "large": (256, 288, 320)}  # MB in all, drawn at random each run
+#: MB of the array make() returns, drawn from one pool at both sizes: its size says nothing of the size in all
+RESULT_SIZES = (40, 44, 48)
+# (arrays of 40 MB and more are mapped on their own by glibc; 256 / 104 > 1.5**2: no one figure fits both, and
+# no figure computed from the returned array, whose size does not follow the size in all)
 MEMORY_TOLERANCE = 1.5
 _MEMORY = Protocol(warmup=0, min_rounds=3, max_rounds=6, budget_s=30.0)
 _MEMORY_WINDOW = f"{1 / MEMORY_TOLERANCE:.2g}x..{MEMORY_TOLERANCE:g}x"
@@ -582,13 +623,15 @@ def check_memory_of_result(self, memory_of: Callable) -> CheckResult:
 
     The check's ``make`` queues a few products (into an existing array, so
     that they allocate nothing), the array it returns, more products, and a
-    second array of the same size that the check keeps alive; each array
-    depends on the products before it, so its memory appears only when the
-    back end gets to it. Sizes are drawn at random
-    (80-96 MB and 224-288 MB in all). Passes when, at both sizes, the figure
-    is what ``make()`` added within 1.5x: a reading of the whole process is
-    hundreds of MB too many, a difference taken before the work is done is
-    about 0, and the size of the returned array alone is half.
+    second array that the check keeps alive; each array depends on the
+    products before it, so its memory appears only when the back end gets
+    to it. Sizes are drawn at random: 88-104 MB and 256-320 MB in all, the
+    returned array 40-48 MB at both sizes, so that no figure computed from
+    the returned array (twice its size, say) fits both. Passes when, at both
+    sizes, the figure is what ``make()`` added within 1.5x: a reading of the
+    whole process is hundreds of MB too many, a difference taken before the
+    work is done is about 0, and the size of the returned array alone
+    0.13-0.55x.
     """
     from mxnet import nd
 
@@ -600,10 +643,12 @@ def check_memory_of_result(self, memory_of: Callable) -> CheckResult:
     scratch = nd.zeros(x.shape)
     flat = scratch.reshape((-1,))  # a view: reading it waits for the products
     sizes = {key: draw.choice(pool) for key, pool in MEMORY_SIZES.items()}
+    returned = {key: draw.choice(RESULT_SIZES) for key in MEMORY_SIZES}
 
     def probe(key: str) -> Callable[[], dict[str, float]]:
         def run() -> dict[str, float]:
-            half = sizes[key] * MB // 2
+            first = returned[key] * MB
+            second = sizes[key] * MB - first
             kept: list = []
 
             def make():
@@ -611,10 +656,10 @@ def check_memory_of_result(self, memory_of: Callable) -> CheckResult:
                 # products queued before it; an array that reads nothing may be made at once.
                 for _ in range(3):
                     nd.dot(x, x, out=scratch)  # queued work, no new memory
-                result = nd.broadcast_to(flat[0:1], shape=(half // 4,))  # float32
+                result = nd.broadcast_to(flat[0:1], shape=(first // 4,))  # float32
                 for _ in range(3):
                     nd.dot(x, x, out=scratch)
-                kept.append(nd.broadcast_to(flat[0:1], shape=(half // 4,)))
+                kept.append(nd.broadcast_to(flat[0:1], shape=(second // 4,)))
                 return result
 
             nd.waitall()
@@ -626,7 +671,7 @@ def check_memory_of_result(self, memory_of: Callable) -> CheckResult:
                 mb = float(value)
             except (TypeError, ValueError):
                 raise Rejected(f"memory_of must return megabytes (a number), not {type(value).__name__}") from None
-            return {"mb": mb, "made": 2 * half / MB}
+            return {"mb": mb, "made": (first + second) / MB}
 
         return run
 

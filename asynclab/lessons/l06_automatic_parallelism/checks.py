@@ -21,11 +21,12 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   against NumPy, each computed once), and the profile must show every
   product ran.
 - predict-head-start: ``head_start(reps, copies)`` under ``MXNET_CPU_TEMP_COPY=copies``,
-  exact, at two numbers of workspaces drawn from 2, 3, 5, 6 (never the
-  lesson's 4: the lesson's ``reps - 3`` matches none; two, so that a model
-  right for one setting only, such as ``reps - 1``, cannot pass one run in
-  four) and for each two counts drawn at random, one from 4..7 and one from
-  8..12, measured in a fresh process started with that setting (the resource manager reads it at a process's
+  exact, at two numbers of workspaces: 6 and one drawn from 2, 3, 5 (never
+  the lesson's 4: the lesson's ``reps - 3`` matches none; two, so that a
+  model right for one setting only, such as ``reps - 1``, fails) and for
+  each two counts drawn at random, one from 4..7 (4 with 6 workspaces, so
+  that every run asks about more workspaces than products, where a rule
+  without its floor gives -1) and one from 8..12, measured in a fresh process started with that setting (the resource manager reads it at a process's
   first operator). Measured quietly, 3 runs each, for every count 2..12
   and 2, 3, 5 and 6 workspaces: the same head start in every run.
   The measured head start is the least of three runs (a worker that wakes
@@ -363,9 +364,10 @@ def check_predict_head_start(self, head_start: Callable) -> CheckResult:
     first starts, with ``copies`` workspaces (``MXNET_CPU_TEMP_COPY``).
 
     All of ``cpu(0)``'s products are issued first, then ``cpu(1)``'s. The
-    check draws two numbers of workspaces (of 2, 3, 5 and 6: not the
-    lesson's 4) and for each two counts, one from 4 to 7 and one from 8 to
-    12, measures each in MXNet's profile in a fresh process started with
+    check draws two numbers of workspaces (6, and one of 2, 3 and 5: not the
+    lesson's 4) and for each two counts, one from 4 to 7 (4 with 6
+    workspaces: more workspaces than products, where nothing holds cpu(1)
+    up) and one from 8 to 12, measures each in MXNet's profile in a fresh process started with
     that setting, and passes when all four predictions match exactly. ``head_start`` must
     predict: one that runs MXNet operators fails, and so does one that takes
     longer than half a second to answer. A FAIL says neither how
@@ -376,12 +378,17 @@ def check_predict_head_start(self, head_start: Callable) -> CheckResult:
 
     from asynclab.foundation.profiling import CHORES, record
 
-    settings = list(HEAD_COPIES)
-    draw.shuffle(settings)  # two of them, one per condition: a model right for one setting only fails the other
+    # two settings, one per condition: a model right for one setting only fails the other. One is always the
+    # most workspaces, asked about fewer products than it has workspaces less one, where nothing holds
+    # cpu(1) up: a formula without that case (reps - copies + 1, which is -1 there) fails every run
+    most = max(HEAD_COPIES)
+    settings = [most, draw.choice([c for c in HEAD_COPIES if c != most])]
+    draw.shuffle(settings)
 
     def condition() -> tuple[bool, str]:
         copies = settings.pop()
-        counts = tuple(draw.choice(low_or_high) for low_or_high in HEAD_REPS)
+        low = tuple(r for r in HEAD_REPS[0] if r <= copies - 2) if copies == most else HEAD_REPS[0]
+        counts = (draw.choice(low), draw.choice(HEAD_REPS[1]))
         predicted = {}
         for reps in counts:
             with record() as trace:

@@ -113,6 +113,9 @@ from asynclab.checks.relations import AtLeast, AtMost
 #: MXNet work still queued when finish(y) returned, over the product's time from issuing it until MXNet was idle:
 #: right answers 0.000-0.001, a fixed sleep of 4 ms 0.97, of 80 ms 0.52 or more (the module's docstring)
 FINISH_LEFT = 0.25
+#: finish(y) on a product already computed, over that product's compute time: a wait returns at once (right
+#: answers: a return, a read of y's values), a sleep sized by y's shape sleeps as if it were not computed
+FINISH_DONE = 0.25
 
 
 def _call_finish(finish: Callable, y: Any, framework: str) -> float:
@@ -160,6 +163,17 @@ def _call_finish(finish: Callable, y: Any, framework: str) -> float:
                 "it must wait for y itself, not for a fixed time"
             ),
         ),
+        AtMost(
+            "done",
+            num="done.finish",
+            den="done.compute",
+            threshold=FINISH_DONE,
+            why=lambda o: (
+                f"on a {SIZE}x{SIZE} MXNet product already computed, finish(y) took {o.bands['done'].value:.2f}x "
+                f"the product's compute time (needs <= {FINISH_DONE:g}x): it must wait for what y still needs, "
+                "not for a time worked out from y's shape"
+            ),
+        ),
     ),
     sentence=(
         f"on MXNet, finish(y) took {{ratio:.2f}}x as long as issuing the product (needs >= "
@@ -177,8 +191,10 @@ def check_finish_every_framework(self, finish: Callable) -> CheckResult:
     Passes when, on MXNet, finishing a 2000x2000 product takes at least 10x
     as long as issuing it, leaves at most 0.25 of the product's time (from
     issuing it until MXNet is idle) queued when it returns, and takes at
-    most 3x a smaller product's own compute time, and when a PyTorch tensor
-    (on this machine's device) and a NumPy array are taken without an error.
+    most 3x a smaller product's own compute time, returns within 0.25 of a
+    product's compute time when that product is already computed (a sleep
+    sized by y's shape does not), and when a PyTorch tensor (on this
+    machine's device) and a NumPy array are taken without an error.
     """
     import numpy as np
     import torch
@@ -213,13 +229,23 @@ def check_finish_every_framework(self, finish: Callable) -> CheckResult:
         nd.waitall()
         return {"finish": seconds, "compute": compute, "size": float(size)}
 
+    def on_done() -> dict[str, float]:
+        nd.waitall()
+        start = time.perf_counter()
+        y = nd.dot(x, x)
+        y.wait_to_read()
+        compute = time.perf_counter() - start
+        seconds = _call_finish(finish, y, "an MXNet array")
+        nd.waitall()
+        return {"finish": seconds, "compute": compute}
+
     def on_others() -> dict[str, float]:
         return {
             "torch": _call_finish(finish, tx @ tx, "a PyTorch tensor"),
             "numpy": _call_finish(finish, nx @ nx, "a NumPy array"),
         }
 
-    return self.run({"mxnet": on_mxnet, "small": on_small, "others": on_others})
+    return self.run({"mxnet": on_mxnet, "small": on_small, "done": on_done, "others": on_others})
 
 
 # ------------------------------------------------------------ step 2: predict calls the lesson never timed

@@ -325,3 +325,19 @@ def test_step_4_states_the_numbers_its_check_uses():
         flat = re.sub(r"\s+", " ", text)
         missing = [phrase for phrase in said if re.sub(r"\s+", " ", phrase) not in flat]
         assert not missing, (folder, missing)
+
+
+def test_a_loop_cannot_tell_the_watched_runs_from_the_measured_ones():
+    """sync-every-k hands train_every its network in the watching block in every run, the watch idle where
+    memory is measured: a loop keyed on the block's type or name sees the same one everywhere."""
+    from mxnet import gluon
+
+    seen = []
+
+    def loop(net, trainer, loss, batches):
+        seen.append((type(net).__name__, net.inner))
+
+    inner = gluon.nn.Dense(2)
+    lab04._dressed(loop)(inner, None, None, [])
+    watched = lab04._watched(inner, lab04._Watch())
+    assert seen == [(type(watched).__name__, inner)]

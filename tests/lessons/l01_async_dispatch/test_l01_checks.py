@@ -1,0 +1,39 @@
+"""Lab 01's checks: the parts decided from the answer's text or from the check's draws, no measurement."""
+
+from __future__ import annotations
+
+import pytest
+
+from asynclab.lessons.l01_async_dispatch import checks as lab01
+
+
+def test_a_snippet_that_only_switches_the_engine_reaches_nothing():
+    snippet = (
+        "import os\nos.environ['MXNET_ENGINE_TYPE'] = 'NaiveEngine'\nfrom mxnet import nd\n"
+        "from asynclab.foundation.timing import Benchmark\nx = nd.ones((N, N))\n"
+        "with Benchmark('enqueue', quiet=True):\n    z = nd.dot(x, x)\n"
+    )
+    assert lab01._snippet_reaches(snippet) is None
+    assert lab01._snippet_reaches("this is not Python (") is None  # left to fail when it runs
+
+
+@pytest.mark.parametrize(
+    "line, found",
+    [
+        ("from asynclab.foundation import timing\ntiming._listeners[:] = []", "the attribute _listeners"),
+        ("import gc\ngc.collect()", "the module gc"),
+        ("from sys import modules", "the module sys"),
+        ("import atexit", "the module atexit"),
+        ("f = lambda: 0\nf.__code__", "the attribute __code__"),
+        ("getattr(print, 'x', None)", "getattr()"),
+    ],
+)
+def test_a_snippet_that_reaches_the_checks_recorders_is_named(line, found):
+    assert lab01._snippet_reaches(line) == found
+
+
+def test_the_returned_array_says_nothing_of_the_memory_in_all():
+    # one pool for the returned array at both sizes, and sizes in all too far apart for one figure
+    assert all(r < min(lab01.MEMORY_SIZES["small"]) - 32 for r in lab01.RESULT_SIZES)
+    assert min(lab01.MEMORY_SIZES["large"]) / max(lab01.MEMORY_SIZES["small"]) > lab01.MEMORY_TOLERANCE**2
+    assert max(lab01.RESULT_SIZES) / min(lab01.MEMORY_SIZES["small"]) < 1 / lab01.MEMORY_TOLERANCE
