@@ -144,7 +144,7 @@ INSTRUMENTS = "uses the check's instrument"
 SETTERS = frozenset({"setattr", "delattr"})
 #: Modules a check measures with, which an answer has no use for: lab 07 reads the host memory of the
 #: answer's steps with tracemalloc, whose peak an answer could reset or whose tracing it could stop.
-MEASURING_TOOLS = ("tracemalloc",)
+MEASURING_TOOLS = ("tracemalloc", "unittest.mock", "mock")  # mock.patch.object(nd, "dot", f) rewrites nd.dot
 #: Built-ins that look names up, or run code, while the answer runs: what they reach the judge cannot read.
 HIDING = frozenset({"eval", "exec", "compile", "globals", "locals", "vars"})
 #: IPython's history of inputs and outputs (``Out[12]``, ``_12``, ``_``, ``In``) and its shell: read, unbound by
@@ -165,7 +165,22 @@ HIDING_TOOLS = (
     "importlib.util",
     "importlib.machinery",
     "importlib.resources",
+    "importlib._bootstrap",
+    "importlib._bootstrap_external",
     "zipimport",
+    # a pickle names what it rebuilds by module and name: loads(b"casynclab.x\nf\n.") imports asynclab.x
+    "pickle",
+    "_pickle",
+    "copyreg",
+    "marshal",
+    "shelve",
+    # the interpreter's own ways to run or look up code by a name
+    "code",
+    "codeop",
+    "pdb",
+    "bdb",
+    "types.FunctionType",
+    "types.CodeType",
     # a C library's functions are looked up by their names: MXNet's (``mx.base._LIB.MXSetProcessProfilerState``)
     # switches its profiler or waits around every Python function a check hooks or names
     "ctypes",
@@ -215,6 +230,7 @@ PROCESS_TOOLS = (
     "subprocess",
     "multiprocessing",
     "concurrent.futures.ProcessPoolExecutor",
+    "concurrent.futures.process",
     "pty",
     "asyncio.create_subprocess_exec",
     "asyncio.create_subprocess_shell",
@@ -266,6 +282,8 @@ INSIDE_TOOLS = (
     "gc.get_referrers",
     "gc.get_objects",
     "inspect.getmembers",
+    "inspect.getattr_static",
+    "string.Formatter",  # get_field("0.__closure__", (fn,), {}): a format string's fields read attributes
     "inspect.getargvalues",
     "traceback.walk_stack",
     "traceback.walk_tb",
@@ -289,6 +307,11 @@ INSIDE_TOOLS = (
 #: it is made at run time or the getter itself is handed on.
 NAMED_GETTERS = ("operator.attrgetter", "operator.methodcaller")
 STAR = "*"  # a binding table's key for ``from M import *`` is STAR + M
+#: A binding table's key for the answer's statements that may bind any name by a string (``globals()["f"] =
+#: g``, ``exec("f = g")``): every judged name's closure holds them.
+ANY_NAME = "*any"
+#: What binds a module's names by a string.
+_NAME_WRITERS = frozenset({"globals", "vars", "locals", "exec", "eval", "compile", "__builtins__"})
 
 
 @dataclass(frozen=True)
@@ -405,15 +428,23 @@ def _top_imports(body: Iterable[ast.stmt], package: str = "") -> dict[str, str]:
     return found
 
 
+#: Statements whose blocks run at module level (a definition or import in them binds a module's name).
+_BLOCKS = (ast.If, ast.Try, ast.TryStar, ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.While, ast.Match)
+
+
 def _module_level(node: ast.stmt) -> Iterable[ast.stmt]:
-    """``node`` and the statements of its if/try/with blocks that still run at module level."""
+    """``node`` and the statements of its blocks (if, try, with, for, while, match) that still run at module
+    level."""
     yield node
-    if isinstance(node, (ast.If, ast.Try, ast.With)):
+    if isinstance(node, _BLOCKS):
         for block in ("body", "orelse", "finalbody"):
             for inner in getattr(node, block, []):
                 yield from _module_level(inner)
         for handler in getattr(node, "handlers", []):
             for inner in handler.body:
+                yield from _module_level(inner)
+        for case in getattr(node, "cases", []):
+            for inner in case.body:
                 yield from _module_level(inner)
 
 
@@ -745,9 +776,10 @@ def _parse(source: str) -> list[ast.stmt]:
 
 
 def _bound_names(node: ast.stmt) -> set[str]:
-    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-        return {node.name}
     names: set[str] = set()
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        # ``def install(): global f; def f(...)``: the definition may bind f too, when it is called
+        return {node.name} | {name for sub in ast.walk(node) if isinstance(sub, ast.Global) for name in sub.names}
     targets: list[ast.AST] = []
     if isinstance(node, ast.Assign):
         targets = list(node.targets)
@@ -759,10 +791,17 @@ def _bound_names(node: ast.stmt) -> set[str]:
         targets = [item.optional_vars for item in node.items if item.optional_vars is not None]
     for target in targets:
         names |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
-    if isinstance(node, (ast.If, ast.Try, ast.With, ast.For, ast.While)):
-        for inner in ast.iter_child_nodes(node):
-            if isinstance(inner, ast.stmt):
+    if isinstance(node, _BLOCKS):
+        for inner in _module_level(node):
+            if inner is not node:
                 names |= _bound_names(inner)
+    for sub in ast.walk(node):
+        # ``(f := g)`` anywhere, and ``global f`` in a function it defines (``def install(): global f; ...``):
+        # this statement may bind those names, and the last statement that may is the one judged
+        if isinstance(sub, ast.NamedExpr) and isinstance(sub.target, ast.Name):
+            names.add(sub.target.id)
+        elif isinstance(sub, ast.Global):
+            names |= set(sub.names)
     return names
 
 
@@ -792,11 +831,45 @@ def _bindings(sources: Sequence[str], given: set[str]) -> dict[str, _Binding]:
                 for name in _mutated_names(node)
                 if name in table and not table[name].dotted and table[name].statement is not None
             }
+            if not handed_out:
+                # what runs here and may bind any name by a string: this statement's own code at module level,
+                # or a function of the answer's that it calls and that may
+                writers = [node] if _writes_names(_run_now(node), table) else []
+                for sub in _run_now(node):
+                    if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id in table:
+                        called = table[sub.func.id].statement
+                        if called is not None and _writes_names(ast.walk(called), table):
+                            writers.append(called)
+                for writer in writers:
+                    before = (table[ANY_NAME],) if ANY_NAME in table else ()
+                    table[ANY_NAME] = _Binding(statement=writer, before=before)
             used = _statement_names(node) if bound else frozenset()
             for name in bound:
                 before = (table[name],) if name in used and name in table else ()
                 table[name] = _Binding(dotted=aliases.get(name, ""), statement=node, given=handed_out, before=before)
     return table
+
+
+def _run_now(node: ast.stmt) -> list[ast.AST]:
+    """The nodes of ``node`` that run when it runs: all but the bodies of the functions and lambdas it
+    defines (a class body runs)."""
+    found: list[ast.AST] = []
+    todo: list[ast.AST] = [node]
+    while todo:
+        sub = todo.pop()
+        found.append(sub)
+        if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            todo.extend([*sub.decorator_list, *sub.args.defaults, *(d for d in sub.args.kw_defaults if d)])
+        elif isinstance(sub, ast.Lambda):
+            todo.extend([*sub.args.defaults, *(d for d in sub.args.kw_defaults if d)])
+        else:
+            todo.extend(ast.iter_child_nodes(sub))
+    return found
+
+
+def _writes_names(nodes: Iterable[ast.AST], table: Mapping[str, _Binding]) -> bool:
+    """Whether ``nodes`` use what binds a module's names by a string (:data:`_NAME_WRITERS`)."""
+    return any(isinstance(sub, ast.Name) and sub.id in _NAME_WRITERS and sub.id not in table for sub in nodes)
 
 
 def _mutated_names(node: ast.stmt) -> set[str]:
@@ -855,6 +928,14 @@ def _introspects(student: str, closure: _Closure) -> Verdict | None:
                 inside = next((i for i in INSIDES if i in text or _part_of(text, i)), None)
                 if inside:
                     return Verdict(INTROSPECTS, student, inside)
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr in ("format", "format_map")
+                and isinstance(node.func.value, (ast.BinOp, ast.Call, ast.JoinedStr))
+            ):
+                # ("{0.__clo" + "sure__}").format(fn): the fields of a format string made at run time
+                return Verdict(INTROSPECTS, student, "format() of a string made at run time")
             computed = _getattr_computed(node)
             if computed is not None:
                 # getattr(work, name) with a name made at run time: what it reads the judge cannot see
@@ -887,6 +968,8 @@ def _hides(student: str, closure: _Closure, table: Mapping[str, _Binding]) -> Ve
         for node in ast.walk(statement):
             if isinstance(node, ast.Name) and node.id in HIDING and node.id not in table:
                 return Verdict(HIDES, student, f"{node.id}()")
+            if isinstance(node, ast.Name) and node.id == "__builtins__" and node.id not in table:
+                return Verdict(HIDES, student, "__builtins__")
             if (
                 isinstance(node, ast.Name)
                 and isinstance(node.ctx, ast.Load)
@@ -961,17 +1044,25 @@ def _tampers(student: str, closure: _Closure, table: Mapping[str, _Binding]) -> 
         tool = next((t for t in MEASURING_TOOLS if dotted == t or dotted.startswith(t + ".")), None)
         if tool:
             return Verdict(TAMPERS, student, dotted)
+    imported = {name: binding.dotted for name, binding in table.items() if binding.dotted}
+    handed = _handed_parameters(closure.statements, imported)
     for statement in closure.statements:
         local = _local_imports(statement)
-        origin = {name: binding.dotted for name, binding in table.items() if binding.dotted} | local
+        origin = imported | local | handed.get(id(statement), {})
         nodes = list(ast.walk(statement))
         grew = True
         while grew:  # names assigned from what was imported, or from such a name (``n, _ = nd, None`` too)
             grew = False
             for node in nodes:
-                if not isinstance(node, (ast.Assign, ast.NamedExpr)):
+                if isinstance(node, (ast.Assign, ast.NamedExpr)):
+                    pairs = _assigned_pairs(node)
+                elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)) and isinstance(
+                    node.iter, (ast.Tuple, ast.List, ast.Set)
+                ):  # for lib in [nd]: lib.dot = ...
+                    pairs = [(t, e) for e in node.iter.elts for t in ast.walk(node.target) if isinstance(t, ast.Name)]
+                else:
                     continue
-                for target, value in _assigned_pairs(node):
+                for target, value in pairs:
                     chain = _chain(value) if isinstance(value, (ast.Name, ast.Attribute)) else None
                     if chain and chain[0] in origin and target.id not in origin:
                         origin[target.id] = ".".join([origin[chain[0]], *chain[1:]])
@@ -1001,6 +1092,45 @@ def _tampers(student: str, closure: _Closure, table: Mapping[str, _Binding]) -> 
                     continue
                 return Verdict(TAMPERS, student, ".".join([origin[chain[0]], *chain[1:]]))
     return None
+
+
+def _handed_parameters(statements: Sequence[ast.stmt], imported: Mapping[str, str]) -> dict[int, dict[str, str]]:
+    """Per function definition among ``statements`` (by ``id``), its parameters that are handed something
+    imported: by a default (``def f(x, lib=nd)``) or by a call among ``statements`` (``install(nd)``)."""
+    defs = {
+        node.name: node
+        for statement in statements
+        for node in ast.walk(statement)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+    }
+    handed: dict[int, dict[str, str]] = {}
+
+    def hand(fn: ast.FunctionDef | ast.AsyncFunctionDef, parameter: str, value: ast.expr) -> None:
+        chain = _chain(value) if isinstance(value, (ast.Name, ast.Attribute)) else None
+        if chain and chain[0] in imported:
+            top = next((s for s in statements if any(n is fn for n in ast.walk(s))), None)
+            if top is not None:
+                handed.setdefault(id(top), {})[parameter] = ".".join([imported[chain[0]], *chain[1:]])
+
+    for fn in defs.values():
+        positional = [*fn.args.posonlyargs, *fn.args.args]
+        for arg, default in zip(positional[len(positional) - len(fn.args.defaults) :], fn.args.defaults):
+            hand(fn, arg.arg, default)
+        for arg, default in zip(fn.args.kwonlyargs, fn.args.kw_defaults):
+            if default is not None:
+                hand(fn, arg.arg, default)
+    for statement in statements:
+        for call in ast.walk(statement):
+            if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in defs):
+                continue
+            fn = defs[call.func.id]
+            positional = [*fn.args.posonlyargs, *fn.args.args]
+            for arg, value in zip(positional, call.args):
+                hand(fn, arg.arg, value)
+            for keyword in call.keywords:
+                if keyword.arg:
+                    hand(fn, keyword.arg, keyword.value)
+    return handed
 
 
 def _flat_targets(targets: Iterable[ast.expr]) -> list[ast.expr]:
@@ -1053,8 +1183,12 @@ def _closure(root: str, table: Mapping[str, _Binding]) -> _Closure:
     found = _Closure()
     seen: set[str] = set()
     followed: set[int] = set()  # the bindings already followed (a name's earlier ones among them)
-    todo: list[str | _Binding] = [root]
-    stars = [binding.dotted for key, binding in table.items() if key.startswith(STAR) and not binding.given]
+    todo: list[str | _Binding] = [root, *([table[ANY_NAME]] if ANY_NAME in table else [])]
+    stars = [
+        binding.dotted
+        for key, binding in table.items()
+        if key.startswith(STAR) and key != ANY_NAME and not binding.given
+    ]
     while todo:
         item = todo.pop()
         if isinstance(item, str):
@@ -1086,7 +1220,10 @@ def _closure(root: str, table: Mapping[str, _Binding]) -> _Closure:
         used = _statement_names(node)
         local_imports = _local_imports(node)
         found.dotted.extend(local_imports.values())
+        asks = _asks_what_is_loaded(node)
         for sub in ast.walk(node):
+            if id(sub) in asks:
+                continue
             if isinstance(sub, ast.Constant) and isinstance(sub.value, str) and _DOTTED_STRING.match(sub.value):
                 found.dotted.append(sub.value.replace(":", "."))
                 found.indirect.append(sub.value.replace(":", "."))
@@ -1107,9 +1244,75 @@ def _closure(root: str, table: Mapping[str, _Binding]) -> _Closure:
                 found.dotted.append(".".join([local_imports[head], *chain[1:]]))
             elif head in used and head in table and table[head].dotted:
                 found.dotted.append(".".join([table[head].dotted, *chain[1:]]))
+            elif head in used and head in table and len(chain) > 1 and _class_import(table[head], chain[1]):
+                found.dotted.append(".".join([_class_import(table[head], chain[1]), *chain[2:]]))
         _values(node, found, local_imports, used, table)
         todo.extend(sorted(used))
+    for names in (found.dotted, found.indirect, found.values):
+        names.extend(t for t in {_through_modules(d) for d in names} - set(names))
     return found
+
+
+def _asks_what_is_loaded(node: ast.AST) -> set[int]:
+    """The ``id`` of every node of ``sys.modules.get("torch")`` and ``"torch" in sys.modules`` in ``node``: a
+    question whether a framework is loaded, by a constant name outside the course, looks nothing up."""
+    asked: set[int] = set()
+
+    def table_of_modules(expr: ast.AST) -> bool:
+        return _chain(expr) == ["sys", "modules"]
+
+    def outside(expr: ast.AST) -> bool:
+        return (
+            isinstance(expr, ast.Constant) and isinstance(expr.value, str) and not expr.value.split(".")[0] == PACKAGE
+        )
+
+    for sub in ast.walk(node):
+        if (
+            isinstance(sub, ast.Call)
+            and isinstance(sub.func, ast.Attribute)
+            and sub.func.attr == "get"
+            and table_of_modules(sub.func.value)
+            and sub.args
+            and outside(sub.args[0])
+        ):
+            asked |= {id(n) for n in ast.walk(sub.func)}
+        elif (
+            isinstance(sub, ast.Compare)
+            and len(sub.ops) == 1
+            and isinstance(sub.ops[0], (ast.In, ast.NotIn))
+            and outside(sub.left)
+            and table_of_modules(sub.comparators[0])
+        ):
+            asked |= {id(n) for n in ast.walk(sub.comparators[0])}
+    return asked
+
+
+def _class_import(binding: _Binding, name: str) -> str:
+    """What ``name`` imports in the body of the class ``binding`` defines (``class K: import gc``: ``K.gc`` is
+    ``gc``); "" when it imports nothing by that name."""
+    if not isinstance(binding.statement, ast.ClassDef):
+        return ""
+    for node in binding.statement.body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            dotted = _imported(node).get(name)
+            if dotted:
+                return dotted
+    return ""
+
+
+def _through_modules(dotted: str) -> str:
+    """``dotted`` with a standard module reached through another module's attribute written by its own name
+    (``os.sys.modules`` as ``sys.modules``, ``asyncio.subprocess.create_subprocess_exec`` as
+    ``subprocess.create_subprocess_exec``); else as it is."""
+    parts = dotted.split(".")
+    for cut in range(1, len(parts)):
+        if parts[cut] in NAMED_ONLY and not parts[0] == PACKAGE:
+            return ".".join(parts[cut:])
+    return dotted
+
+
+#: Built-ins that look at what they are handed and keep nothing of it.
+_LOOKS_AT = frozenset({"hasattr", "isinstance", "issubclass", "print", "repr", "str", "id", "type", "callable", "bool"})
 
 
 def _is_chain(node: ast.AST) -> bool:
@@ -1130,6 +1333,8 @@ def _values(
             return ".".join([local_imports[head], *chain[1:]])
         if head in used and head in table and table[head].dotted:
             return ".".join([table[head].dotted, *chain[1:]])
+        if head in used and head in table and len(chain) > 1 and _class_import(table[head], chain[1]):
+            return ".".join([_class_import(table[head], chain[1]), *chain[2:]])
         return ""
 
     for sub in ast.walk(node):
@@ -1149,6 +1354,14 @@ def _values(
         if not dotted:
             continue
         called = isinstance(parent, ast.Call) and parent.func is sub
+        if (
+            isinstance(parent, ast.Call)
+            and not called
+            and isinstance(parent.func, ast.Name)
+            and parent.func.id in _LOOKS_AT
+            and parent.func.id not in table
+        ):
+            continue  # hasattr(os, "sched_getaffinity"), isinstance(m, types.ModuleType): looked at, not used
         if dotted in NAMED_GETTERS and not (
             called
             and parent.args

@@ -1,0 +1,41 @@
+"""busy_ms swaps nd.dot and nd.waitall for timing wrappers through a for-loop's target (for lib in [nd]: lib.dot =
+...), and reads the check's rounds off fn instead of profiling: 0."""
+
+EXPECT = {"busy-across-devices": 0}
+
+# Imports for linters: the lab's setup cell provides these names when graded.
+from mxnet import nd, profiler
+
+from asynclab.foundation.profiling import CHORES, aggregate, parse_trace
+
+TRACE = ""
+
+
+# %% ex2-busy-ms
+import time
+
+
+def busy_ms(fn):
+    marks = {"start": None, "busy": 0.0}
+    dot, waitall = nd.dot, nd.waitall
+
+    def timed_dot(*args, **kwargs):
+        if marks["start"] is None:
+            marks["start"] = time.perf_counter()
+        return dot(*args, **kwargs)
+
+    def timed_waitall():
+        waitall()
+        if marks["start"] is not None:
+            marks["busy"] += time.perf_counter() - marks["start"]
+            marks["start"] = None
+
+    for lib in [nd]:
+        lib.dot, lib.waitall = timed_dot, timed_waitall
+    try:
+        fn()
+    finally:
+        for lib in [nd]:
+            lib.dot, lib.waitall = dot, waitall
+    timed_waitall()
+    return 1e3 * marks["busy"]
