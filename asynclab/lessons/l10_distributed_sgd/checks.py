@@ -131,6 +131,14 @@ TWO_HICCUPS = 2 / 3  # the share of periods with two hiccups (on two workers, at
 # slowest worker's total (no barrier) 0.61-0.81x, with 4-15 ms of overhead a step (tests/lessons/
 # l10_distributed_sgd/test_l10_checks.py computes both for thousands of draws)
 PREDICT_TOLERANCE = 0.15
+#: Runs predict-barrier-time measures at most, each with its own draws and overhead. A run is measured again
+#: only when the prediction was too high by at most OVER_RETRY of the time: with one core busy the overhead
+#: measured in the run before (three workers stepping together) can exceed the barrier run's by a tenth of the
+#: time (the bench's 10 loaded runs: the solution 0.16 and 0.21 too high, both over). No wrong model lies
+#: there: lesson 10's synchronous model is 0.42 or more too high, the slowest worker's total 0.19 or more
+#: too low, and the gates stop the others before any run.
+PREDICT_TRIES = 3
+OVER_RETRY = 0.3
 PREDICT_CALL_S = 1.0  # a prediction answers within this (s): a first import of pandas takes 0.3 s cold, a run 4 s
 OVERHEAD_DELAY_S = 0.015  # every worker's delay while predict-barrier-time measures the overhead (s; then taken off)
 TIMEOUT_S = 30.0  # a run takes 4-9 s, start-up included; a deadlocked one is stopped
@@ -636,7 +644,9 @@ def check_predict_barrier_time(self, predict_seconds: Callable) -> CheckResult:
     periods (6 or 9), measures the overhead (every worker delayed alike, the
     delay taken off) and one run over three workers whose delays it draws
     (:func:`_barrier_delays`). Passes when the prediction, with the workers
-    in either order, is within 15% of the measured time.
+    in either order, is within 15% of the measured time. A prediction too
+    high by at most 30% is measured again, with new draws, up to
+    :data:`PREDICT_TRIES` runs in all (:data:`OVER_RETRY`).
     """
     from asynclab.foundation.workloads import psgd
 
@@ -676,4 +686,13 @@ def check_predict_barrier_time(self, predict_seconds: Callable) -> CheckResult:
             _ratio(PREDICT_TOLERANCE, error),
         )
 
-    return _judge(self, condition)
+    def tries() -> Outcome:
+        for _ in range(PREDICT_TRIES - 1):
+            outcome = condition()
+            figures = outcome[2]
+            too_high = figures["predicted_s"] > figures["measured_s"] and figures["error"] <= OVER_RETRY
+            if outcome[0] or not too_high:
+                return outcome
+        return condition()
+
+    return _judge(self, tries)
