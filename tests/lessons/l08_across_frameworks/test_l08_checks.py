@@ -42,9 +42,10 @@ def test_a_timed_forward_that_raises_names_the_framework_and_the_error():
     )
 
 
-def _finish_outcome(finish_s, left_s):
+def _finish_outcome(finish_s, left_s, done_s=0.00001):
     """What finish-every-framework measures on five rounds of a 2000x2000 product (0.2 s, issued in 0.3 ms) and a
-    1000x1000 one (25 ms), for a finish that takes ``finish_s`` and leaves ``left_s`` of the product queued."""
+    1000x1000 one (25 ms), for a finish that takes ``finish_s`` and leaves ``left_s`` of the product queued,
+    and ``done_s`` on a 2000x2000 product already computed."""
     from asynclab.checks.core import Outcome
 
     enqueue = 0.0003
@@ -56,6 +57,8 @@ def _finish_outcome(finish_s, left_s):
         "small.finish": [min(finish_s, 0.025)] * 5,
         "small.compute": [0.025] * 5,
         "small.size": [1000.0] * 5,
+        "done.finish": [done_s] * 5,
+        "done.compute": [0.2] * 5,
     }
     check = lab08.check_finish_every_framework
     return check, Outcome(samples, check.bands(samples), rounds=5, seconds=1.0)
@@ -70,6 +73,17 @@ def test_a_finish_that_sleeps_a_few_milliseconds_fails_on_what_it_left_queued():
         "FAIL [finish-every-framework] when finish(y) returned on a 2000x2000 MXNet product, 0.98 of the "
         "product's time was still queued (needs <= 0.25): finish(y) returned before y was computed"
     )
+
+
+def test_a_finish_that_sleeps_as_long_as_the_product_would_take_fails_on_a_computed_one():
+    """A sleep sized by y's shape (1.5x the product) leaves nothing queued, but sleeps on a product already done."""
+    check, outcome = _finish_outcome(finish_s=0.3, left_s=0.0, done_s=0.3)
+    with pytest.raises(CheckFailed) as failed:
+        check.judge(outcome)
+    assert str(failed.value).startswith(
+        "FAIL [finish-every-framework] on a 2000x2000 MXNet product already computed, finish(y) took 1.50x"
+    )
+    assert "not for a time worked out from y's shape" in str(failed.value)
 
 
 def test_a_finish_that_waits_for_the_product_passes():
