@@ -1,6 +1,4 @@
-"""Fixes the serial clock but stops the halves clock once the first half exists: the second half is still being
-computed, so the halves clock reads about half the product's compute time, inside 2.5x of it but under the
-halves clock's floor of 0.7."""
+"""Fixes the serial clock but stops the halves clock once the first half exists: the second half is still being computed, so the halves clock reads about half the product, inside the check's 2.5x window."""
 
 EXPECT = {"fair-clocks": 0}
 
