@@ -68,7 +68,7 @@ from typing import Any
 from asynclab.checks import draw
 from asynclab.checks.core import CheckResult, Protocol, Rejected, check, refuse_outside_child, refuse_unless_checking
 from asynclab.checks.predictions import CLOCKS, plain
-from asynclab.checks.relations import AtLeast, AtMost, Between, Within
+from asynclab.checks.relations import AtMost, Between, Within
 from asynclab.foundation.timing import time_call
 
 RESULT_KINDS = ("one", "nested", "elsewhere")  # the steps waits-for-results hands over
@@ -762,9 +762,6 @@ def check_blame_right_line(self, time_steps: Callable) -> CheckResult:
 # ------------------------------------------------------------ step 5: spot the bug in a comparison
 CLOCK_SIZES = {"small": (450, 500, 550), "large": (1200, 1300, 1400)}
 CLOCK_TOLERANCE = 2.5
-#: The halves clock at least this share of the product's compute time: a clock that stops once the first half
-#: exists reads about half of it (the engine computes the halves one after the other)
-HALVES_FLOOR = 0.7
 _CLOCK_WINDOW = f"{1 / CLOCK_TOLERANCE:.2g}x..{CLOCK_TOLERANCE:g}x"
 
 
@@ -802,20 +799,6 @@ def _clock_figures(o) -> dict[str, float]:
         )
         for size in CLOCK_SIZES
         for which in ("serial", "halves")
-    )
-    + tuple(
-        AtLeast(
-            f"halves_whole_{size}",
-            num=f"student_{size}.halves",
-            den=f"reference_{size}",
-            threshold=HALVES_FLOOR,
-            why=lambda o, size=size: (
-                f"your halves clock read {o.bands[f'halves_whole_{size}'].value:.2f}x the compute time of the "
-                f"product (needs >= {HALVES_FLOOR:g}x): both halves make the result, and the clock stops once "
-                "both exist"
-            ),
-        )
-        for size in CLOCK_SIZES
     ),
     sentence=lambda o: (
         "your clocks read {:.2f}x and {:.2f}x (serial) and {:.2f}x and {:.2f}x (halves) of the "
