@@ -761,3 +761,18 @@ def test_a_table_of_predictions_computed_with_a_clock_measured():
     )
     found = _verdicts("08", {"ex-predict-frameworks": source})["predict-frameworks"]
     assert found is not None and found.kind == copies.MEASURES and found.course.startswith("time."), found
+
+
+def test_a_name_bound_by_a_string_is_judged_with_that_names_answer_only():
+    clean = "def predict_lagged_seconds(t1, t2, t3, n, k):\n    return n * max(t1, t2) + t3\n\n\n"
+    rebound = clean + (
+        "from asynclab.lessons.l03_async_speed import models\n\n"
+        "globals()['predict_lagged_seconds'] = models.pipeline_bound"
+    )
+    found = _verdicts("03", {"ex2-predict-lagged": rebound})["predict-lagged-k"]
+    assert found is not None, found
+    elsewhere = clean + "globals()['unrelated'] = 1"
+    assert _verdicts("03", {"ex2-predict-lagged": elsewhere})["predict-lagged-k"] is None
+    anything = clean + "name = 'predict_' + 'lagged_seconds'\nglobals()[name] = print"
+    found = _verdicts("03", {"ex2-predict-lagged": anything})["predict-lagged-k"]
+    assert found is not None and found.kind == copies.HIDES, found

@@ -307,8 +307,9 @@ INSIDE_TOOLS = (
 #: it is made at run time or the getter itself is handed on.
 NAMED_GETTERS = ("operator.attrgetter", "operator.methodcaller")
 STAR = "*"  # a binding table's key for ``from M import *`` is STAR + M
-#: A binding table's key for the answer's statements that may bind any name by a string (``globals()["f"] =
-#: g``, ``exec("f = g")``): every judged name's closure holds them.
+#: A binding table's key for the answer's statements that may bind any name by a string (``exec("f = g")``,
+#: ``globals()[name] = g``): every judged name's closure holds them. One that names what it binds by constant
+#: strings only (``globals()["f"] = g``) is kept under ANY_NAME + ":f" and judged with f's closure.
 ANY_NAME = "*any"
 #: What binds a module's names by a string.
 _NAME_WRITERS = frozenset({"globals", "vars", "locals", "exec", "eval", "compile", "__builtins__"})
@@ -789,8 +790,13 @@ def _bound_names(node: ast.stmt) -> set[str]:
         targets = [node.target]
     elif isinstance(node, (ast.With, ast.AsyncWith)):
         targets = [item.optional_vars for item in node.items if item.optional_vars is not None]
-    for target in targets:
-        names |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+    for target in _flat_targets(targets):
+        # a name, or the object a subscript or attribute stores into (``d[k] = v`` changes d): not the names
+        # read to find the place (k), nor a call's (``globals()[name] = v``)
+        while isinstance(target, (ast.Subscript, ast.Attribute, ast.Starred)):
+            target = target.value
+        if isinstance(target, ast.Name):
+            names.add(target.id)
     if isinstance(node, _BLOCKS):
         for inner in _module_level(node):
             if inner is not node:
@@ -841,8 +847,9 @@ def _bindings(sources: Sequence[str], given: set[str]) -> dict[str, _Binding]:
                         if called is not None and _writes_names(ast.walk(called), table):
                             writers.append(called)
                 for writer in writers:
-                    before = (table[ANY_NAME],) if ANY_NAME in table else ()
-                    table[ANY_NAME] = _Binding(statement=writer, before=before)
+                    for key in _writes_which(writer):
+                        before = (table[key],) if key in table else ()
+                        table[key] = _Binding(statement=writer, before=before)
             used = _statement_names(node) if bound else frozenset()
             for name in bound:
                 before = (table[name],) if name in used and name in table else ()
@@ -865,6 +872,33 @@ def _run_now(node: ast.stmt) -> list[ast.AST]:
         else:
             todo.extend(ast.iter_child_nodes(sub))
     return found
+
+
+def _writes_which(writer: ast.stmt) -> list[str]:
+    """The binding-table keys of what ``writer`` may bind by a string: ANY_NAME + ":f" for each constant name
+    it writes through a subscript of ``globals()``, ``vars()`` or ``locals()``; ANY_NAME when it runs code or
+    writes a name made at run time."""
+    tables = ("globals", "vars", "locals")
+    subscripted = {
+        id(sub.value) for sub in ast.walk(writer) if isinstance(sub, ast.Subscript) and isinstance(sub.value, ast.Call)
+    }
+    names: set[str] = set()
+    for sub in ast.walk(writer):
+        if isinstance(sub, ast.Name) and sub.id in ("exec", "eval", "compile", "__builtins__"):
+            return [ANY_NAME]
+        if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id in tables:
+            if id(sub) not in subscripted:
+                return [ANY_NAME]  # globals().update(...), vars() handed on: any name
+        if (
+            isinstance(sub, ast.Subscript)
+            and isinstance(sub.value, ast.Call)
+            and isinstance(sub.value.func, ast.Name)
+            and sub.value.func.id in tables
+        ):
+            if not (isinstance(sub.slice, ast.Constant) and isinstance(sub.slice.value, str)):
+                return [ANY_NAME]
+            names.add(sub.slice.value)
+    return [f"{ANY_NAME}:{name}" for name in sorted(names)] or [ANY_NAME]
 
 
 def _writes_names(nodes: Iterable[ast.AST], table: Mapping[str, _Binding]) -> bool:
@@ -1183,7 +1217,7 @@ def _closure(root: str, table: Mapping[str, _Binding]) -> _Closure:
     found = _Closure()
     seen: set[str] = set()
     followed: set[int] = set()  # the bindings already followed (a name's earlier ones among them)
-    todo: list[str | _Binding] = [root, *([table[ANY_NAME]] if ANY_NAME in table else [])]
+    todo: list[str | _Binding] = [root, *(table[k] for k in (ANY_NAME, f"{ANY_NAME}:{root}") if k in table)]
     stars = [
         binding.dotted
         for key, binding in table.items()

@@ -1,8 +1,7 @@
 """A clean busy_ms is defined first; globals()["busy_ms"] then rebinds it to one that calls the course's own
-busy_time. A statement that may bind any name by a string is judged with every check's answer: 0 on all three it
-can reach."""
+busy_time. A statement that binds a name by a string is judged with that name's answer: 0."""
 
-EXPECT = {"busy-across-devices": 0, "predict-allocations": 0, "momentum-allocates-nothing": 0}
+EXPECT = {"busy-across-devices": 0}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 from mxnet import nd, profiler
