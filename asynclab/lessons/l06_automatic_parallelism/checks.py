@@ -26,7 +26,8 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   model right for one setting only, such as ``reps - 1``, fails) and for
   each two counts drawn at random, one from 4..7 (4 with 6 workspaces, so
   that every run asks about more workspaces than products, where a rule
-  without its floor gives -1) and one from 8..12, measured in a fresh process started with that setting (the resource manager reads it at a process's
+  without its floor gives -1: it failed 5 runs of 5, the solution passed
+  4 of 4) and one from 8..12, measured in a fresh process started with that setting (the resource manager reads it at a process's
   first operator). Measured quietly, 3 runs each, for every count 2..12
   and 2, 3, 5 and 6 workspaces: the same head start in every run.
   The measured head start is the least of three runs (a worker that wakes

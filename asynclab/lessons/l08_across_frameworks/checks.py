@@ -18,7 +18,12 @@ that it makes itself. Effect sizes and the margins they leave are in
   wait for *that* product (on a smaller one, of a size drawn at random, at
   most 3x its own compute time): a sleep within 3x of a 1000x1000 product
   (about 80 ms) leaves >= 0.52 queued, and one that leaves about 0.25
-  (130 ms) takes 5.5x-7.6x the smaller product's time.
+  (130 ms) takes 5.5x-7.6x the smaller product's time. A sleep sized by
+  y's shape (the seconds per cube of one product, timed in the cell, times
+  1.5) passes both; so finish on a 2000x2000 product already computed must
+  take at most 0.25 of its compute time: ``wait_to_read`` and
+  ``nd.waitall()`` 0.000, ``asnumpy()`` 0.008-0.012, the sized sleep
+  1.47-1.60 (3 runs each quiet and with one core busy).
   It must take a PyTorch tensor and a NumPy array without an error, on a
   machine without CUDA too.
 - predict-frameworks: functional, on calls lesson 08 never timed
