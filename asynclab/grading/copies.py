@@ -1273,13 +1273,9 @@ def _closure(root: str, table: Mapping[str, _Binding]) -> _Closure:
             chain = _chain(sub)
             if not chain:
                 continue
-            head = chain[0]
-            if head in local_imports and head not in used:
-                found.dotted.append(".".join([local_imports[head], *chain[1:]]))
-            elif head in used and head in table and table[head].dotted:
-                found.dotted.append(".".join([table[head].dotted, *chain[1:]]))
-            elif head in used and head in table and len(chain) > 1 and _class_import(table[head], chain[1]):
-                found.dotted.append(".".join([_class_import(table[head], chain[1]), *chain[2:]]))
+            dotted = _resolved(chain, local_imports, used, table)
+            if dotted:
+                found.dotted.append(dotted)
         _values(node, found, local_imports, used, table)
         todo.extend(sorted(used))
     for names in (found.dotted, found.indirect, found.values):
@@ -1296,9 +1292,7 @@ def _asks_what_is_loaded(node: ast.AST) -> set[int]:
         return _chain(expr) == ["sys", "modules"]
 
     def outside(expr: ast.AST) -> bool:
-        return (
-            isinstance(expr, ast.Constant) and isinstance(expr.value, str) and not expr.value.split(".")[0] == PACKAGE
-        )
+        return isinstance(expr, ast.Constant) and isinstance(expr.value, str) and expr.value.split(".")[0] != PACKAGE
 
     for sub in ast.walk(node):
         if (
@@ -1319,6 +1313,22 @@ def _asks_what_is_loaded(node: ast.AST) -> set[int]:
         ):
             asked |= {id(n) for n in ast.walk(sub.comparators[0])}
     return asked
+
+
+def _resolved(
+    chain: list[str], local_imports: Mapping[str, str], used: frozenset, table: Mapping[str, _Binding]
+) -> str:
+    """The dotted name a chain of a judged statement denotes: through an import inside the statement, a
+    module-level name bound to an importable one, or a class of the answer's that imports it in its body;
+    "" when it denotes nothing importable."""
+    head = chain[0]
+    if head in local_imports and head not in used:
+        return ".".join([local_imports[head], *chain[1:]])
+    if head in used and head in table and table[head].dotted:
+        return ".".join([table[head].dotted, *chain[1:]])
+    if head in used and head in table and len(chain) > 1 and _class_import(table[head], chain[1]):
+        return ".".join([_class_import(table[head], chain[1]), *chain[2:]])
+    return ""
 
 
 def _class_import(binding: _Binding, name: str) -> str:
@@ -1361,16 +1371,6 @@ def _values(
     handed on or fed a name made at run time."""
     parents = {id(child): parent for parent in ast.walk(node) for child in ast.iter_child_nodes(parent)}
 
-    def dotted_of(chain: list[str]) -> str:
-        head = chain[0]
-        if head in local_imports and head not in used:
-            return ".".join([local_imports[head], *chain[1:]])
-        if head in used and head in table and table[head].dotted:
-            return ".".join([table[head].dotted, *chain[1:]])
-        if head in used and head in table and len(chain) > 1 and _class_import(table[head], chain[1]):
-            return ".".join([_class_import(table[head], chain[1]), *chain[2:]])
-        return ""
-
     for sub in ast.walk(node):
         if not _is_chain(sub) or (isinstance(sub, (ast.Name, ast.Attribute)) and not isinstance(sub.ctx, ast.Load)):
             continue
@@ -1382,7 +1382,7 @@ def _values(
         chain = _chain(sub)
         if not chain:
             continue
-        dotted = dotted_of(chain)
+        dotted = _resolved(chain, local_imports, used, table)
         if not dotted and chain == ["__import__"] and "__import__" not in table:
             dotted = "__import__"
         if not dotted:
