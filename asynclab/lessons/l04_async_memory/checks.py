@@ -23,7 +23,7 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   the end, before and after, with ``tracemalloc`` or sampled too coarsely
   reads 0x on one of them; a typed-in constant cannot fit both drawn sizes
   (3x apart), even for an answer that tells the two functions apart. The
-  queued work waits in MXNet's back end behind a gate (:data:`GATE_OP`)
+  queued work waits in MXNet's back end behind a gate (:func:`~asynclab.checks.gates.gate`)
   that opens 0.2, 1.1 or 2.0 s (one each of three rounds, plus up to
   0.1 s) after ``fn`` was called, and the call must return within 0.3 s
   of the moment its result was written (else the check fails at once): a
@@ -108,6 +108,7 @@ from asynclab.checks.core import (
     refuse_outside_child,
     refuse_unless_checking,
 )
+from asynclab.checks.gates import finished_after, gate, register_custom
 from asynclab.checks.relations import AtMost, Between, Exceeds, Within
 from asynclab.foundation.memory import MB
 
@@ -122,7 +123,6 @@ SIZES_MB = (110.0, 330.0)
 GATE_DELAYS_S = (0.2, 1.1, 2.0)
 GATE_JITTER_S = 0.1
 LATE_S = 0.3  # ... and peak_increase must return within this of the moment that work had finished, seconds
-GATE_OP = "asynclab_lab04_gate"  # the MXNet custom operator that holds the queued work back
 PEAK_TOLERANCE = 1.5
 FRONT_MAX_SHARE = 0.4
 MAX_NORM = 500.0  # the script's clipping threshold: active for about the first ten batches
@@ -236,72 +236,11 @@ def _allocate_and_keep(mb: float, kept: list) -> Callable[[], None]:
     return allocate
 
 
-def _register_custom(op_type: str, parse: Callable, make: Callable, need_top_grad: bool) -> None:
-    """Register with MXNet, once per process, a custom operator of one input and one output of its shape
-    (the grader imports a fresh copy of the course for every check cell, while MXNet keeps one registry of
-    custom operators per process): ``parse(**arguments)`` reads a call's string arguments when the call is
-    made, and ``make(parsed)`` builds the operator that runs it."""
-    import mxnet as mx
-
-    flag = f"_{op_type}_registered"
-    if getattr(mx.operator, flag, False):
-        return
-
-    class Prop(mx.operator.CustomOpProp):
-        def __init__(self, **arguments: str) -> None:
-            super().__init__(need_top_grad=need_top_grad)
-            self.parsed = parse(**arguments)
-
-        def list_arguments(self) -> list[str]:
-            return ["data"]
-
-        def list_outputs(self) -> list[str]:
-            return ["output"]
-
-        def infer_shape(self, in_shape):
-            return in_shape, in_shape, []
-
-        def create_operator(self, ctx, shapes, dtypes):
-            return make(self.parsed)
-
-    mx.operator.register(op_type)(Prop)
-    setattr(mx.operator, flag, True)
-
-
-def _register_gate() -> None:
-    """Register :data:`GATE_OP` (:func:`_register_custom`).
-
-    The operator takes a one-element array and two string arguments: ``opens``,
-    a ``time.perf_counter()`` reading (s) before which it does not finish, and
-    ``since``, another reading; its output is the seconds from ``since`` to
-    the moment it finished. Everything it needs travels with the call: no
-    table an answer could read or change.
-    """
-    import mxnet as mx
-
-    class Gate(mx.operator.CustomOp):
-        def __init__(self, opens: float, since: float) -> None:
-            super().__init__()
-            self.opens, self.since = opens, since
-
-        def forward(self, is_train, req, in_data, out_data, aux) -> None:
-            time.sleep(max(0.0, self.opens - time.perf_counter()))
-            finished = time.perf_counter() - self.since
-            self.assign(out_data[0], req[0], in_data[0] * 0 + finished)
-
-        def backward(self, req, out_grad, in_data, out_data, in_grad, aux) -> None:
-            raise NotImplementedError("the gate has no gradient")
-
-    _register_custom(
-        GATE_OP, lambda opens, since: (float(opens), float(since)), lambda times: Gate(*times), need_top_grad=False
-    )
-
-
 def _queue_and_return(mb: float, kept: list, delay_s: float, marks: list) -> Callable[[], None]:
     """A function that queues work whose result takes ``mb`` MB and returns before MXNet has run it.
 
     The work waits, in MXNet's back end, behind a gate that opens ``delay_s``
-    seconds after the function was called (:data:`GATE_OP`), so MXNet
+    seconds after the function was called (:func:`~asynclab.checks.gates.gate`), so MXNet
     allocates the result only then, after the function has returned; a
     second gate, open at once, runs behind the result. Each call appends
     to ``marks`` (when it was called, ``time.perf_counter`` s; that gate's
@@ -310,15 +249,14 @@ def _queue_and_return(mb: float, kept: list, delay_s: float, marks: list) -> Cal
     """
     from mxnet import nd
 
-    _register_gate()
     source = nd.zeros((1,))
     source.wait_to_read()
 
     def queue() -> None:
         since = time.perf_counter()
-        zero = nd.Custom(source, op_type=GATE_OP, opens=repr(since + delay_s), since=repr(since)) * 0
+        zero = gate(source, since, opens=since + delay_s) * 0
         result = nd.broadcast_to(zero, shape=(int(mb * MB / 4),))  # float32, allocated when it runs
-        mark = nd.Custom(nd.slice_axis(result, axis=0, begin=0, end=1), op_type=GATE_OP, opens="0", since=repr(since))
+        mark = finished_after(result, since)
         marks.append((since, mark))
         kept.append(result)
 
@@ -601,7 +539,7 @@ class _Watch:
 
 
 def _register_mark() -> None:
-    """Register :data:`MARK_OP` (:func:`_register_custom`).
+    """Register :data:`MARK_OP` (:func:`~asynclab.checks.gates.register_custom`).
 
     The operator passes its input through, forward and backward, after
     :meth:`_Watch.hold`; its one string argument is the ``id`` of the
@@ -623,7 +561,7 @@ def _register_mark() -> None:
         def backward(self, req, out_grad, in_data, out_data, in_grad, aux) -> None:
             self.assign(in_grad[0], req[0], out_grad[0])
 
-    _register_custom(MARK_OP, lambda watch: ctypes.cast(int(watch), ctypes.py_object).value, Mark, need_top_grad=True)
+    register_custom(MARK_OP, lambda watch: ctypes.cast(int(watch), ctypes.py_object).value, Mark, need_top_grad=True)
 
 
 def _watched(net, watch: _Watch):

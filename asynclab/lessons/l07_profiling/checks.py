@@ -42,8 +42,9 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   1000-1100 for one fn and 1300-1400 for the other, so that no typed-in
   figure fits both): one on each of cpu(0), cpu(1) and cpu(2) alone, in an
   order drawn, each waited for and timed by the check, then one on all three
-  at once that ``fn`` returns without waiting for (timed from a thread of
-  the check's own that waits for its products; a third or more of the
+  at once that ``fn`` returns without waiting for (timed in MXNet's back
+  end by a gate behind each of its products, which reports when it ran:
+  no thread of the check's waits while the answer drives the profiler; a third or more of the
   rounds' time, so a profile stopped before waiting misses it). The check
   asks twice (in an order drawn, :data:`BUSY_BREAKS`): in the "short" fn
   the front end does Python work while each waited round computes (0.5-0.6
@@ -114,6 +115,7 @@ from typing import Any
 from asynclab.checks import draw
 from asynclab.checks.core import CheckResult, Protocol, Rejected, check, refuse_unless_checking
 from asynclab.checks.frontend import keep_busy
+from asynclab.checks.gates import finished_after
 from asynclab.checks.predictions import CLOCKS, yes_or_no
 from asynclab.checks.relations import AtLeast, AtMost
 from asynclab.foundation.profiling import CHORES, ProfilerBroken
@@ -413,11 +415,9 @@ def check_busy_across_devices(self, busy_ms: Callable) -> CheckResult:
     which ``fn`` returns without waiting for. In one ``fn`` the front end does Python work while each waited
     round computes and a little after it; in the other it does none while the products compute, and after
     each waited round sleeps (both ends idle), then does much Python work (:data:`BUSY_BREAKS`). The check
-    times every round itself, the last one from a thread of its own that waits for its products. Passes when
+    times every round itself, the last one from gates behind its products (:func:`finished_after`). Passes when
     both answers are between 0.8x and 1.2x of their rounds' time added up.
     """
-    import threading
-
     import mxnet as mx
     from mxnet import nd
 
@@ -435,7 +435,7 @@ def check_busy_across_devices(self, busy_ms: Callable) -> CheckResult:
         drawn = [{key: draw.uniform(*span) for key, span in breaks.items()} for _ in waited]
         walls: list[float] = []
         calls: list[int] = []
-        watchers: list[threading.Thread] = []
+        ends: list[Any] = []  # the last round's gates: each holds when its product was written
 
         def fn() -> None:
             calls.append(1)
@@ -449,21 +449,14 @@ def check_busy_across_devices(self, busy_ms: Callable) -> CheckResult:
                 _sleep(shares["sleep"] * walls[-1])
                 keep_busy(shares["pause"] * walls[-1])
             start = _clock()
-            products = [nd.dot(xs[d], xs[d]) for d in last]
-
-            def watch() -> None:  # the last round is over when its products are: fn does not wait for them
-                for product in products:
-                    product.wait_to_read()
-                walls.append(_clock() - start)
-
-            watchers.append(threading.Thread(target=watch, daemon=True))
-            watchers[-1].start()
+            # the last round is over when its products are: fn does not wait for them, the gates say when
+            ends[:] = [finished_after(nd.dot(xs[d], xs[d]), start) for d in last]
 
         _empty_the_profiler()  # the answer's recording holds fn's run, not the student's earlier experiments
         value = busy_ms(fn)
         nd.waitall()
-        for watcher in watchers:
-            watcher.join()
+        if ends:
+            walls.append(max(float(end.asscalar()) for end in ends))
         try:
             busy = float(value) / 1e3
         except (TypeError, ValueError):

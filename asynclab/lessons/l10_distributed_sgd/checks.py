@@ -48,7 +48,12 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   the others' half as long, must take it to 1.5-3x its first answer; over
   5000 draws the solution's model gives exactly 2x, whole pushes counted
   2-2.5x, rounded 1.67-2.5x, and a figure typed in per number of workers
-  plus a hundredth of a step ratio 1.01x), then predict, from each worker's measured median
+  plus a hundredth of a step ratio 1.01x; and over 3 workers, each other
+  worker's step alone twice as long must lower it to 0.52-0.95x: the
+  solution's model 0.70-0.80x, whole pushes 0.60-0.83x, rounded
+  0.60-0.88x, while one other worker's step taken for all reads exactly
+  1.0x or 0.5x, and with the fast delays drawn from 20-30 ms that model
+  otherwise passed), then predict, from each worker's measured median
   step, the median staleness of the slowest worker's gradients on
   ``dist_async`` over 2 and over 3 workers (the course's loop; the slow
   worker 2.5-4x slower, delays drawn): within 0.25 of the measured median
@@ -153,6 +158,10 @@ STALE_TRIES = 4  # runs drawn at most until it is
 # the other steps half as long, must take the prediction to this range times its first answer (about twice
 # it: exactly 2 for the solution's model, 2-2.5 for whole pushes counted, 1.67-2.5 for them rounded)
 STALE_DOUBLED = (1.5, 3.0)
+# ... and over 3 workers, one of the other workers' step alone twice as long must take it to this range times
+# its first answer, strictly: over 50000 draws the solution's model gives 0.70-0.80, whole pushes counted
+# 0.60-0.83, rounded 0.60-0.88; one other worker's step taken for all of them gives exactly 1.0 or 0.5
+STALE_ONE_SLOWER = (0.52, 0.95)
 
 
 def _need_dist_kvstore() -> None:
@@ -434,8 +443,10 @@ def _stale_steps(workers: int) -> tuple[list[float], float]:
 def _follows_the_steps(predict: Callable) -> None:
     """Ask ``predict`` about step times drawn as in the runs, over 2 and over 3 workers: the slow worker's
     step twice as long, or every other worker's half as long, must take the prediction to about twice
-    its first answer (:data:`STALE_DOUBLED`); :class:`Rejected` with one sentence otherwise. A figure
-    typed in per number of workers, moved a little by the steps, fails here."""
+    its first answer (:data:`STALE_DOUBLED`), and over 3 workers each other worker's step alone twice
+    as long must lower it, by less than half (:data:`STALE_ONE_SLOWER`); :class:`Rejected` with one
+    sentence otherwise. A figure typed in per number of workers, moved a little by the steps, fails
+    here, and so does a model that takes one other worker's pace for all of them."""
     low, high = STALE_DOUBLED
     for workers in SYNC_WORKERS:
         fast, slow = _stale_steps(workers)
@@ -449,6 +460,17 @@ def _follows_the_steps(predict: Callable) -> None:
                 raise Rejected(
                     f"over {workers} workers, {what} took your prediction from {base:.2f} to {got:.2f} "
                     "updates: think about how many pushes the others make while the slow worker computes a step"
+                )
+        if len(fast) < 2:
+            continue
+        for j in range(len(fast)):
+            steps = (*(2 * f if i == j else f for i, f in enumerate(fast)), slow)
+            got = _stale_prediction(predict, steps)
+            if not STALE_ONE_SLOWER[0] * base < got < STALE_ONE_SLOWER[1] * base:
+                raise Rejected(
+                    f"over {workers} workers, worker {j + 1}'s step alone twice as long took your prediction from "
+                    f"{base:.2f} to {got:.2f} updates: think about how many pushes each of the others makes "
+                    "while the slow worker computes a step"
                 )
 
 

@@ -1,5 +1,6 @@
 """Lab 10's checks: what they refuse before starting a cluster (no MXNet process is started here)."""
 
+import math
 import time
 
 import pytest
@@ -292,3 +293,31 @@ def test_a_worker_forgets_its_job_before_the_student_code_runs(monkeypatch):
     with pytest.raises(RuntimeError, match="payload None"):
         psgd.worker_program({**job, "setup": "setup_store", "loop": "worker_loop"})
     assert duplicated == [0]
+
+
+@pytest.mark.parametrize(
+    "predict",
+    [
+        lambda st: sum(st[-1] / s for s in st[:-1]),  # the solution's model
+        lambda st: sum(math.floor(st[-1] / s) for s in st[:-1]),  # whole pushes
+        lambda st: sum(round(st[-1] / s) for s in st[:-1]),  # rounded
+    ],
+    ids=["pushes", "whole-pushes", "rounded"],
+)
+def test_right_staleness_models_follow_every_worker(predict):
+    for _ in range(200):
+        lab10._follows_the_steps(predict)  # raises Rejected otherwise
+
+
+@pytest.mark.parametrize(
+    "predict",
+    [
+        lambda st: (len(st) - 1) * st[-1] / st[0],  # the first other worker's pace for all
+        lambda st: (len(st) - 1) * st[-1] / min(st[:-1]),  # the fastest other worker's pace for all
+    ],
+    ids=["first-for-all", "fastest-for-all"],
+)
+def test_a_staleness_model_with_one_pace_for_all_others_fails_before_anything_is_measured(monkeypatch, predict):
+    _forbid_cluster(monkeypatch)
+    text = _verdict(lab10.check_predict_staleness, predict)
+    assert "step alone twice as long" in text, text
