@@ -179,3 +179,41 @@ def test_mindspore_backend_imports_without_mindspore_and_refuses_bad_input():
         msb.run_with_synchronize("pass", synchronize="yes")
     with pytest.raises(ValueError, match="n must be a positive whole number"):
         msb.facts(n=0)
+
+
+def test_an_isolated_program_gets_none_of_this_process_mxnet_variables(monkeypatch):
+    import subprocess
+
+    from asynclab.foundation import budget
+    from asynclab.foundation.backends import fresh
+
+    seen = {}
+
+    def capture(argv, **kwargs):
+        seen.update(kwargs["env"], argv=argv)
+        return subprocess.CompletedProcess(argv, 0, stdout=f"{fresh.MARKER}null\n", stderr="")
+
+    monkeypatch.setattr(subprocess, "run", capture)
+    monkeypatch.setenv("MXNET_ENGINE_TYPE", "NaiveEngine")  # what an answer may set in the kernel
+    monkeypatch.setenv("MXNET_CPU_WORKER_NTHREADS", "4")
+    fresh.run_program("asynclab.x:f", env={"MXNET_CPU_TEMP_COPY": "6"}, timeout=5, isolated=True)
+    assert seen["argv"][1] == "-I"  # no PYTHONPATH, PYTHONSTARTUP or user site
+    mxnet = {k: v for k, v in seen.items() if k.startswith("MXNET_")}
+    expected = {k: v for k, v in budget.environment().items() if k.startswith("MXNET_")}
+    assert mxnet == {**expected, "MXNET_CPU_TEMP_COPY": "6"}
+    seen.clear()
+    fresh.run_program("asynclab.x:f", timeout=5)  # by default the child inherits them
+    assert seen["MXNET_ENGINE_TYPE"] == "NaiveEngine"
+
+
+@pytest.mark.kernel
+def test_an_isolated_program_runs_no_sitecustomize_from_pythonpath(tmp_path, monkeypatch):
+    from asynclab.foundation.backends import fresh
+
+    mark = tmp_path / "ran"
+    (tmp_path / "sitecustomize.py").write_text(f"open({str(mark)!r}, 'w').close()\n")
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))  # what an answer cell may set before a check starts a child
+    assert fresh.run_program("json:dumps", payload=[1], timeout=60, isolated=True).result == "[1]"
+    assert not mark.exists()
+    fresh.run_program("json:dumps", payload=[1], timeout=60)  # not isolated: the child imports it
+    assert mark.exists()

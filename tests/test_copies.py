@@ -324,6 +324,34 @@ def test_allows_and_transcribes_are_checked_when_declared():
     assert isinstance(made, Check) and made.allows == ("asynclab.foundation.plots",) and made.transcribes == "why"
 
 
+def test_idioms_are_checked_when_declared():
+    def code(self, f) -> CheckResult: ...
+
+    with pytest.raises(ValueError, match="idioms must be a tuple of dotted course names"):
+        check("x", 1, functions=("f",), idioms=("heapq.merge",))(code)
+    made = check("x", 1, functions=("f",), idioms=("asynclab.foundation.profiling._union",))(code)
+    assert made.idioms == ("asynclab.foundation.profiling._union",) and made.allows == ()
+
+
+@pytest.mark.parametrize(
+    "lab, name, idiom",
+    [(lab, name, i) for lab in LABS for name, c in course.lab_checks(lab).items() for i in c.idioms],
+)
+def test_an_idiom_is_a_course_function_that_may_be_written_but_not_called(lab, name, idiom):
+    found = copies.course_corpus().index.resolve(idiom)
+    assert found is not None and found.kind == "function", (idiom, found)
+    module, _, function = idiom.rpartition(".")
+    step = course.lab_checks(lab)[name].functions[0]
+    calls = f"from {module} import {function}\n\n\ndef {step}(*args):\n    return {function}(args)"
+    exercise = next(
+        nbtools.grade_id(c)
+        for c in _solution(lab).cells
+        if c.cell_type == "code" and nbtools.is_solution(c) and f"def {step}(" in c.source
+    )
+    found = _verdicts(lab, {exercise: calls})[name]
+    assert found is not None and found.kind in (copies.COURSE_FUNCTION, copies.REACHES_IN), found
+
+
 def _exempt() -> list[tuple[str, str]]:
     return [(lab, name) for lab in LABS for name, c in course.lab_checks(lab).items() if c.transcribes]
 
@@ -776,3 +804,41 @@ def test_a_name_bound_by_a_string_is_judged_with_that_names_answer_only():
     anything = clean + "name = 'predict_' + 'lagged_seconds'\nglobals()[name] = print"
     found = _verdicts("03", {"ex2-predict-lagged": anything})["predict-lagged-k"]
     assert found is not None and found.kind == copies.HIDES, found
+
+
+@pytest.mark.parametrize(
+    "source, course",
+    [
+        (
+            "import typing\n\n\ndef _f(x: \"__import__('asynclab.foundation.timing').fit_line\"):\n    return x\n\n\n"
+            "def predict_lagged_seconds(t1, t2, t3, n, k):\n"
+            "    fit = typing.get_type_hints(_f)['x']\n    return fit([0, k], [t3, k * max(t1, t2)])[1] * n",
+            "typing.get_type_hints",
+        ),
+        (
+            "def _f(x: \"__import__('asynclab.foundation.timing').fit_line\"):\n    return x\n\n\n"
+            "def predict_lagged_seconds(t1, t2, t3, n, k):\n    return _f(n) * 0.0 + t3 + n * max(t1, t2)",
+            "an annotation written as a string of code",
+        ),
+        (
+            "from importlib.metadata import EntryPoint\n\n\ndef predict_lagged_seconds(t1, t2, t3, n, k):\n"
+            "    where = '.'.join(['asynclab', 'foundation', 'timing'])\n"
+            "    fit = EntryPoint(name='f', value=where + ':fit_line', group='g').load()\n"
+            "    return fit([0, k], [t3, k * max(t1, t2)])[1] * n",
+            "importlib.metadata",
+        ),
+    ],
+    ids=["get-type-hints", "string-annotation", "entry-point"],
+)
+def test_code_in_annotations_and_entry_points_hides_its_names(source, course):
+    found = _verdicts("03", {"ex2-predict-lagged": source})["predict-lagged-k"]
+    assert found is not None and found.kind == copies.HIDES and found.course == course, found
+
+
+def test_a_string_annotation_that_names_a_type_hides_nothing():
+    source = (
+        'def predict_lagged_seconds(t1: "float", t2: "float", t3: float, n: "int", k: int) -> "float":\n'
+        "    return t3 + (n - k) * max(t1, t2) + k * max(t1, t2)"
+    )
+    found = _verdicts("03", {"ex2-predict-lagged": source})["predict-lagged-k"]
+    assert found is None or found.kind != copies.HIDES, found

@@ -456,7 +456,10 @@ class Check:
     (:mod:`asynclab.grading.copies`), judged on the arguments named in
     ``functions``. ``allows`` names the course's functions, classes or
     modules (dotted, ``"asynclab.foundation.workloads.chunked.read_chunks"``)
-    the step's text gives the student as helpers; ``transcribes`` says why the
+    the step's text gives the student as helpers; ``idioms`` names the course's
+    functions (dotted) whose code is a common idiom of the step's job that a
+    student writes without having seen it (merging overlapping intervals):
+    an answer may contain their code, never call them; ``transcribes`` says why the
     step is today a transcription of the lesson (its right answer re-types the
     lesson's code), which skips the re-typed verdict for this check only.
     ``measured_by`` names the modules or classes (the course's or any
@@ -497,6 +500,7 @@ class Check:
     functions: tuple[str, ...] = ()
     cpus: int = 1
     allows: tuple[str, ...] = ()
+    idioms: tuple[str, ...] = ()
     measured_by: tuple[str, ...] = ()
     instruments: tuple[str, ...] = ()
     transcribes: str = ""
@@ -511,13 +515,15 @@ class Check:
             raise ValueError(f"points must be a non-negative number, got {self.points!r}.")
         if isinstance(self.cpus, bool) or not isinstance(self.cpus, int) or self.cpus < 1:
             raise ValueError(f"check {self.name}: cpus must be a whole number of at least 1, got {self.cpus!r}.")
-        if not isinstance(self.allows, tuple) or not all(
-            isinstance(a, str) and _DOTTED_COURSE_NAME.match(a) for a in self.allows
-        ):
-            raise ValueError(
-                f"check {self.name}: allows must be a tuple of dotted course names such as "
-                f"'asynclab.foundation.plots.timeline', got {self.allows!r}."
-            )
+        for field_name in ("allows", "idioms"):
+            names = getattr(self, field_name)
+            if not isinstance(names, tuple) or not all(
+                isinstance(a, str) and _DOTTED_COURSE_NAME.match(a) for a in names
+            ):
+                raise ValueError(
+                    f"check {self.name}: {field_name} must be a tuple of dotted course names such as "
+                    f"'asynclab.foundation.plots.timeline', got {names!r}."
+                )
         for field_name in ("measured_by", "instruments"):
             names = getattr(self, field_name)
             if not isinstance(names, tuple) or not all(
@@ -795,7 +801,7 @@ def check(name: str, points: float, **declaration: Any) -> Callable[[Callable[..
 
     ``declaration`` takes :class:`Check`'s fields (``relations``, ``sentence``,
     ``threshold``, ``protocol``, ``calls``, ``blame``, ``figures``,
-    ``functions``, ``cpus``, ``allows``, ``measured_by``, ``instruments``, ``transcribes``, ``times_cpu``, ``requires``). The function takes the check first, then the arguments
+    ``functions``, ``cpus``, ``allows``, ``idioms``, ``measured_by``, ``instruments``, ``transcribes``, ``times_cpu``, ``requires``). The function takes the check first, then the arguments
     the check cell passes.
     """
 

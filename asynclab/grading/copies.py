@@ -74,7 +74,9 @@ never the right answer:
    ``asynclab/foundation/``, ``asynclab/checks/``) or of a code cell of a lesson
    notebook (``notebooks/NN_*.ipynb``), by a similarity over normalized syntax
    trees, at or above :data:`THRESHOLD`; the helpers the check allows (as in 2.) may be
-   pasted as well as used by name. A check whose step is today a
+   pasted as well as used by name, and the code of the functions it declares ``idioms``
+   (a common idiom of the step's job, such as merging overlapping intervals, which a
+   student writes without having seen the course's) may be contained, not called. A check whose step is today a
    transcription of the lesson declares ``transcribes="why"`` and skips this
    verdict only.
 
@@ -181,12 +183,23 @@ HIDING_TOOLS = (
     "bdb",
     "types.FunctionType",
     "types.CodeType",
+    # what evaluates an annotation's text as code (``def f(x: "__import__('asynclab...').f")``) or loads an
+    # object by a "module:attribute" string (``importlib.metadata.EntryPoint(...).load()``)
+    "typing.get_type_hints",
+    "typing.ForwardRef",
+    "typing._eval_type",
+    "inspect.get_annotations",
+    "annotationlib",
+    "importlib.metadata",
     # a C library's functions are looked up by their names: MXNet's (``mx.base._LIB.MXSetProcessProfilerState``)
     # switches its profiler or waits around every Python function a check hooks or names
     "ctypes",
     "_ctypes",
     "mxnet.base",
 )
+#: Names in the modules of :data:`HIDING_TOOLS` that look nothing up: MXNet's exception, which a student imports
+#: from ``mxnet.base`` to catch the error an operator raises at the next wait (lab 02).
+HIDING_EXEMPT = frozenset({"mxnet.base.MXNetError"})
 #: The name under which MXNet's modules keep its C library (``mxnet.ndarray.ndarray._LIB`` as well as
 #: ``mxnet.base._LIB``).
 C_LIBRARY = "_LIB"
@@ -987,11 +1000,36 @@ def _part_of(text: str, name: str) -> bool:
     )
 
 
+_PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*\Z")
+
+
+def _annotations(node: ast.AST) -> list[ast.expr]:
+    """The annotations ``node`` itself carries: a function's arguments and return, an annotated assignment's."""
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        arguments = node.args
+        every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
+        found = [a.annotation for a in every if a is not None and a.annotation is not None]
+        return [*found, node.returns] if getattr(node, "returns", None) is not None else found
+    if isinstance(node, ast.AnnAssign):
+        return [node.annotation]
+    return []
+
+
+def _coded(annotation: ast.expr) -> bool:
+    """Whether ``annotation`` holds a string that is more than a (dotted) name: code, once evaluated."""
+    return any(
+        isinstance(n, ast.Constant) and isinstance(n.value, str) and not _PLAIN_NAME.match(n.value.strip())
+        for n in ast.walk(annotation)
+    )
+
+
 def _hides(student: str, closure: _Closure, table: Mapping[str, _Binding]) -> Verdict | None:
     """The verdict on an answer whose closure looks names up while it runs (:data:`HIDING`,
     :data:`HIDING_ATTRIBUTES`, :data:`HIDING_TOOLS`, an import of a computed string) or reads IPython's
     history (:data:`HISTORY`), else None."""
     for dotted in closure.dotted:
+        if dotted in HIDING_EXEMPT:
+            continue
         tool = next((t for t in HIDING_TOOLS if dotted == t or dotted.startswith(t + ".")), None)
         if tool:
             return Verdict(HIDES, student, tool)
@@ -1000,6 +1038,9 @@ def _hides(student: str, closure: _Closure, table: Mapping[str, _Binding]) -> Ve
     for statement in closure.statements:
         called = {id(node.func) for node in ast.walk(statement) if isinstance(node, ast.Call)}
         for node in ast.walk(statement):
+            if any(_coded(a) for a in _annotations(node)):
+                # typing.get_type_hints, functools.singledispatch and others evaluate the text as code
+                return Verdict(HIDES, student, "an annotation written as a string of code")
             if isinstance(node, ast.Name) and node.id in HIDING and node.id not in table:
                 return Verdict(HIDES, student, f"{node.id}()")
             if isinstance(node, ast.Name) and node.id == "__builtins__" and node.id not in table:
@@ -1588,7 +1629,8 @@ class Judge:
             if student not in self._common:
                 self._common[student] = _solution_fingerprints(self.solution, self.corpus.index, student)
             common = self._common[student]
-            score, where = self._similarity(closure, table, allows, common)
+            idioms = tuple(getattr(check, "idioms", ()) or ())
+            score, where = self._similarity(closure, table, (*allows, *idioms), common)
             if score >= THRESHOLD:
                 return Verdict(RETYPED, call.arguments[parameter], where, score)
         return None

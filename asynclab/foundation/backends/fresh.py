@@ -39,6 +39,7 @@ import sys
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from statistics import median
 from typing import Any
 
@@ -134,18 +135,41 @@ def run_program(
     timeout: float,
     what: str = "the code",
     error: type[FreshProcessError] = FreshProcessError,
+    isolated: bool = False,
 ) -> FreshRun:
     """Call the function ``target`` (``"package.module:function"``) in a new process; its :class:`FreshRun`.
 
     The function gets ``payload`` (decoded JSON) as its one argument and
     returns the result (anything JSON can hold). ``env``, ``timeout``
     (seconds), ``what`` and ``error`` as for :func:`run_fresh`.
+
+    ``isolated`` keeps what was changed in this process's environment since
+    it started from reaching the child (a check's measurement must not run
+    under an engine, or a ``sitecustomize``, an answer chose): the child gets
+    none of this process's ``MXNET_*`` variables but the compute budget's
+    (:func:`asynclab.foundation.budget.environment`) and ``env``'s, and its
+    Python starts isolated (``-I``: no ``PYTHONPATH``, ``PYTHONSTARTUP`` or
+    user site), with the folder this course was loaded from first on its path.
     """
     module, _, function = str(target).partition(":")
     if not module or not function.isidentifier():
         raise ValueError(f"a program is named 'package.module:function', not {target!r}.")
+    argv = [sys.executable, "-m", CHILD, target]
+    if isolated:
+        from asynclab.foundation import budget
+
+        env = {**budget.environment(), **(env or {})}
+        root = str(Path(__file__).resolve().parents[3])  # the folder that holds the asynclab package
+        boot = f"import runpy, sys; sys.path.insert(0, {root!r}); runpy.run_module({CHILD!r}, run_name='__main__')"
+        argv = [sys.executable, "-I", "-c", boot, target]
     return _run(
-        [sys.executable, "-m", CHILD, target], payload=payload, env=env, timeout=timeout, what=what, error=error
+        argv,
+        payload=payload,
+        env=env,
+        timeout=timeout,
+        what=what,
+        error=error,
+        drop=("MXNET_",) if isolated else (),
     )
 
 
@@ -166,10 +190,11 @@ def _run(
     timeout: float,
     what: str,
     error: type[FreshProcessError],
+    drop: tuple[str, ...] = (),
 ) -> FreshRun:
     if not isinstance(error, type) or not issubclass(error, FreshProcessError):
         raise TypeError("error must be FreshProcessError or a subclass of it.")
-    full_env = dict(os.environ)
+    full_env = {k: v for k, v in os.environ.items() if not (drop and k.startswith(drop))}
     full_env.update(env or {})
     start = time.perf_counter()
     try:
@@ -340,18 +365,34 @@ def run_benchmarked(
 
 
 def run_snippet(
-    code: str, *, env: Mapping[str, str], timeout: float, what: str, prologue: str = "", epilogue: str = ""
+    code: str,
+    *,
+    env: Mapping[str, str],
+    timeout: float,
+    what: str,
+    prologue: str = "",
+    epilogue: str = "",
+    isolated: bool = False,
 ) -> SnippetRun:
     """Run ``code`` in a fresh process with ``env`` set; collect its Benchmarks.
 
     ``prologue`` runs before the snippet (a framework's switch that is a call,
     not a variable) and ``epilogue`` after it (the framework's wait for all
     its work, so that nothing is left running). ``timeout`` is in seconds;
-    a failure raises :class:`SnippetError` naming ``what``.
+    a failure raises :class:`SnippetError` naming ``what``. ``isolated`` as
+    for :func:`run_program`.
     """
     if not isinstance(code, str):
         raise TypeError(f"code must be a string of Python source, not {type(code).__name__}.")
     job = {"prologue": prologue, "code": code, "epilogue": epilogue}
-    run = run_program(f"{__name__}:snippet_child", payload=job, env=env, timeout=timeout, what=what, error=SnippetError)
+    run = run_program(
+        f"{__name__}:snippet_child",
+        payload=job,
+        env=env,
+        timeout=timeout,
+        what=what,
+        error=SnippetError,
+        isolated=isolated,
+    )
     records = tuple((str(label), float(s)) for label, s in run.result)
     return SnippetRun(records=records, stdout=run.stdout, env=dict(env))

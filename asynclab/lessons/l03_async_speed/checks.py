@@ -14,6 +14,9 @@ busy, are in ``bench/reports/checks_robustness.md``:
   student's. Each round runs three loops whose stops (the batch where the
   loss falls below the target) are neighbours, drawn from 6-12 of 16; the
   index returned must be the stop, and at most one step may run past it.
+  Before the timed loops, one untimed loop whose stop is the last batch
+  (15): a loop one read behind that never reads the last loss after its
+  last step returned None there and passed while the stops stayed in 6-12.
   A loop that reads only every k-th loss stops in time when the stop is
   one of k-1 or k-2 (mod k): two neighbouring stops could both be (with
   two, the catalogue's every-fourth loop passed a quick run of the check
@@ -167,7 +170,8 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
     ones per round, one loop each), runs the function, and runs its own loop that
     reads every loss before taking the next batch.
     Passes when the index is right, no more than one step ran past it, and
-    the check's loop took at least 1.35x as long.
+    the check's loop took at least 1.35x as long; and, untimed, when the
+    index is right where the first loss below the target is the last batch's.
     """
     import mxnet as mx
     import numpy as np
@@ -233,8 +237,21 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
             batches_run += stop + 1
         return {"seconds": seconds / batches_run}
 
+    def last_batch() -> None:
+        """Untimed: the first loss below the target is the last batch's, which a loop one read behind must
+        still read after its last step (the timed stops never reach it)."""
+        entered.clear()
+        found = train_until(iter(batches), step, target_for(BATCHES - 1))
+        nd.waitall()
+        if isinstance(found, bool) or not isinstance(found, (int, np.integer)) or found != BATCHES - 1:
+            raise Rejected(
+                f"train_until returned {found!r} when the first loss below the target was the last batch's, "
+                f"number {BATCHES - 1}: the last batch's loss must be read too"
+            )
+
     def student() -> dict[str, float]:
         seconds, batches_run = 0.0, 0
+        last_batch()
         for stop in stops():  # three stops: an index typed in cannot match them all
             target = target_for(stop)
             source = slow_source(batches, calibrate())

@@ -388,6 +388,9 @@ def _empty_the_profiler() -> None:
     protocol=_QUICK,
     calls="busy_ms",
     functions=("busy_ms",),
+    # the textbook merge of overlapping intervals (sort by start, extend the last stretch or open one) is
+    # 0.83 similar to the course's _union: a student writes it unseen
+    idioms=("asynclab.foundation.profiling._union",),
     relations=(
         AtLeast("short", num="found.short", den="found.short_ref", threshold=BUSY_LOW),
         AtMost("short_high", num="found.short", den="found.short_ref", threshold=BUSY_HIGH),

@@ -28,8 +28,9 @@ was too small or too large, never the right value.
 What each check measures (quiet, and with one core busy by a Python loop
 beside it; 5 runs each, on the course's 2-vCPU machine):
 
-- result-exact: two data sets, one of a few chunks and a part, one shorter
-  than a chunk; equal to the check's energy of the chain, and every byte read
+- result-exact: three data sets, one of a few chunks and a part, one of a
+  few whole chunks (a loop that adds the last chunk only when it is short
+  drops it there), one shorter than a chunk; equal to the check's energy of the chain, and every byte read
   through ``read_chunks``. A forgotten boundary spring, a dropped last chunk,
   float32, a buffer overwritten before it was used, or reading the file
   around the device each fail.
@@ -347,9 +348,9 @@ def check_result_exact(self, chain_energy: Callable) -> CheckResult:
     """``chain_energy(data, chunk)`` returns the energy of the springs between neighbouring values,
     reading ``chunk`` values at a time.
 
-    Passes when the result equals the check's own, exactly, on two data sets
-    of lengths drawn at random: one of several chunks that ends with a
-    partial chunk, one shorter than a single chunk.
+    Passes when the result equals the check's own, exactly, on three data
+    sets of lengths drawn at random: one of several chunks that ends with a
+    partial chunk, one of several whole chunks, one shorter than a single chunk.
     """
     from asynclab.foundation.workloads import chunked
 
@@ -357,15 +358,20 @@ def check_result_exact(self, chain_energy: Callable) -> CheckResult:
         chunk = draw.choice((2**16, 3 * 2**15, 2**17))
         cases = [
             (_length(draw.choice(EXACT_LENGTHS), chunk), chunk, "several chunks"),
+            (draw.choice(EXACT_LENGTHS) * chunk, chunk, "a whole number of chunks"),
             (draw.randrange(1000, chunk), chunk, "less than one chunk"),
         ]
+        draw.shuffle(cases)
         for n, size, what in cases:
             with chunked.dataset(n, seed=draw.randrange(2**31)) as data:
                 expected = _reference(data)
                 _exact(data, _run(chain_energy, data, size), expected, what)
         return True, ""
 
-    return self.holds(condition, description="exact on a data set of several chunks and on one shorter than a chunk")
+    return self.holds(
+        condition,
+        description="exact on data sets of several chunks, with a partial last one and without, and on one shorter than a chunk",
+    )
 
 
 # ------------------------------------------------------------ step 1: faster than serial

@@ -53,7 +53,10 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   solution's model 0.70-0.80x, whole pushes 0.60-0.83x, rounded
   0.60-0.88x, while one other worker's step taken for all reads exactly
   1.0x or 0.5x, and with the fast delays drawn from 20-30 ms that model
-  otherwise passed), then predict, from each worker's measured median
+  otherwise passed; and a third worker 3-5 times as slow as a lone fast
+  one, the slow one 10-14 times, must raise the two workers' prediction
+  by 1/r of it within a factor of 1.5, which the others' mean step taken
+  for each of them, otherwise within 4% of the solution, fails), then predict, from each worker's measured median
   step, the median staleness of the slowest worker's gradients on
   ``dist_async`` over 2 and over 3 workers (the course's loop; the slow
   worker 2.5-4x slower, delays drawn): within 0.25 of the measured median
@@ -162,6 +165,13 @@ STALE_DOUBLED = (1.5, 3.0)
 # its first answer, strictly: over 50000 draws the solution's model gives 0.70-0.80, whole pushes counted
 # 0.60-0.83, rounded 0.60-0.88; one other worker's step taken for all of them gives exactly 1.0 or 0.5
 STALE_ONE_SLOWER = (0.52, 0.95)
+# ... and a third worker r times as slow as the one fast worker (r drawn from STALE_ADDED_PACE, the slow one
+# STALE_ADDED_SLOW times as slow) must raise the two workers' prediction by 1/r of it, within a factor of 1.5:
+# over 50000 draws the solution's model raises it by exactly 1/r, whole pushes by 0.67/r-1.10/r, rounded ones
+# by 0.77/r-1.26/r; the others' mean step taken for each of them lowers it, one worker's pace for all doubles it
+STALE_ADDED_PACE = (3.0, 5.0)
+STALE_ADDED_SLOW = (10.0, 14.0)
+STALE_ADDED_BAND = 1.5
 
 
 def _need_dist_kvstore() -> None:
@@ -474,6 +484,24 @@ def _follows_the_steps(predict: Callable) -> None:
                 )
 
 
+def _adds_each_worker(predict: Callable) -> None:
+    """Ask ``predict`` about two workers and then three, the third ``r`` times as slow as the fast one
+    (:data:`STALE_ADDED_PACE`): the prediction must rise by about ``1/r`` of itself (each other worker adds
+    its own pushes); :class:`Rejected` with one sentence otherwise."""
+    fast = round(draw.uniform(*STALE_FAST_DELAYS), 4)
+    slow = round(fast * draw.uniform(*STALE_ADDED_SLOW), 4)
+    pace = draw.uniform(*STALE_ADDED_PACE)
+    two = _stale_prediction(predict, (fast, slow))
+    three = _stale_prediction(predict, (fast, round(fast * pace, 4), slow))
+    expected = fast / round(fast * pace, 4)
+    if not (two > 0 and expected / STALE_ADDED_BAND <= three / two - 1 <= expected * STALE_ADDED_BAND):
+        raise Rejected(
+            f"a third worker {pace:.1f} times as slow as the fast one took your prediction from {two:.2f} to "
+            f"{three:.2f} updates: think about how many pushes each of the others makes while the slow worker "
+            "computes a step"
+        )
+
+
 def _stale_run(workers: int) -> tuple[tuple[float, ...], float]:
     """One dist_async run of the course's loop, the last of ``workers`` workers slow: the median seconds per
     step of each worker, and the median staleness (updates) of the slow worker's gradients.
@@ -533,6 +561,7 @@ def check_predict_staleness(self, predict_staleness: Callable) -> CheckResult:
                 "the prediction must follow the workers it is given"
             )
         _follows_the_steps(predict_staleness)
+        _adds_each_worker(predict_staleness)
         _need_dist_kvstore()
         sizes = [2, 3]
         draw.shuffle(sizes)

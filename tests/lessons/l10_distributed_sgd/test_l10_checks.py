@@ -321,3 +321,24 @@ def test_a_staleness_model_with_one_pace_for_all_others_fails_before_anything_is
     _forbid_cluster(monkeypatch)
     text = _verdict(lab10.check_predict_staleness, predict)
     assert "step alone twice as long" in text, text
+
+
+def test_a_staleness_model_from_the_others_mean_step_fails_before_anything_is_measured(monkeypatch):
+    _forbid_cluster(monkeypatch)
+    others_mean = lambda st: (len(st) - 1) * st[-1] / (sum(st[:-1]) / (len(st) - 1))  # noqa: E731
+    text = _verdict(lab10.check_predict_staleness, others_mean)
+    assert "a third worker" in text, text
+
+
+@pytest.mark.parametrize(
+    "predict",
+    [
+        lambda st: sum(st[-1] / s for s in st[:-1]),
+        lambda st: sum(math.floor(st[-1] / s) for s in st[:-1]),
+        lambda st: sum(round(st[-1] / s) for s in st[:-1]),
+    ],
+    ids=["pushes", "whole-pushes", "rounded"],
+)
+def test_right_staleness_models_count_each_added_worker(predict):
+    for _ in range(200):
+        lab10._adds_each_worker(predict)  # raises Rejected otherwise
