@@ -215,5 +215,10 @@ def test_an_isolated_program_runs_no_sitecustomize_from_pythonpath(tmp_path, mon
     monkeypatch.setenv("PYTHONPATH", str(tmp_path))  # what an answer cell may set before a check starts a child
     assert fresh.run_program("json:dumps", payload=[1], timeout=60, isolated=True).result == "[1]"
     assert not mark.exists()
+    # and the isolated child knows it is one: the half of a check's measurement that runs there asks
+    assert (
+        fresh.run_program("asynclab.checks.core:refuse_outside_child", payload="no", timeout=60, isolated=True).result
+        is None
+    )
     fresh.run_program("json:dumps", payload=[1], timeout=60)  # not isolated: the child imports it
     assert mark.exists()

@@ -160,7 +160,7 @@ def run_program(
 
         env = {**budget.environment(), **(env or {})}
         root = str(Path(__file__).resolve().parents[3])  # the folder that holds the asynclab package
-        boot = f"import runpy, sys; sys.path.insert(0, {root!r}); runpy.run_module({CHILD!r}, run_name='__main__')"
+        boot = f"import runpy, sys; sys.path.insert(0, {root!r}); runpy.run_module({CHILD!r}, run_name='__main__', alter_sys=True)"
         argv = [sys.executable, "-I", "-c", boot, target]
     return _run(
         argv,
