@@ -37,3 +37,13 @@ def test_the_returned_array_says_nothing_of_the_memory_in_all():
     assert all(r < min(lab01.MEMORY_SIZES["small"]) - 32 for r in lab01.RESULT_SIZES)
     assert min(lab01.MEMORY_SIZES["large"]) / max(lab01.MEMORY_SIZES["small"]) > lab01.MEMORY_TOLERANCE**2
     assert max(lab01.RESULT_SIZES) / min(lab01.MEMORY_SIZES["small"]) < 1 / lab01.MEMORY_TOLERANCE
+
+
+def test_no_side_typed_into_the_snippet_fits_both_sides_of_a_round():
+    # the snippet's product over the check's is (side / N)**3 at each N; the window is 1/tolerance..tolerance,
+    # widened here by 10% for the noise of a measured ratio
+    low, high = 1 / (1.1 * lab01.SWITCH_TOLERANCE), 1.1 * lab01.SWITCH_TOLERANCE
+    for large in lab01.SWITCH_SIZES:
+        for small in lab01.SWITCH_SMALL:
+            fits = [s for s in range(100, 4000) if all(low <= (s / n) ** 3 <= high for n in (small, large))]
+            assert not fits, (large, small, fits[:3])

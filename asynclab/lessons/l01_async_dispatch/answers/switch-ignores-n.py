@@ -1,4 +1,4 @@
-"""Switches to NaiveEngine before the first operation but times a product of side 1600 typed in, not of the side N the check defines: within 2x of the check's product at every N of 1400-1800, which it passed; the check now runs each round at a second N of 800-880 as well, where it is 2x off."""
+"""Switches to NaiveEngine before the first operation but times a product of side 1600 typed in, not of the side N the check defines: within 2x of the check's product at every N of 1400-1800, which it passed; the check now runs each round at a second N of 720-800 as well, where it is more than 2x off."""
 
 EXPECT = {
     "overlaps-the-read": 2,
