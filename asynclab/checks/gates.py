@@ -3,8 +3,8 @@ says when it finished, so that a check can time work it does not wait for withou
 waits.
 
 The gate runs when MXNet's engine has written its input, on the engine's own custom-operator thread; its
-output, a one-element-per-input array, holds the seconds from a reading of ``time.perf_counter`` the check
-took (``since``) to the moment the gate finished. Everything the gate needs travels with the call as its
+output, an array of its input's shape, holds in every element the seconds from a reading of
+``time.perf_counter`` the check took (``since``) to the moment the gate finished. Everything the gate needs travels with the call as its
 string arguments: no table an answer could read or change.
 """
 
