@@ -161,6 +161,41 @@ def test_a_probe_that_raises_fails_the_check_with_a_sentence():
     assert info.value.result.message.startswith("calling launch failed: ZeroDivisionError")
 
 
+def test_a_failure_raised_where_no_answer_code_ran_says_so():
+    """An exception whose traceback passes through no code of the answer (here: a C function of the standard
+    library called straight from the runner) was raised by the check's own code or a library it called."""
+    import functools
+
+    with pytest.raises(CheckFailed) as info:
+        faster().run({"fast": const(0.1), "slow": functools.partial(math.sqrt, -1.0)})
+    message = info.value.result.message
+    assert message.startswith("calling launch failed: ValueError") and core.RAISED_IN_CHECK in message
+    with pytest.raises(CheckFailed) as info:
+        faster().holds(functools.partial(math.sqrt, -1.0))
+    assert core.RAISED_IN_CHECK in info.value.result.message
+
+
+def test_a_failure_that_passed_through_answer_code_blames_the_answer():
+    """A cell's code (a file name in angle brackets, as IPython and the catalogue compile cells) is the
+    answer's, also when the check's code raised another exception while handling its error; code compiled
+    under the course's own file name stands for the check's."""
+    cell: dict = {}
+    exec(compile("def answer():\n    return 1 / 0\n", "<ex1-answer>", "exec"), cell)
+    course_code = (
+        "def caught(call):\n"
+        "    try:\n        call()\n    except Exception as error:\n        return error\n"
+        "def handled():\n"
+        "    try:\n        answer()\n    except ZeroDivisionError:\n        raise RuntimeError('met') from None\n"
+        "def crashes():\n    return {}['missing']\n"
+    )
+    check_side = {"answer": cell["answer"]}
+    exec(compile(course_code, core.__file__, "exec"), check_side)
+    caught = check_side["caught"]
+    assert core.raised_in_answer(caught(cell["answer"]))
+    assert core.raised_in_answer(caught(check_side["handled"]))
+    assert not core.raised_in_answer(caught(check_side["crashes"]))
+
+
 def test_rejected_shows_its_own_sentence():
     def misuse():
         raise Rejected("launch must return the MXNet array it computed, not NoneType")

@@ -59,6 +59,7 @@ import math
 import os
 import re
 import sys
+import sysconfig
 import types
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -393,6 +394,66 @@ def _number(value: Any) -> float:
     return number
 
 
+#: where code that is not an answer's lives: the course's package, the standard library, the installed libraries
+_NOT_ANSWERS = tuple(
+    sorted(
+        {
+            os.path.realpath(path) + os.sep
+            for path in (
+                os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                *(sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")),
+            )
+        }
+    )
+)
+
+
+def _answer_code(filename: str) -> bool:
+    """Whether a frame's file is an answer's: a notebook cell, a student's own module (anything outside the
+    course's package and the installed Python, its libraries included)."""
+    if filename.startswith("<frozen") or filename.startswith("<__array_function__"):
+        return False
+    if filename.startswith("<"):
+        return True  # a cell (ipykernel's or the catalogue's), a string compiled by the answer
+    return not os.path.realpath(filename).startswith(_NOT_ANSWERS)
+
+
+def raised_in_answer(error: BaseException) -> bool:
+    """Whether ``error``, or an exception it was raised from or while handling, passed through the answer's
+    code on its way up (:func:`_answer_code`); False when only the check's code and libraries ran where it was
+    raised: the check met something of the answer's it does not handle, or has a fault of its own."""
+    seen: set[int] = set()
+    while error is not None and id(error) not in seen:
+        seen.add(id(error))
+        tb = error.__traceback__
+        while tb is not None:
+            if _answer_code(tb.tb_frame.f_code.co_filename):
+                return True
+            tb = tb.tb_next
+        error = error.__cause__ or error.__context__
+    return False
+
+
+#: words a failure carries when the exception was raised where no code of the answer ran (stable: tests read them)
+RAISED_IN_CHECK = "raised in the check's own code"
+
+
+def _failure(lead: str, who: str, error: BaseException) -> str:
+    """The FAIL sentence, starting with ``lead``, for ``error`` raised while the check called ``who`` (the
+    answer's function)."""
+    detail = (
+        f": {error}"
+        if str(error)
+        else (" (the exercise is not done yet)" if isinstance(error, NotImplementedError) else "")
+    )
+    where = (
+        ""
+        if raised_in_answer(error)
+        else f" ({RAISED_IN_CHECK}, on what {who} returned or changed: check that it returns what the step asks)"
+    )
+    return f"{lead}{type(error).__name__}{detail}{where}"
+
+
 def _checked(label: str, probe: Probe) -> Callable[[], dict[str, float]]:
     """``probe`` wrapped: its figures as ``{series: value}``, any failure as :class:`ProbeError`."""
 
@@ -665,12 +726,7 @@ class Check:
         if isinstance(error, Rejected):
             return self.fail(str(error))
         who = self.blame.get(err.label, self.calls)
-        detail = (
-            f": {error}"
-            if str(error)
-            else (" (the exercise is not done yet)" if isinstance(error, NotImplementedError) else "")
-        )
-        return self.fail(f"calling {who} failed: {type(error).__name__}{detail}")
+        return self.fail(_failure(f"calling {who} failed: ", who, error))
 
     def bands(self, samples: Samples) -> dict[str, Band]:
         return {r.name: r.band(samples) for r in self.relations}
@@ -766,16 +822,8 @@ class Check:
                 reason = str(error)
                 break
             except Exception as error:
-                detail = (
-                    f": {error}"
-                    if str(error)
-                    else (" (the exercise is not done yet)" if isinstance(error, NotImplementedError) else "")
-                )
-                return finish(
-                    CheckResult(
-                        self.name, self.points, False, f"the code under test raised {type(error).__name__}{detail}"
-                    )
-                )
+                message = _failure("the code under test raised ", self.calls or "your code", error)
+                return finish(CheckResult(self.name, self.points, False, message))
             ok, why = outcome if isinstance(outcome, tuple) else (bool(outcome), "")
             if not ok:
                 reason = why or "the condition did not hold"

@@ -1005,11 +1005,11 @@ _PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*\Z")
 
 def _annotations(node: ast.AST) -> list[ast.expr]:
     """The annotations ``node`` itself carries: a function's arguments and return, an annotated assignment's."""
-    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):  # a lambda's arguments carry none
         arguments = node.args
         every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
         found = [a.annotation for a in every if a is not None and a.annotation is not None]
-        return [*found, node.returns] if getattr(node, "returns", None) is not None else found
+        return [*found, node.returns] if node.returns is not None else found
     if isinstance(node, ast.AnnAssign):
         return [node.annotation]
     return []
