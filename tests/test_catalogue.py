@@ -65,6 +65,7 @@ from pathlib import Path
 import pytest
 
 from asynclab import course
+from asynclab.checks.core import RAISED_IN_CHECK
 from asynclab.grading import answers as catalogue
 from asynclab.grading import copies
 from asynclab.grading.layout import find_solution
@@ -435,11 +436,23 @@ def _score_check(code: str, label: str, namespace: dict) -> tuple[float, str]:
         return 0.0, f"the check cell raised {type(error).__name__}: {error}"
 
 
+class _NoShell:
+    """IPython's shell as the cells run here see it (``catalogue.code_of`` writes a magic as a call of
+    ``get_ipython()``): the lab's cells run only magics that change nothing here (``%matplotlib inline``)."""
+
+    def run_line_magic(self, name: str, line: str) -> None:
+        if name not in copies.QUIET_MAGICS:
+            raise RuntimeError(f"%{name} runs only in IPython")
+
+    def run_cell_magic(self, name: str, line: str, cell: str) -> None:
+        self.run_line_magic(name, line)
+
+
 def _run_cells(
     todo: catalogue.Plan, lab: str = "", first: set[str] = frozenset()
 ) -> tuple[dict[str, float], dict[str, str]]:
     """Run the planned cells in one namespace; the checks in ``first`` try one round before more."""
-    namespace: dict = {"__name__": "__main__"}
+    namespace: dict = {"__name__": "__main__", "get_ipython": _NoShell}
     scores: dict[str, float] = {}
     notes: dict[str, str] = {}
     for label, kind, source in todo.cells:
@@ -604,6 +617,10 @@ def test_answer_scores_what_it_expects(lab, answer):
         if answer.expect[c] == 0 and "NameError" in notes.get(c, "") and answer.name != "untouched"
     }
     assert not undefined, f"{answer.where}: fails by NameError, not by its mistake: {undefined}"
+    # nor because the check's own code raised where no code of the answer ran: a fault of the check, or
+    # something of the answer's it should refuse with a sentence of its own (asynclab.checks.core.raised_in_answer)
+    crashed = {c: notes[c] for c in todo.run if answer.expect[c] == 0 and RAISED_IN_CHECK in notes.get(c, "")}
+    assert not crashed, f"{answer.where}: fails because its check raised, not by its mistake: {crashed}"
 
 
 def test_answers_whose_checks_time_no_cpu_run_beside_the_timing_tests():
@@ -633,7 +650,7 @@ def test_the_cells_run_define_every_name_the_checks_read():
         solution = _solution(lab)
         answer = catalogue.solution_answer(solution, lab)
         todo = catalogue.plan(solution, answer)
-        bound = set(dir(builtins)) | {"__name__"}
+        bound = set(dir(builtins)) | {"__name__", "get_ipython"}  # IPython's, in a kernel
         for label, _kind, source in todo.cells:
             missing = catalogue.names_used(source) - bound - catalogue.names_bound(source)
             assert not missing, f"lab {lab}: {label} reads {sorted(missing)} that no earlier cell run binds"

@@ -534,7 +534,46 @@ def test_a_prediction_read_from_ipythons_history_hides_its_names(source):
     # an earlier cell may have run the engine: what it left in IPython's history the judge cannot read
     found = _verdicts("05", {"ex5-predict-schedule": source})["predict-schedule"]
     assert found is not None and found.kind == copies.HIDES, found
-    assert "IPython's history" in found.course
+    assert "IPython's history" in found.course or "IPython's shell" in found.course
+
+
+def _solution_cell(lab: str, grade_id: str) -> str:
+    return next(c.source for c in _solution(lab).cells if nbtools.grade_id(c) == grade_id)
+
+
+@pytest.mark.parametrize(
+    "magic",
+    [
+        "%time PREDICTED_ROUNDS = lab05.measure_schedule()",
+        "%%capture\nPREDICTED_ROUNDS = lab05.measure_schedule()",
+        "%run -i measure.py",
+        "%store -r PREDICTED_ROUNDS",
+    ],
+    ids=["line-magic", "cell-magic", "run-in-the-namespace", "store"],
+)
+def test_a_magic_that_runs_code_hides_the_names_after_it(magic):
+    # IPython runs the magic's code (or a file, or a stored value) in the namespace: it may bind any name, as
+    # exec may; the judge reads the cell as IPython turns it into Python (get_ipython().run_line_magic(...))
+    source = _solution_cell("05", "ex5-predict-schedule") + "\n\n" + magic if "%%" not in magic else magic
+    found = _verdicts("05", {"ex5-predict-schedule": source})["predict-schedule"]
+    assert found is not None and found.kind == copies.HIDES, found
+    assert "IPython's shell" in found.course
+
+
+def test_quiet_magics_and_shell_lines_hide_nothing():
+    source = "%matplotlib inline\n%load_ext autoreload\n!echo checking\n" + _solution_cell("05", "ex5-predict-schedule")
+    assert _verdicts("05", {"ex5-predict-schedule": source})["predict-schedule"] is None
+
+
+def test_a_line_that_starts_with_a_percent_sign_inside_brackets_is_python():
+    # IPython reads a magic only at the start of a logical line: a line that continues an expression, or a
+    # string, with "%" or "!" is Python, and a copy behind it is judged as one
+    source = (
+        "from asynclab.lessons.l05_inside_the_engine.checks import measure_schedule\n\n"
+        'NOTE = ("rounds: %d"\n        % 3)\nFLAG = (1\n!= 2)\n\nPREDICTED_ROUNDS = measure_schedule()\n'
+    )
+    found = _verdicts("05", {"ex5-predict-schedule": source})["predict-schedule"]
+    assert found is not None and found.kind != copies.HIDES, found
 
 
 def test_a_throwaway_underscore_of_ones_own_hides_nothing():

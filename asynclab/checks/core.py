@@ -348,6 +348,11 @@ class Rejected(Exception):
     """
 
 
+class Unusable(Rejected):
+    """Raised by a probe: what the student's function returned cannot be used (not a number, a dict without
+    the keys asked for). The FAIL sentence is ``calling <the function> failed: <its text>``."""
+
+
 class ProbeError(Exception):
     """A probe failed; ``label`` names the probe, ``error`` is what it raised."""
 
@@ -384,13 +389,13 @@ def finish(result: CheckResult) -> CheckResult:
 
 def _number(value: Any) -> float:
     if isinstance(value, bool):
-        raise TypeError("it returned a bool, not a number")
+        raise Unusable("it returned a bool, not a number")
     try:
         number = float(value)
     except (TypeError, ValueError):
-        raise TypeError(f"it returned {type(value).__name__}, not a number") from None
+        raise Unusable(f"it returned {type(value).__name__}, not a number") from None
     if not math.isfinite(number):
-        raise ValueError(f"it returned {number}")
+        raise Unusable(f"it returned {number}")
     return number
 
 
@@ -447,8 +452,8 @@ def _failure(lead: str, who: str, error: BaseException) -> str:
         else (" (the exercise is not done yet)" if isinstance(error, NotImplementedError) else "")
     )
     where = (
-        ""
-        if raised_in_answer(error)
+        ""  # a timeout: a wait on the answer's work, which never ended
+        if raised_in_answer(error) or isinstance(error, TimeoutError)
         else f" ({RAISED_IN_CHECK}, on what {who} returned or changed: check that it returns what the step asks)"
     )
     return f"{lead}{type(error).__name__}{detail}{where}"
@@ -723,9 +728,11 @@ class Check:
 
     def _probe_failed(self, err: ProbeError) -> CheckResult:
         error = err.error
+        who = self.blame.get(err.label, self.calls)
+        if isinstance(error, Unusable):
+            return self.fail(f"calling {who} failed: {error}")
         if isinstance(error, Rejected):
             return self.fail(str(error))
-        who = self.blame.get(err.label, self.calls)
         return self.fail(_failure(f"calling {who} failed: ", who, error))
 
     def bands(self, samples: Samples) -> dict[str, Band]:

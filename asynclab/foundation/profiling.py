@@ -60,12 +60,17 @@ __all__ = [
     "BROKEN",
     "trace_file",
     "API_SECTION",
+    "PRODUCT_OPS",
 ]
 
 
 FRONT_END = -1  # the "device" of the front end's C API calls in a trace
 CHORES = ("DeleteVariable", "WaitForVar", "WaitForAll")  # the engine's own entries in a profile, not work
 API_SECTION = "MXNet C API Calls"  # the span of the whole API section in a trace, not a call
+#: MXNet's operators that compute a matrix product, as a trace or autograd's record names them
+PRODUCT_OPS = frozenset(
+    {"dot", "batch_dot", "FullyConnected", "_linalg_gemm2", "_linalg_gemm", "_npi_matmul", "_np_dot"}
+)
 
 
 BROKEN = (

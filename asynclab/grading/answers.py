@@ -273,9 +273,17 @@ def untouched_answer(solution: nbformat.NotebookNode, lab: str) -> Answer:
 # other cells, on a replaced exercise cell, and the cells they need.
 
 
+@functools.lru_cache(maxsize=8192)
 def code_of(source: str) -> str:
-    """A cell's Python code: IPython magics and shell lines (``%...``, ``!...``) left out."""
-    return "\n".join(line for line in source.splitlines() if not line.lstrip().startswith(("%", "!")))
+    """A cell's Python code as IPython runs it: its magics and shell lines (``%time x = f()``, ``!ls``) become
+    the calls IPython makes of them (``get_ipython().run_line_magic("time", "x = f()")``), and nothing else
+    changes; a line that only starts with ``%`` or ``!`` inside brackets or a string stays Python, as in the
+    kernel. Without IPython, the lines that start with ``%`` or ``!`` are left out."""
+    try:
+        from IPython.core.inputtransformer2 import TransformerManager
+    except ImportError:  # pragma: no cover - IPython comes with the course's Jupyter
+        return "\n".join(line for line in source.splitlines() if not line.lstrip().startswith(("%", "!")))
+    return TransformerManager().transform_cell(source)
 
 
 def _table(source: str) -> symtable.SymbolTable:

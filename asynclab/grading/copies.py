@@ -51,7 +51,9 @@ never the right answer:
    ``locals()``, ``vars()``; an object's ``__dict__`` or ``__setattr__``; ``sys.modules``;
    ``importlib.import_module`` or ``__import__`` of a name that is not a constant
    string; ``getattr``, ``setattr``, ``delattr`` or ``hasattr`` passed on as a value,
-   :data:`LOOKUPS`; IPython's history, :data:`HISTORY`: ``Out[12]``, ``_12``, ``In``):
+   :data:`LOOKUPS`; IPython's history, :data:`HISTORY`: ``Out[12]``, ``_12``, ``In``;
+   a magic that runs code, ``%time t = f()``, as IPython writes it, ``get_ipython()...``,
+   all but :data:`QUIET_MAGICS`):
    ``globals()["lab01"]`` or an import of ``"asynclab.lessons.l01_async_dispatch"
    + ".checks"`` would otherwise hide a reach-in, and ``Out[12]`` what an earlier
    cell computed. Data is judged on this verdict too;
@@ -326,6 +328,33 @@ STAR = "*"  # a binding table's key for ``from M import *`` is STAR + M
 ANY_NAME = "*any"
 #: What binds a module's names by a string.
 _NAME_WRITERS = frozenset({"globals", "vars", "locals", "exec", "eval", "compile", "__builtins__"})
+#: IPython's magics that run no code of the cell's and bind no name (``%matplotlib inline``, ``%pip install x``):
+#: every other magic an answer's cell runs (``%time t = f()``, ``%run -i m.py``, ``%store -r t``, ``%%capture``)
+#: may bind any name by a string, as ``exec`` does. Shell lines (``!cmd``) bind none.
+QUIET_MAGICS = frozenset(
+    {
+        "matplotlib",
+        "config",
+        "load_ext",
+        "reload_ext",
+        "unload_ext",
+        "autoreload",
+        "aimport",
+        "pip",
+        "conda",
+        "precision",
+        "xmode",
+        "pprint",
+        "colors",
+        "lsmagic",
+        "magic",
+        "pwd",
+        "who",
+        "whos",
+        "env",
+    }
+)
+_SHELL = frozenset({"system", "getoutput"})  # get_ipython()'s methods that run a shell line (``!cmd``)
 
 
 @dataclass(frozen=True)
@@ -897,7 +926,7 @@ def _writes_which(writer: ast.stmt) -> list[str]:
     }
     names: set[str] = set()
     for sub in ast.walk(writer):
-        if isinstance(sub, ast.Name) and sub.id in ("exec", "eval", "compile", "__builtins__"):
+        if isinstance(sub, ast.Name) and sub.id in ("exec", "eval", "compile", "__builtins__", "get_ipython"):
             return [ANY_NAME]
         if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id in tables:
             if id(sub) not in subscripted:
@@ -914,9 +943,41 @@ def _writes_which(writer: ast.stmt) -> list[str]:
     return [f"{ANY_NAME}:{name}" for name in sorted(names)] or [ANY_NAME]
 
 
+def _magic_call(node: ast.AST) -> tuple[str, str] | None:
+    """``(method, magic)`` of ``get_ipython().method("magic", ...)``, else None (``magic`` empty when the
+    first argument is not a constant string)."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+        return None
+    shell = node.func.value
+    if not (isinstance(shell, ast.Call) and isinstance(shell.func, ast.Name) and shell.func.id == "get_ipython"):
+        return None
+    first = node.args[0] if node.args else None
+    magic = first.value if isinstance(first, ast.Constant) and isinstance(first.value, str) else ""
+    return node.func.attr, magic
+
+
 def _writes_names(nodes: Iterable[ast.AST], table: Mapping[str, _Binding]) -> bool:
-    """Whether ``nodes`` use what binds a module's names by a string (:data:`_NAME_WRITERS`)."""
-    return any(isinstance(sub, ast.Name) and sub.id in _NAME_WRITERS and sub.id not in table for sub in nodes)
+    """Whether ``nodes`` use what binds a module's names by a string (:data:`_NAME_WRITERS`), IPython's magics
+    among them (all but :data:`QUIET_MAGICS` and shell lines)."""
+    nodes = list(nodes)
+    if any(isinstance(sub, ast.Name) and sub.id in _NAME_WRITERS and sub.id not in table for sub in nodes):
+        return True
+    if "get_ipython" in table:
+        return False
+    quiet = set()
+    for sub in nodes:
+        call = _magic_call(sub)
+        if call is not None and (
+            call[0] in _SHELL or (call[0] in ("run_line_magic", "run_cell_magic") and call[1] in QUIET_MAGICS)
+        ):
+            quiet.add(id(sub.func.value))
+    return any(
+        isinstance(sub, ast.Call)
+        and isinstance(sub.func, ast.Name)
+        and sub.func.id == "get_ipython"
+        and id(sub) not in quiet
+        for sub in nodes
+    )
 
 
 def _mutated_names(node: ast.stmt) -> set[str]:
@@ -1052,7 +1113,8 @@ def _hides(student: str, closure: _Closure, table: Mapping[str, _Binding]) -> Ve
                 and node.id not in table
                 and node.id in _statement_names(statement)
             ):
-                return Verdict(HIDES, student, f"{node.id} (IPython's history)")
+                what = "IPython's shell" if node.id == "get_ipython" else "IPython's history"
+                return Verdict(HIDES, student, f"{node.id} ({what})")
             if isinstance(node, ast.Name) and node.id in LOOKUPS and node.id not in table and id(node) not in called:
                 # handed to map, reduce or a name of its own, it looks up (or sets) what the judge cannot read
                 return Verdict(HIDES, student, f"{node.id} passed as a value")

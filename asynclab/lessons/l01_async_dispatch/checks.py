@@ -8,7 +8,9 @@ without waiting cannot pass. Effect sizes and the margins they leave are in
 - overlaps-the-read: ``product_and_batch(x, read_batch)`` returns a
   product's values and a batch read from a slow source (a sleep of 0.8-1.25x
   the product's compute time, the share and the side 1400-1800 drawn per
-  call). It must take at most 0.75x the check's own product-then-read.
+  call). Every call gets a new ``x`` of new values (the drawn matrix times
+  a factor from 0.5-2): a product remembered from an earlier call is not
+  this one's. It must take at most 0.75x the check's own product-then-read.
   Measured (``python tests/test_catalogue.py 01 ANSWER``, two runs each,
   quiet and with one core busy): issuing, reading, then fetching the values
   0.53-0.58x, reading on a thread while the product is fetched 0.47-0.56x;
@@ -67,7 +69,8 @@ without waiting cannot pass. Effect sizes and the margins they leave are in
   hundreds of MB too many, a difference taken before the work is done
   about 0x, the returned array's size alone 0.13-0.55x; the returned
   array is drawn from one pool at both sizes, so no figure computed from
-  it (twice its size) fits both. Measured, 3 runs quiet and 3 with one
+  it (twice its size) fits both; a first reading taken while the check's
+  own earlier work (240-320 MB, behind a gate) is still queued counts it. Measured, 3 runs quiet and 3 with one
   core busy: the right answer 1.00x at both sizes, twice the returned
   array 0.28-0.31x at the large size, the returned array alone 0.43-0.48x.
 """
@@ -91,6 +94,7 @@ from asynclab.foundation.timing import time_call
 GAP_FACTOR = 5.0
 OVERLAP_SIZES = (1400, 1600, 1800)  # overlaps-the-read: the product's side, drawn per call
 OVERLAP_READ = (0.8, 1.25)  # the read's delay, a share of the product's compute time, drawn per call
+OVERLAP_SCALE = (0.5, 2.0)  # each call's x is the drawn matrix times a factor drawn from here
 OVERLAP_SHARE = 0.75  # the answer's time / the check's product-then-read, at most
 SWITCH_SIZES = (1400, 1600, 1800)  # engine-switch-fixed: N, drawn per call
 #: engine-switch-fixed's second N, drawn per call and run in the same round: at most 0.57x of the first, so
@@ -139,7 +143,9 @@ def check_overlaps_the_read(self, product_and_batch: Callable) -> CheckResult:
     """``product_and_batch(x, read_batch)`` returns ``(dot(x, x) as NumPy, read_batch())``.
 
     ``read_batch()`` waits on a slow source (a sleep) for 0.8-1.25x the
-    product's compute time; the share and the product's side are drawn per call. Passes when the values are right, ``read_batch`` ran once, and
+    product's compute time; the share and the product's side are drawn per call, and every call
+    gets a new ``x`` of new values (the drawn matrix times a factor drawn from 0.5-2), so a product
+    remembered from an earlier call is not this call's. Passes when the values are right, ``read_batch`` ran once, and
     the answer took at most 0.75x as long as the check's own sequence:
     the product computed and read, then the batch read.
     """
@@ -170,9 +176,12 @@ def check_overlaps_the_read(self, product_and_batch: Callable) -> CheckResult:
     def student() -> dict[str, float]:
         calls: list[int] = []
         read_batch, batch = _read_batch(delay(), calls)
+        # a new input each call, of new values: a product remembered from an earlier call is not this one's
+        scale = draw.uniform(*OVERLAP_SCALE)
+        given = x * scale
         nd.waitall()
         start = time.perf_counter()
-        result = product_and_batch(x, read_batch)
+        result = product_and_batch(given, read_batch)
         seconds = time.perf_counter() - start
         nd.waitall()
         if not isinstance(result, tuple) or len(result) != 2:
@@ -183,7 +192,9 @@ def check_overlaps_the_read(self, product_and_batch: Callable) -> CheckResult:
                 "the product must come back as a NumPy array of its values (asnumpy()), "
                 f"not {type(product).__name__}: an array still being computed is not a result"
             )
-        if product.shape != expected.shape or not np.allclose(product, expected, rtol=1e-4, atol=1e-3):
+        if product.shape != expected.shape or not np.allclose(
+            product, expected * scale**2, rtol=1e-4, atol=1e-3 * scale**2
+        ):
             raise Rejected("the product's values are not those of nd.dot(x, x)")
         if len(calls) != 1:
             raise Rejected(f"product_and_batch must call read_batch() once, not {len(calls)} times")
@@ -612,6 +623,10 @@ RESULT_SIZES = (40, 44, 48)
 # (arrays of 40 MB and more are mapped on their own by glibc; 256 / 104 > 1.5**2: no one figure fits both, and
 # no figure computed from the returned array, whose size does not follow the size in all)
 MEMORY_TOLERANCE = 1.5
+#: MB of an array the check queues before it calls memory_of, made once a gate opens EARLIER_S after the call:
+#: a first reading taken without waiting misses it and the second counts it: 3.3x or more at the small size
+EARLIER_SIZES = (240, 280, 320)
+EARLIER_S = 0.3
 _MEMORY = Protocol(warmup=0, min_rounds=3, max_rounds=6, budget_s=30.0)
 _MEMORY_WINDOW = f"{1 / MEMORY_TOLERANCE:.2g}x..{MEMORY_TOLERANCE:g}x"
 
@@ -655,14 +670,18 @@ def check_memory_of_result(self, memory_of: Callable) -> CheckResult:
     products before it, so its memory appears only when the back end gets
     to it. Sizes are drawn at random: 88-104 MB and 256-320 MB in all, the
     returned array 40-48 MB at both sizes, so that no figure computed from
-    the returned array (twice its size, say) fits both. Passes when, at both
-    sizes, the figure is what ``make()`` added within 1.5x: a reading of the
-    whole process is hundreds of MB too many, a difference taken before the
-    work is done is about 0, and the size of the returned array alone
-    0.13-0.55x.
+    the returned array (twice its size, say) fits both. When it calls
+    ``memory_of``, work of the check's own is still queued: an array of
+    240-320 MB made behind a gate that opens 0.3 s after the call. Passes
+    when, at both sizes, the figure is what ``make()`` added within 1.5x: a
+    reading of the whole process is hundreds of MB too many, a difference
+    taken before the work is done is about 0, a first reading taken before
+    the earlier work is done counts that work too (3.3x or more at the small
+    size), and the size of the returned array alone 0.13-0.55x.
     """
     from mxnet import nd
 
+    from asynclab.checks.gates import gate
     from asynclab.foundation.memory import MB
     from asynclab.foundation.workloads import square_matrix
     from asynclab.foundation.workloads.native import release_free_memory
@@ -692,6 +711,11 @@ def check_memory_of_result(self, memory_of: Callable) -> CheckResult:
 
             nd.waitall()
             release_free_memory()
+            # work of the check's own still queued at the call, as a program's earlier work would be: an
+            # array made behind a gate that opens EARLIER_S after the call
+            now = time.perf_counter()
+            held = gate(nd.zeros((1,)), since=now, opens=now + EARLIER_S)
+            kept.append(nd.broadcast_to(held, shape=(draw.choice(EARLIER_SIZES) * MB // 4,)))
             value = memory_of(make)
             nd.waitall()
             kept.clear()

@@ -13,7 +13,11 @@ busy, are in ``bench/reports/checks_robustness.md``:
   batch up to the one returned, it must take at least 1.35x as long as the
   student's. Each round runs three loops whose stops (the batch where the
   loss falls below the target) are neighbours, drawn from 6-12 of 16; the
-  index returned must be the stop, and at most one step may run past it.
+  index returned must be the stop, ``step`` must have run on every batch up
+  to it and on at most one past it. Each loss is a share of the last drawn
+  per batch (0.86-0.94) and each loop's batches are scaled by a factor
+  drawn afresh (0.5-2): a stop worked out from the first two losses, or
+  from losses remembered from an earlier loop, misses.
   Before the timed loops, one untimed loop whose stop is the last batch
   (15): a loop one read behind that never reads the last loss after its
   last step returned None there and passed while the stops stayed in 6-12.
@@ -98,7 +102,8 @@ SPEEDUP = 1.35
 BATCHES = 16
 STOP_AT = (6, 13)  # the stops of a round, STOPS neighbours drawn within range(*STOP_AT)
 STOPS = 3  # loops per round: no every-k-th reader (k >= 3) stops in time at three neighbours
-STOP_DECAY = 0.9  # each batch's loss is this share of the last one's
+STOP_DECAY = (0.86, 0.94)  # each batch's loss is a share of the last one's drawn from here, per batch and run
+STOP_SCALE = (0.5, 2.0)  # each loop's batches are the drawn ones times a factor drawn from here (so its losses)
 BATCH_SHAPE = (256, 512)
 LAG_OPS = 12  # operations of predict-lagged-k's loops
 #: predict-lagged-k's devices: ranges (s) of t1, t2 and t3 drawn per device, and the device's k. Over 20000
@@ -169,7 +174,11 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
     batch after it. The check draws that batch's index (three neighbouring
     ones per round, one loop each), runs the function, and runs its own loop that
     reads every loss before taking the next batch.
-    Passes when the index is right, no more than one step ran past it, and
+    Each batch's loss is a share of the last one's drawn per batch (0.86-0.94),
+    and each loop gets the batches times a factor drawn afresh (0.5-2), so that
+    neither a few losses nor losses remembered from an earlier loop tell where
+    a loop stops. Passes when the index is right, ``step`` ran on every batch up
+    to it and on no more than one past it, and
     the check's loop took at least 1.35x as long; and, untimed, when the
     index is right where the first loss below the target is the last batch's.
     """
@@ -183,7 +192,10 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
     k = BATCH_SHAPE[1]
     weights = nd.random.uniform(-1, 1, shape=(k, k))
     base = nd.random.uniform(-1, 1, shape=BATCH_SHAPE)
-    batches = [base * (STOP_DECAY**i) for i in range(BATCHES)]  # each loss a fixed share below the last
+    shares = [1.0]
+    for _ in range(BATCHES - 1):  # each loss a drawn share below the last: no two losses tell the others
+        shares.append(shares[-1] * draw.uniform(*STOP_DECAY))
+    batches = [base * share for share in shares]
     nd.waitall()
     entered: list[int] = []
 
@@ -237,11 +249,20 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
             batches_run += stop + 1
         return {"seconds": seconds / batches_run}
 
+    def scaled() -> tuple[list[Any], float]:
+        """The batches times a factor drawn afresh, and the factor: every loss scales with it, so that losses
+        remembered from an earlier loop (or a run) are not this loop's."""
+        scale = draw.uniform(*STOP_SCALE)
+        given = [x * scale for x in batches]
+        nd.waitall()
+        return given, scale
+
     def last_batch() -> None:
         """Untimed: the first loss below the target is the last batch's, which a loop one read behind must
         still read after its last step (the timed stops never reach it)."""
         entered.clear()
-        found = train_until(iter(batches), step, target_for(BATCHES - 1))
+        given, scale = scaled()
+        found = train_until(iter(given), step, scale * target_for(BATCHES - 1))
         nd.waitall()
         if isinstance(found, bool) or not isinstance(found, (int, np.integer)) or found != BATCHES - 1:
             raise Rejected(
@@ -253,8 +274,9 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
         seconds, batches_run = 0.0, 0
         last_batch()
         for stop in stops():  # three stops: an index typed in cannot match them all
-            target = target_for(stop)
-            source = slow_source(batches, calibrate())
+            given, scale = scaled()
+            target = scale * target_for(stop)
+            source = slow_source(given, calibrate())
             nd.waitall()
             entered.clear()
             start = time.perf_counter()
@@ -268,6 +290,11 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
                 raise Rejected(
                     f"train_until returned {int(found)}, which is not the index of the first batch whose loss "
                     "is below the target"
+                )
+            if ran < stop + 1:
+                raise Rejected(
+                    f"train_until returned {stop} having run step on {ran} batches: a loss below the target is "
+                    "only known once step has run on every batch up to that one"
                 )
             if ran > stop + 2:
                 raise Rejected(

@@ -103,6 +103,7 @@ from asynclab.checks.core import (
     Outcome,
     Protocol,
     Rejected,
+    Unusable,
     check,
     finish,
     refuse_outside_child,
@@ -305,7 +306,7 @@ def check_peak_increase(self, peak_increase: Callable) -> CheckResult:
         value = peak_increase(fn)
         number = as_number(value)  # a number, or an array of one element
         if number is None:
-            raise TypeError(f"it returned {type(value).__name__}, not a number")
+            raise Unusable(f"it returned {type(value).__name__}, not a number")
         return number / mb
 
     delays = list(GATE_DELAYS_S)

@@ -10,8 +10,12 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   step does some Python work (a data loader's) and issues one of 600-900
   operators drawn from relu, sigmoid and ``+ 1``; a heavy operator drawn
   from dot, exp and tanh comes in the last steps, once after tiny many and
-  more Python work per step (the front end sets the pace), or three or four
-  times, larger, after middling many (the back end does). Names and counts
+  more Python work per step (the front end sets the pace), or seven or eight
+  times, larger, after middling many (the back end does), where one call of
+  another operator of the heavy one's kind (``linalg.gemm2`` for dot, expm1
+  for exp, arctan for tanh), sized to take twice one heavy call's time (both
+  timed just before), comes just before them: the slowest call for call,
+  with a smaller total (an answer that ranks by the time per call names it). Names and counts
   are alike in both: only the times tell them apart. The truth is the
   check's own profile of the same program, which must show the back end
   busy for at most 0.3 or at least 0.75 of the wall time and the heaviest
@@ -173,6 +177,14 @@ DIAGNOSE_PYTHON = {"back end": 400, "front end": 3000}
 DIAGNOSE_FRONT_SHARE = 0.3  # a program held up by the front end keeps the back end busy at most this share
 DIAGNOSE_BACK_SHARE = 0.75  # one held up by the back end keeps it busy at least this share of the wall time
 DIAGNOSE_LEAD = 2.0  # the heaviest operator's total over the next one's, at least
+#: the back end's program also runs once another operator of the heavy one's kind, sized to take this many times one
+#: heavy call's time (both timed just before): the slowest call for call, yet a smaller total than the heavy
+#: operator's 7-8 calls
+DIAGNOSE_DECOY = 2.0
+#: the decoy of each heavy operator: another operator of its kind (the same library code, threads and memory
+#: traffic, so that the time of one call measured beside the other's scales the same in the program)
+DIAGNOSE_DECOYS = {"dot": "_linalg_gemm2", "exp": "expm1", "tanh": "arctan"}
+DIAGNOSE_SLOW_LEAD = 1.4  # in the check's profile, the decoy's time per call over the heavy one's, at least
 DIAGNOSE_TRIES = 8  # programs drawn until one is that clear
 INTO_SHAPES = ((1500, 1500), (2000, 1000), (1000, 2500))
 STEPS = 5  # momentum steps in the allocation check
@@ -238,6 +250,9 @@ def _diagnose_ops() -> dict[str, Callable[[Any], Any]]:
         "relu": nd.relu,
         "sigmoid": nd.sigmoid,
         "_plus_scalar": lambda a: a + 1,
+        "_linalg_gemm2": lambda a: nd.linalg.gemm2(a, a),
+        "expm1": nd.expm1,
+        "arctan": nd.arctan,
     }
 
 
@@ -262,8 +277,14 @@ def _program(kind: str) -> tuple[str, Callable[[], None]]:
     count = draw.randrange(*DIAGNOSE_COUNT)
     heavy_in = nd.random.uniform(shape=DIAGNOSE_SIZES[kind][heavy])
     many_in = nd.random.uniform(shape=DIAGNOSE_SIZES[kind][many])
-    heavies = draw.randrange(3, 5) if kind == "back end" else 1
+    heavies = draw.randrange(7, 9) if kind == "back end" else 1
     spots = set(range(count - heavies, count))  # the last steps: a profile stopped before its wait misses them
+    decoy, decoy_in, decoy_at = None, None, -1
+    if kind == "back end":  # slower call for call than the heavy one, with a smaller total
+        decoy = DIAGNOSE_DECOYS[heavy]
+        work = DIAGNOSE_DECOY * _call_ratio(ops[heavy], heavy_in, ops[decoy], heavy_in)
+        decoy_in = nd.random.uniform(shape=_scaled(DIAGNOSE_SIZES[kind][heavy], work))
+        decoy_at = count - heavies - 1
     nd.waitall()
 
     def program() -> None:
@@ -271,14 +292,40 @@ def _program(kind: str) -> tuple[str, Callable[[], None]]:
             sum(k * k for k in range(python))  # the step's own Python work, as a data loader's
             if i in spots:
                 ops[heavy](heavy_in)
+            elif i == decoy_at:
+                ops[decoy](decoy_in)
             ops[many](many_in)
 
     return heavy, program
 
 
-def _truth(program: Callable[[], None]) -> tuple[str, float, float]:
+def _call_ratio(op: Callable[[Any], Any], data: Any, other: Callable[[Any], Any], other_data: Any) -> float:
+    """How many times a call of ``op`` on ``data`` takes as long as one of ``other`` on ``other_data``: the
+    median of five pairs of calls, each waited for, after one uncounted call of each (the first call of an
+    operator at a size can take far longer)."""
+    ratios = []
+    for i in range(6):
+        start = _clock()
+        op(data).wait_to_read()
+        middle = _clock()
+        other(other_data).wait_to_read()
+        if i:
+            ratios.append((middle - start) / max(_clock() - middle, 1e-9))
+    return sorted(ratios)[len(ratios) // 2]
+
+
+def _scaled(shape: tuple[int, ...], work: float) -> tuple[int, ...]:
+    """``shape`` grown so that an operator on it does ``work`` times as much: a vector's length, or a square
+    matrix's side for a product (whose work grows with the side's cube)."""
+    if len(shape) == 1:
+        return (round(shape[0] * work),)
+    return tuple(round(side * work ** (1 / 3)) for side in shape)
+
+
+def _truth(program: Callable[[], None]) -> tuple[str, float, float, float]:
     """From the check's own profile of ``program``: its heaviest operator, the back end's busy share of
-    the wall time, and how many times the heaviest operator's total outweighs the next."""
+    the wall time, how many times the heaviest operator's total outweighs the next, and how many times
+    another operator's time per call outweighs the heaviest one's, at most."""
     from mxnet import nd
 
     walls: list[float] = []
@@ -293,7 +340,9 @@ def _truth(program: Callable[[], None]) -> tuple[str, float, float]:
     ops = table[(table["section"] == "operator") & ~table["name"].isin(CHORES)].sort_values("total", ascending=False)
     totals = ops["total"].tolist()
     lead = totals[0] / totals[1] if len(totals) > 1 and totals[1] > 0 else float("inf")
-    return str(ops["name"].iloc[0]), float(ops["total"].sum()) / (1e3 * walls[0]), lead
+    avg = ops["avg"].tolist()
+    slow_lead = max(avg[1:], default=0.0) / avg[0] if avg[0] > 0 else float("inf")
+    return str(ops["name"].iloc[0]), float(ops["total"].sum()) / (1e3 * walls[0]), lead, slow_lead
 
 
 @check("diagnoses-the-program", points=3, functions=("diagnose",), threshold="exact, two programs")
@@ -306,8 +355,12 @@ def check_diagnoses_the_program(self, diagnose: Callable) -> CheckResult:
     checks each against its own profile of the same program, used only when
     that profile leaves no doubt: the back end busy for at most 0.3 or at
     least 0.75 of the wall time, as the program was built to be, and the
-    heaviest operator at least twice the next. Passes when both
-    diagnoses are right.
+    heaviest operator at least twice the next; the back end's program also
+    runs once another operator of the heavy one's kind (``linalg.gemm2``
+    for dot, expm1 for exp, arctan for tanh), sized to take twice one heavy
+    call's time, which its profile must show at least 1.4 times as slow call for
+    call (the heaviest by its time per call, not its total, is the wrong one
+    there). Passes when both diagnoses are right.
     """
     from mxnet.base import MXNetError
 
@@ -316,8 +369,11 @@ def check_diagnoses_the_program(self, diagnose: Callable) -> CheckResult:
     def program_of(kind: str) -> tuple[str, Callable[[], None]]:
         for _ in range(DIAGNOSE_TRIES):
             heavy, program = _program(kind)
-            top, share, lead = _truth(program)
-            clear = share <= DIAGNOSE_FRONT_SHARE if kind == "front end" else share >= DIAGNOSE_BACK_SHARE
+            top, share, lead, slow_lead = _truth(program)
+            if kind == "front end":
+                clear = share <= DIAGNOSE_FRONT_SHARE
+            else:  # and its decoy clearly the slowest call for call: the heaviest in all is not
+                clear = share >= DIAGNOSE_BACK_SHARE and slow_lead >= DIAGNOSE_SLOW_LEAD
             if clear and top == heavy and lead >= DIAGNOSE_LEAD:
                 return heavy, program
         raise RuntimeError(f"the check could not build a program clearly held up by the {kind} on this machine")
@@ -342,7 +398,7 @@ def check_diagnoses_the_program(self, diagnose: Callable) -> CheckResult:
             if str(operator) != heavy:
                 return False, (
                     f"for one program you named {operator!r}, which is not the operator that took most of the "
-                    "back end's time: compare the operators' total times, not their counts, and leave the "
+                    "back end's time: compare the operators' total times, not their counts or their time per call, and leave the "
                     "engine's chores out"
                 )
             if side != kind:

@@ -406,8 +406,6 @@ ROW_WIDTH, ROW_DEPTH = 3, 2  # MXNet's one-row network is this many times as wid
 TINY = 64  # PyTorch's and NumPy's second network: a TINYxTINY input, two layers
 CLOCKED = 1.05  # PyTorch and NumPy: seconds reported over the seconds the call itself took, at most
 LEFT_SHARE = 0.25  # MXNet work still queued when timed_forward returned, over the forward's compute time
-#: the matrix products MXNet's autograd record may show computing the output (one per layer at least)
-PRODUCTS = frozenset({"dot", "batch_dot", "FullyConnected", "_linalg_gemm2", "_linalg_gemm", "_npi_matmul"})
 _FORWARD = Protocol(warmup=1, min_rounds=3, max_rounds=7, budget_s=30.0, attempts=2)
 
 
@@ -441,10 +439,10 @@ def _to_numpy(y: Any):
 def _products_recorded(output: Any) -> int:
     """How many matrix products MXNet's autograd record shows computing ``output`` (0 where the record does not
     reach it: computed outside MXNet, or outside the record)."""
-    from asynclab.foundation.profiling import recorded_ops
+    from asynclab.foundation.profiling import PRODUCT_OPS, recorded_ops
 
     recorded = recorded_ops(output)
-    return 0 if recorded is None else sum(1 for op in recorded[0] if op in PRODUCTS)
+    return 0 if recorded is None else sum(1 for op in recorded[0] if op in PRODUCT_OPS)
 
 
 def _timed_forward_probe(

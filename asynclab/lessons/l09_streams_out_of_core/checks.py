@@ -283,7 +283,9 @@ def _handed_class() -> type:
     """The class of the data sets the checks hand out: a :class:`~asynclab.foundation.workloads.chunked.Dataset`
     whose fields the check keeps outside the object, read through properties. Setting any of them raises
     AttributeError, however it is set (``object.__setattr__`` too), except ``delivered``, which only
-    ``read_chunks`` may change; writing the object's ``__dict__`` changes nothing it reads."""
+    ``read_chunks`` may change; writing the object's ``__dict__`` changes nothing it reads. Only
+    ``read_chunks`` may read ``path``: an answer that reads the file itself, around the device (beside a
+    thread that drains the device for show), gets an AttributeError."""
     import weakref
 
     from asynclab.foundation.workloads import chunked
@@ -295,6 +297,13 @@ def _handed_class() -> type:
 
     def field(name: str) -> property:
         def get(self) -> Any:
+            if name == "path":  # the file is the device's: only chunked.read_chunks opens it
+                caller = sys._getframe(1).f_code
+                if (caller.co_name, caller.co_code) != (device.co_name, device.co_code):
+                    raise AttributeError(
+                        "the data set's file belongs to the storage device: read its values through "
+                        "chunked.read_chunks, not from data.path"
+                    )
             return kept[id(self)][name]
 
         def set_(self, value: Any) -> None:
@@ -316,6 +325,10 @@ def _handed_class() -> type:
         def __init__(self, data: chunked.Dataset) -> None:  # the dataclass's own __init__ would set the fields
             kept[id(self)] = {name: getattr(data, name) for name in FIELDS} | {"delivered": 0, "reads": []}
             weakref.finalize(self, kept.pop, id(self), None)
+
+        def __repr__(self) -> str:  # the dataclass's would read the path
+            fields = kept[id(self)]
+            return f"Dataset(n={fields['n']}, mb_per_s={fields['mb_per_s']}, delivered={fields['delivered']})"
 
     for name in FIELDS:
         setattr(Handed, name, field(name))

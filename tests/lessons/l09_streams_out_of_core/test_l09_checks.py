@@ -95,7 +95,11 @@ def test_the_handed_data_set_is_the_checks_however_it_is_set():
         vars(handed)["mb_per_s"] = None
         assert handed.delivered == 0 and handed.mb_per_s == 500.0
         assert sum(len(c) for c in chunked.read_chunks(handed, 1024)) == data.n == handed.delivered
-        assert (handed.path, handed.n, handed.seed) == (data.path, data.n, data.seed)
+        assert (handed.n, handed.seed) == (data.n, data.seed)
+        # the file is the device's: only read_chunks reads the path (it read every value above)
+        with pytest.raises(AttributeError, match="read its values through chunked.read_chunks"):
+            handed.path  # noqa: B018
+        assert "path" not in repr(handed)
 
 
 def test_the_profiled_runs_copies_are_scaled_and_its_reads_back_counted_then_restored():
