@@ -30,7 +30,12 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   (a sum over 3000 squares per step, heavy operator dot 950², exp 4.4M,
   tanh 1.5M) shares 0.11-0.26 and 0.08-0.35, leads 3.9-13 and 4.8-29; the
   back end's (heavy operator dot 1400², exp 10M, tanh 6M) shares 0.86-0.98
-  and 0.83-0.95, leads 7.8-24 and 9.4-46. The share such an answer reads
+  and 0.83-0.95, leads 7.8-24 and 9.4-46 (those figures before the decoy;
+  with it and seven or eight heavy calls, the check called 4 times quiet
+  and 4 with one core busy: shares 0.87-0.99, leads over the decoy 2.3-4.1,
+  the decoy 1.7-3.0x the heavy operator per call, the first program drawn
+  clear every time; the solution passed 8 of 8, an answer that ranks by the
+  time per call failed 8 of 8). The share such an answer reads
   (the profile's busy time over a separate run's wall time) was 0.72-1.26
   for the back end's program with two busy processes. The check's profile
   of the back end's program is left in the profiler's table and the front
