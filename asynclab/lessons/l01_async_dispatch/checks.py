@@ -96,7 +96,6 @@ from asynclab.foundation.timing import time_call
 GAP_FACTOR = 5.0
 OVERLAP_SIZES = (1400, 1600, 1800)  # overlaps-the-read: the product's side, drawn per call
 OVERLAP_READ = (0.8, 1.25)  # the read's delay, a share of the product's compute time, drawn per call
-OVERLAP_SCALE = (0.5, 2.0)  # each call's x is the drawn matrix times a factor drawn from here
 OVERLAP_SHARE = 0.75  # the answer's time / the check's product-then-read, at most
 SWITCH_SIZES = (1400, 1600, 1800)  # engine-switch-fixed: N, drawn per call
 #: engine-switch-fixed's second N, drawn per call and run in the same round: at most 0.57x of the first, so
@@ -179,7 +178,7 @@ def check_overlaps_the_read(self, product_and_batch: Callable) -> CheckResult:
         calls: list[int] = []
         read_batch, batch = _read_batch(delay(), calls)
         # a new input each call, of new values: a product remembered from an earlier call is not this one's
-        scale = draw.uniform(*OVERLAP_SCALE)
+        scale = draw.fresh_scale()
         given = x * scale
         nd.waitall()
         start = time.perf_counter()

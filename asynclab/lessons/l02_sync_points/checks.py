@@ -431,7 +431,6 @@ def _is_back_end_error(error: BaseException) -> bool:
 # ------------------------------------------------------------ step 3: a step's error, one read late at most
 STEP_SIDES = (800, 900, 1000)  # the batches' side and w's, drawn per run: 30-90 ms a step here
 STEP_COUNTS = (6, 9)  # steps per run, drawn from range(*STEP_COUNTS)
-STEP_SCALE = (0.5, 2.0)  # steps-overlap-reads: each call's w is the drawn one times a factor drawn from here
 STEP_READ = (0.8, 1.25)  # the read's delay, a share of one step's compute time, drawn per run
 GAP_SHARE = 0.6  # (answer - overlapped) / (serial - overlapped), at most: right -0.05-0.46, serial 1.01-1.18
 LATE_READS = 1  # batches read after the corrupt one before its error surfaces, at most
@@ -563,7 +562,7 @@ def check_steps_overlap_reads(self, run_steps: Callable) -> CheckResult:
         source = _Source(records, delay())
         # new weights of new values each call (w times a drawn factor: every loss scales with it), so that
         # losses remembered from an earlier call are not this call's
-        scale = draw.uniform(*STEP_SCALE)
+        scale = draw.fresh_scale()
         given = w * scale
         found: list = []
         seconds = timed(lambda source: found.append(run_steps(source.read_batch, given, len(records))), source)

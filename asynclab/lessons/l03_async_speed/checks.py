@@ -103,7 +103,6 @@ BATCHES = 16
 STOP_AT = (6, 13)  # the stops of a round, STOPS neighbours drawn within range(*STOP_AT)
 STOPS = 3  # loops per round: no every-k-th reader (k >= 3) stops in time at three neighbours
 STOP_DECAY = (0.86, 0.94)  # each batch's loss is a share of the last one's drawn from here, per batch and run
-STOP_SCALE = (0.5, 2.0)  # each loop's batches are the drawn ones times a factor drawn from here (so its losses)
 BATCH_SHAPE = (256, 512)
 LAG_OPS = 12  # operations of predict-lagged-k's loops
 #: predict-lagged-k's devices: ranges (s) of t1, t2 and t3 drawn per device, and the device's k. Over 20000
@@ -252,7 +251,7 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
     def scaled() -> tuple[list[Any], float]:
         """The batches times a factor drawn afresh, and the factor: every loss scales with it, so that losses
         remembered from an earlier loop (or a run) are not this loop's."""
-        scale = draw.uniform(*STOP_SCALE)
+        scale = draw.fresh_scale()
         given = [x * scale for x in batches]
         nd.waitall()
         return given, scale
