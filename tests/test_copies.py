@@ -881,3 +881,57 @@ def test_a_string_annotation_that_names_a_type_hides_nothing():
     )
     found = _verdicts("03", {"ex2-predict-lagged": source})["predict-lagged-k"]
     assert found is None or found.kind != copies.HIDES, found
+
+
+@pytest.mark.parametrize(
+    "hint",
+    ['"nd.NDArray | torch.Tensor | np.ndarray"', '"Callable[[mx.nd.NDArray, int], mx.nd.NDArray]"', '"list[float]"'],
+)
+def test_a_string_annotation_that_writes_a_type_out_hides_nothing(hint):
+    source = (
+        f'def predict_lagged_seconds(t1: {hint}, t2, t3, n, k) -> "float | None":\n'
+        "    return t3 + (n - k) * max(t1, t2) + k * max(t1, t2)"
+    )
+    found = _verdicts("03", {"ex2-predict-lagged": source})["predict-lagged-k"]
+    assert found is None or found.kind != copies.HIDES, found
+
+
+@pytest.mark.parametrize("hint", ["\"sys.modules['asynclab.foundation.timing']\"", '"getattr(x, y)"', '"(lambda: 1)"'])
+def test_a_string_annotation_that_looks_a_name_up_or_calls_hides(hint):
+    source = f"def predict_lagged_seconds(t1: {hint}, t2, t3, n, k):\n    return t3 + n * max(t1, t2)"
+    found = _verdicts("03", {"ex2-predict-lagged": source})["predict-lagged-k"]
+    assert found is not None and found.kind == copies.HIDES, found
+
+
+@pytest.mark.parametrize("load", ['importlib.import_module("time")', '__import__("time")'])
+def test_a_module_loaded_by_a_constant_name_is_used(load):
+    source = (
+        f"import importlib\n\n_clock = {load}\n\n\ndef waits():\n"
+        "    start = _clock.perf_counter()\n    return _clock.perf_counter() - start > 1\n\n\n"
+        "PREDICTED = {'NumPy': {'y.dtype': waits()}}"
+    )
+    found = _verdicts("08", {"ex-predict-frameworks": source})["predict-frameworks"]
+    assert found is not None and found.kind == copies.MEASURES and found.course == "time", found
+
+
+def test_a_format_string_made_at_run_time_reads_what_the_judge_cannot_see():
+    made = (
+        '_FIELD = "{0.__trace" + "back__}"\n\n\ndef predict_lagged_seconds(t1, t2, t3, n, k):\n'
+        "    return float(len(_FIELD.format(ValueError()))) * 0 + t3 + n * max(t1, t2)"
+    )
+    found = _verdicts("03", {"ex2-predict-lagged": made})["predict-lagged-k"]
+    assert found is not None and found.kind == copies.INTROSPECTS, found
+    written = (
+        '_LINE = "{:.3f} s"\n\n\ndef predict_lagged_seconds(t1, t2, t3, n, k):\n'
+        "    return float(_LINE.format(t3)[:-2]) + n * max(t1, t2)"
+    )
+    assert _verdicts("03", {"ex2-predict-lagged": written})["predict-lagged-k"] is None
+
+
+def test_an_exceptions_traceback_is_the_inside_of_a_frame():
+    source = (
+        "def predict_lagged_seconds(t1, t2, t3, n, k):\n    try:\n        raise ValueError\n"
+        "    except ValueError as error:\n        frame = error.__traceback__\n    return t3 + n * max(t1, t2)"
+    )
+    found = _verdicts("03", {"ex2-predict-lagged": source})["predict-lagged-k"]
+    assert found is not None and found.kind == copies.INTROSPECTS and found.course == "__traceback__", found

@@ -151,3 +151,42 @@ def test_a_bounded_run_on_dist_async_trains_every_step_of_every_worker():
     for trace in run.workers:
         assert trace.steps == tuple(range(6)) and len(trace.pushes) == 6
     assert not cluster.alive()
+
+
+def _pushes(kv, key, w, gradient_at, steps):
+    for step in range(steps):
+        kv.push(key, gradient_at(w, step))
+        kv.pull(key, out=w)
+
+
+def test_the_source_sent_to_the_workers_is_the_functions_own():
+    assert "def _pushes" in psgd.function_source(_pushes, "loop")
+
+
+def test_a_wrapper_of_another_function_is_refused_with_one_sentence():
+    import functools
+
+    def loop(kv, key, w, gradient_at, steps):
+        return None
+
+    functools.update_wrapper(loop, _pushes)  # inspect.getsource would read _pushes's source
+    with pytest.raises(TypeError, match="not a wrapper of another one"):
+        psgd.function_source(loop, "loop")
+
+
+def test_a_source_that_is_not_the_functions_code_is_refused_with_one_sentence(tmp_path):
+    import importlib.util
+    import linecache
+
+    path = tmp_path / "cell.py"
+    path.write_text("def loop(kv, key, w, gradient_at, steps):\n    return None\n")
+    spec = importlib.util.spec_from_file_location("cell", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    text = "def loop(kv, key, w, gradient_at, steps):\n    return kv.pull(key, out=w)\n"
+    linecache.cache[str(path)] = (len(text), None, text.splitlines(True), str(path))  # no mtime: kept, as IPython's
+    try:
+        with pytest.raises(TypeError, match="is not the code of loop"):
+            psgd.function_source(module.loop, "loop")
+    finally:
+        linecache.cache.pop(str(path), None)

@@ -275,6 +275,11 @@ INSIDES = frozenset(
         "f_code",
         "f_lineno",
         "tb_frame",
+        "tb_next",
+        "__traceback__",
+        "gi_frame",
+        "cr_frame",
+        "ag_frame",
         "__self__",
     }
 )
@@ -1024,6 +1029,7 @@ def _introspects(student: str, closure: _Closure) -> Verdict | None:
             return Verdict(INTROSPECTS, student, tool)
     if closure.loose_getters:
         return Verdict(INTROSPECTS, student, f"{closure.loose_getters[0]} with a name made at run time")
+    literals = _string_literal_names(closure.statements)
     for statement in closure.statements:
         for node in ast.walk(statement):
             if isinstance(node, ast.Attribute) and node.attr in INSIDES:
@@ -1040,15 +1046,40 @@ def _introspects(student: str, closure: _Closure) -> Verdict | None:
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Attribute)
                 and node.func.attr in ("format", "format_map")
-                and isinstance(node.func.value, (ast.BinOp, ast.Call, ast.JoinedStr))
+                and (
+                    isinstance(node.func.value, (ast.BinOp, ast.Call, ast.JoinedStr))
+                    or (isinstance(node.func.value, ast.Name) and node.func.value.id not in literals)
+                )
             ):
-                # ("{0.__clo" + "sure__}").format(fn): the fields of a format string made at run time
+                # ("{0.__clo" + "sure__}").format(fn), or a name bound to such a string: the fields of a format
+                # string made at run time read attributes the judge cannot see
                 return Verdict(INTROSPECTS, student, "format() of a string made at run time")
             computed = _getattr_computed(node)
             if computed is not None:
                 # getattr(work, name) with a name made at run time: what it reads the judge cannot see
                 return Verdict(INTROSPECTS, student, "getattr() of a computed name")
     return None
+
+
+def _string_literal_names(statements: Sequence[ast.stmt]) -> frozenset[str]:
+    """The names that ``statements`` bind, every time, to a string written out whole (``fmt = "{:.2f} s"``)."""
+    bound: dict[str, bool] = {}
+    for statement in statements:
+        for node in ast.walk(statement):
+            targets = (
+                node.targets
+                if isinstance(node, ast.Assign)
+                else [node.target]
+                if isinstance(node, (ast.AnnAssign, ast.AugAssign, ast.For, ast.NamedExpr))
+                else []
+            )
+            value = getattr(node, "value", None) if not isinstance(node, (ast.AugAssign, ast.For)) else None
+            whole = isinstance(value, ast.Constant) and isinstance(value.value, str)
+            for target in targets:
+                for name in ast.walk(target):
+                    if isinstance(name, ast.Name):
+                        bound[name.id] = bound.get(name.id, True) and whole and target is name
+    return frozenset(name for name, whole in bound.items() if whole)
 
 
 def _part_of(text: str, name: str) -> bool:
@@ -1077,11 +1108,40 @@ def _annotations(node: ast.AST) -> list[ast.expr]:
 
 
 def _coded(annotation: ast.expr) -> bool:
-    """Whether ``annotation`` holds a string that is more than a (dotted) name: code, once evaluated."""
-    return any(
-        isinstance(n, ast.Constant) and isinstance(n.value, str) and not _PLAIN_NAME.match(n.value.strip())
-        for n in ast.walk(annotation)
-    )
+    """Whether ``annotation`` holds a string that is more than a type written out (a dotted name, or names
+    combined with ``[]``, ``|`` and lists, ``"Callable[[nd.NDArray], nd.NDArray]"``): code, once evaluated."""
+    for n in ast.walk(annotation):
+        if not (isinstance(n, ast.Constant) and isinstance(n.value, str)) or _PLAIN_NAME.match(n.value.strip()):
+            continue
+        try:
+            written = ast.parse(n.value.strip(), mode="eval").body
+        except SyntaxError:
+            return True
+        if not _type_written_out(written):
+            return True
+    return False
+
+
+#: Names a type written in an annotation's string may not start with: evaluated, a subscript of one of them
+#: looks a name up (``"sys.modules['asynclab...']"``).
+_NOT_TYPES = frozenset({name.partition(".")[0] for name in NAMED_ONLY} | set(HIDING) | {"globals", "locals", "vars"})
+
+
+def _type_written_out(node: ast.expr) -> bool:
+    """Whether ``node`` (an annotation's string, parsed) only names types: names and attributes that are no
+    dunders nor :data:`_NOT_TYPES`, subscripts, ``|``, lists and tuples of them, and constants that are not
+    strings. Nothing in it calls, nor looks a name up by a string."""
+    if isinstance(node, ast.Name):
+        return not node.id.startswith("__") and node.id not in _NOT_TYPES
+    if isinstance(node, ast.Attribute):
+        return not node.attr.startswith("__") and _type_written_out(node.value)
+    if isinstance(node, ast.Subscript):
+        return _type_written_out(node.value) and _type_written_out(node.slice)
+    if isinstance(node, ast.BinOp):
+        return isinstance(node.op, ast.BitOr) and _type_written_out(node.left) and _type_written_out(node.right)
+    if isinstance(node, (ast.Tuple, ast.List)):
+        return all(_type_written_out(e) for e in node.elts)
+    return isinstance(node, ast.Constant) and not isinstance(node.value, (str, bytes))
 
 
 def _hides(student: str, closure: _Closure, table: Mapping[str, _Binding]) -> Verdict | None:
@@ -1510,6 +1570,10 @@ def _values(
             first = parent.args[0]
             if isinstance(first, ast.Constant) and isinstance(first.value, str):
                 found.values.append(first.value)  # importlib.import_module("gc"): the module, as a value
+                # and a use of that module, as an import of it is: what the answer does with the module it
+                # binds is hidden from the judge, so loading a module it may not use is using it
+                found.dotted.append(first.value)
+                found.indirect.append(first.value)
             continue
         if not called:
             found.values.append(dotted)

@@ -392,10 +392,42 @@ def function_source(fn: Any, what: str) -> str:
         raise TypeError(f"{what} must be a function defined with def, not {type(fn).__name__}.")
     if fn.__name__ == "<lambda>":
         raise TypeError(f"{what} must be a function defined with def, not a lambda: its source is sent to the workers.")
+    if inspect.unwrap(fn) is not fn:  # functools.wraps: inspect.getsource would read the function it wraps
+        raise TypeError(
+            f"{what} must be the function defined with def itself, not a wrapper of another one (its __wrapped__): "
+            "its own source is sent to the workers."
+        )
     try:
-        return textwrap.dedent(inspect.getsource(fn))
+        source = textwrap.dedent(inspect.getsource(fn))
     except (OSError, TypeError):
         raise TypeError(f"the source of {what} cannot be read: define it with def in a cell of its own.") from None
+    if not _compiles_to(source, fn):
+        raise TypeError(
+            f"the source of {what} that can be read is not the code of {what}: define it with def in a cell of its "
+            "own, and run that cell."
+        )
+    return source
+
+
+def _compiles_to(source: str, fn: Any) -> bool:
+    """Whether ``source`` defines a function named as ``fn`` whose bytecode is ``fn``'s: what is sent to the
+    workers is what the caller runs (a cell's text changed after it ran, in ``linecache``, is not). A function
+    that closes over names of another is not compared (compiled alone, its free names read differently)."""
+    import types
+
+    if fn.__code__.co_freevars:
+        return True
+    try:
+        module = compile(source, "<source>", "exec")
+    except SyntaxError:
+        return False
+    todo = [module]
+    while todo:
+        code = todo.pop()
+        if code.co_name == fn.__name__ and code.co_code == fn.__code__.co_code:
+            return True
+        todo.extend(c for c in code.co_consts if isinstance(c, types.CodeType))
+    return False
 
 
 def run(

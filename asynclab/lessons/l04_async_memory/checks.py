@@ -17,8 +17,9 @@ What each check measures (effect sizes, quiet and with one core busy, are in
 
 - peak-increase: the student's peak of three MXNet allocations the check
   makes, 60 MB kept past the return, one held for 0.15 s and freed before
-  it, and one that a function only queues and returns before MXNet has run
-  it, the last two about 110 and 330 MB, which to which drawn every round;
+  it, and one that a function queues and returns before MXNet has run it
+  (after computing 60 MB that it keeps), the last two about 110 and 330 MB
+  (the queued one's plus its 60), which to which drawn every round;
   the worst of the three ratios must lie within 1.5x of 1. Memory read at
   the end, before and after, with ``tracemalloc`` or sampled too coarsely
   reads 0x on one of them; a typed-in constant cannot fit both drawn sizes
@@ -28,7 +29,15 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   0.1 s) after ``fn`` was called, and the call must return within 0.3 s
   of the moment its result was written (else the check fails at once): a
   fixed sleep either ends before the longer delays (about 0.01x) or
-  returns long after the shorter ones. A measurement that waits for what
+  returns long after the shorter ones. The two other functions have done
+  all their work when they return, and the call must return within 0.3 s
+  of that too; so a measurement that polls the memory until it has risen
+  and settled stops at the 60 MB computed before the queued work runs
+  (0.15x-0.38x of the 170 or 390 MB it reaches), and one that falls back on
+  a wait of its own when the memory does not rise is late on the other
+  two (2.5 s late for a fallback of 2.5 s); right answers (the solution,
+  a sampler of their own) return 0-8 ms after each function's work, 2
+  checks quiet and 2 with one core busy each. A measurement that waits for what
   ``fn`` queued reads 1.00x-1.01x and returns 1-8 ms after the result was
   written, quiet and with both cores busy (the solution's function, 36
   calls each); one that stops when ``fn`` returns reads about 0.01x: MXNet
@@ -38,9 +47,16 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   turns with it; at most 0.4 (a loop without a wait returns
   within a few percent; a wait at every batch gives 1, the wait hidden in
   ``gluon.utils.clip_global_norm``'s default ``check_isfinite=True``
-  included). Before it is timed, ``train_async`` is watched as sync-every-k
+  included). Every call of ``train_async`` (the comparison with the
+  script, the untimed epoch, the timed ones) is watched as sync-every-k
   watches its loop (below) and must wait nowhere: one wait early in the
-  epoch moves the share by about one batch in 12-20, and is seen there.
+  epoch moves the share by about one batch in 12-20, and is seen there; a
+  loop that counts its calls or looks at the network it is handed cannot
+  tell a watched call from a timed one. The watch holds the first batch's
+  work until the epoch is queued, so the time until the call returns is
+  the front end's alone: the solution and a loop that returns the mean
+  of its batches' means read 0.05-0.12, 3 checks each quiet and 3 with
+  one core busy.
 - Both loop checks first run the answer against the lab's script
   (:data:`SCRIPT`: gradients clipped to a global norm of 500, the mean loss
   per sample read with ``asscalar``) on a fresh copy of the network and
@@ -95,7 +111,8 @@ import dataclasses
 import math
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from asynclab.checks import draw
 from asynclab.checks.core import (
@@ -145,8 +162,11 @@ MARK_OP = "asynclab_lab04_mark"
 MARK_POLL_S = 0.001  # how often a held batch looks at what the loop is doing, seconds
 MARK_STALL_S = 30.0  # a held batch lets go when the loop has neither started a batch nor waited for this long, s
 #: the functions of MXNet's Python package in which a thread waits for the back end (asscalar, float() and
-#: print() of an array end in asnumpy)
-WAIT_FUNCTIONS = frozenset({"wait_to_read", "wait_to_write", "waitall", "asnumpy"})
+#: print() of an array end in asnumpy; a checkpoint, net.save_parameters or nd.save, in save, which waits for
+#: the arrays it writes; pickling an array in __getstate__; writing NumPy values into one in _sync_copyfrom)
+WAIT_FUNCTIONS = frozenset(
+    {"wait_to_read", "wait_to_write", "waitall", "asnumpy", "save", "__getstate__", "_sync_copyfrom"}
+)
 HOLD_S = 0.15
 #: the ranges (inclusive) of the two values of k predict-peak draws: one between K_SMALL and K_LARGE, one beyond,
 #: where a line on log k is off by about twice the tolerance or more (at k=90 by 0.6 of the gap), and not much
@@ -210,8 +230,9 @@ def _mxnet_block(mb: float):
     return block
 
 
-def _allocate_for_a_moment(mb: float) -> Callable[[], None]:
-    """A function that holds ``mb`` MB of MXNet memory for 0.15 s and frees it before returning.
+def _allocate_for_a_moment(mb: float, ended: list) -> Callable[[], None]:
+    """A function that holds ``mb`` MB of MXNet memory for 0.15 s and frees it before returning; each call
+    appends to ``ended`` when it returned (``time.perf_counter`` s): all its work is done by then.
 
     MXNet frees an array in its back end, after the Python object is gone;
     ``nd.waitall()`` waits until it has. ``tracemalloc`` sees none of it.
@@ -223,30 +244,36 @@ def _allocate_for_a_moment(mb: float) -> Callable[[], None]:
         time.sleep(HOLD_S)
         del block
         nd.waitall()
+        ended.append(time.perf_counter())
 
     return allocate
 
 
-def _allocate_and_keep(mb: float, kept: list) -> Callable[[], None]:
-    """A function that allocates ``mb`` MB of MXNet memory and leaves it in ``kept`` when it returns."""
+def _allocate_and_keep(mb: float, kept: list, ended: list) -> Callable[[], None]:
+    """A function that allocates ``mb`` MB of MXNet memory and leaves it in ``kept`` when it returns; each
+    call appends to ``ended`` when it returned (``time.perf_counter`` s): all its work is done by then."""
 
     def allocate() -> None:
         kept.append(_mxnet_block(mb))
         time.sleep(HOLD_S)
+        ended.append(time.perf_counter())
 
     return allocate
 
 
-def _queue_and_return(mb: float, kept: list, delay_s: float, marks: list) -> Callable[[], None]:
-    """A function that queues work whose result takes ``mb`` MB and returns before MXNet has run it.
+def _queue_and_return(mb: float, ready_mb: float, kept: list, delay_s: float, marks: list) -> Callable[[], None]:
+    """A function that computes ``ready_mb`` MB of MXNet memory, then queues work whose result takes ``mb``
+    MB more and returns before MXNet has run it.
 
     The work waits, in MXNet's back end, behind a gate that opens ``delay_s``
     seconds after the function was called (:func:`~asynclab.checks.gates.gate`), so MXNet
     allocates the result only then, after the function has returned; a
     second gate, open at once, runs behind the result. Each call appends
     to ``marks`` (when it was called, ``time.perf_counter`` s; that gate's
-    output, the seconds from then until the result was written), and the
-    result to ``kept``.
+    output, the seconds from then until the result was written), and both
+    results to ``kept``. The memory already taken at the return is not all
+    there will be: a measurement that stops once memory has risen and
+    settled stops too soon.
     """
     from mxnet import nd
 
@@ -255,6 +282,7 @@ def _queue_and_return(mb: float, kept: list, delay_s: float, marks: list) -> Cal
 
     def queue() -> None:
         since = time.perf_counter()
+        kept.append(_mxnet_block(ready_mb))
         zero = gate(source, since, opens=since + delay_s) * 0
         result = nd.broadcast_to(zero, shape=(int(mb * MB / 4),))  # float32, allocated when it runs
         mark = finished_after(result, since)
@@ -262,6 +290,17 @@ def _queue_and_return(mb: float, kept: list, delay_s: float, marks: list) -> Cal
         kept.append(result)
 
     return queue
+
+
+def _late(late: float) -> None:
+    """Rejected when peak_increase returned ``late`` seconds (more than :data:`LATE_S`) after everything the
+    function it measured had started was done: a fail at once, not a figure (a right answer returns within
+    milliseconds of that moment)."""
+    if late > LATE_S:
+        raise Rejected(
+            f"peak_increase returned {late:.2f} s after everything fn started had finished "
+            f"(needs within {LATE_S:g} s): a measurement that stops when that work is done returns sooner"
+        )
 
 
 @check(
@@ -284,12 +323,15 @@ def check_peak_increase(self, peak_increase: Callable) -> CheckResult:
     Each round the check measures three functions with it, all allocating
     MXNet memory (which ``tracemalloc`` cannot see): one keeps 60 MB alive
     after it returns (the check frees it afterwards), one holds memory for a
-    moment and frees it before it returns, and one queues work whose
-    result MXNet allocates only after the function has returned (kept, and
-    freed afterwards); of those two, one allocates about 110 MB and the
-    other about 330 MB, drawn each round. The queued work may start only
-    after a delay drawn per round (:data:`GATE_DELAYS_S`), and the call must
-    return within :data:`LATE_S` of its end. It keeps the figure furthest
+    moment and frees it before it returns, and one computes 60 MB before it
+    returns and queues work whose result MXNet allocates only after the
+    function has returned (kept, and freed afterwards); of the moment's and
+    the queued result's, one is about 110 MB and the other about 330 MB,
+    drawn each round. The queued work may start only after a delay drawn per
+    round (:data:`GATE_DELAYS_S`), and for each function the call must
+    return within :data:`LATE_S` of the end of everything the function
+    started (a measurement that waits for memory to rise and settle, or
+    waits a while when it does not rise, is too late or too soon). It keeps the figure furthest
     from the truth. Passes when that figure is within 1.5x of the memory
     allocated, so a number typed in cannot fit every size, neither the
     memory at the end nor the rise above it can pass for the peak, and a
@@ -301,12 +343,17 @@ def check_peak_increase(self, peak_increase: Callable) -> CheckResult:
 
     keep_mb = KEEP_MB
 
-    def measure(fn: Callable[[], None], mb: float) -> float:
+    def measure(fn: Callable[[], None], mb: float, ended: list | None = None) -> float:
+        """``peak_increase(fn)`` over ``mb``; Rejected where it returned more than :data:`LATE_S` after the last
+        entry of ``ended`` (when fn's work was all done; the queued function's lateness is judged by its marks)."""
         release_free_memory()
         value = peak_increase(fn)
+        returned = time.perf_counter()
         number = as_number(value)  # a number, or an array of one element
         if number is None:
             raise Unusable(f"it returned {type(value).__name__}, not a number")
+        if ended:
+            _late(returned - ended[-1])
         return number / mb
 
     delays = list(GATE_DELAYS_S)
@@ -320,28 +367,24 @@ def check_peak_increase(self, peak_increase: Callable) -> CheckResult:
         delay_s = delays[rounds[0] % len(delays)] + draw.uniform(0.0, GATE_JITTER_S)
         rounds[0] += 1
         kept: list = []
+        ended: list = []
         try:
-            ratios = [measure(_allocate_and_keep(keep_mb, kept), keep_mb)]
+            ratios = [measure(_allocate_and_keep(keep_mb, kept, ended), keep_mb, ended)]
         finally:
             kept.clear()
-        ratios.append(measure(_allocate_for_a_moment(moment_mb), moment_mb))
+        ended.clear()
+        ratios.append(measure(_allocate_for_a_moment(moment_mb, ended), moment_mb, ended))
         queued: list = []
         marks: list = []
         try:
-            ratios.append(measure(_queue_and_return(queued_mb, queued, delay_s, marks), queued_mb))
+            ratios.append(measure(_queue_and_return(queued_mb, keep_mb, queued, delay_s, marks), queued_mb + keep_mb))
             returned = time.perf_counter()
         finally:
             nd.waitall()  # what the student's function did not wait for is done before it is freed
             queued.clear()
         if marks:  # the last call of fn is the one the measurement ends with
             since, mark = marks[-1]
-            late = returned - (since + float(mark.asnumpy()[0]))
-            if late > LATE_S:
-                # a fail at once, not a figure: a right answer returns within milliseconds of the work
-                raise Rejected(
-                    f"peak_increase returned {late:.2f} s after the work fn queued had finished "
-                    f"(needs within {LATE_S:g} s): a measurement that stops when that work is done returns sooner"
-                )
+            _late(returned - (since + float(mark.asnumpy()[0])))
         release_free_memory()
         for ratio in ratios:
             if not math.isfinite(ratio):
@@ -374,14 +417,18 @@ def check_front_returns_early(self, train_async: Callable) -> CheckResult:
 
     It must first compute what the lab's script computes (:func:`_unlike_the_script`:
     the same weights after 12-20 batches, the same mean loss, returned as an
-    MXNet array), and wait nowhere, watched from the back end on as many batches
-    (:func:`_waits_at_all`). The check then times the call, and the lab's script on
+    MXNet array). The check then times the call, and the lab's script on
     an epoch of the same batches (its own copy of the network), in turns.
     Passes when the call returns within 40 % of the script's time: work
     queued after the epoch cannot shorten a call that waited. A first,
     untimed epoch makes sure the function trains on every batch. Its epochs
     are 12-20 batches long, drawn: the share is the front end's time per
-    batch over the back end's, whatever the length.
+    batch over the back end's, whatever the length. Every call, timed or
+    not, is watched from the back end (:func:`_watched`: the first batch's work
+    is held until the loop has queued the epoch or waits) and fails where
+    the loop waited once (:func:`_waited`), so a loop cannot wait on the
+    calls it takes for timed ones and skip the wait on the one it takes for
+    the watch; the timed call is then the front end's alone.
     """
     from asynclab.foundation.backends import mxnet as mxb
     from asynclab.foundation.workloads import HostLoader, make_mlp
@@ -392,24 +439,48 @@ def check_front_returns_early(self, train_async: Callable) -> CheckResult:
     script_net, script_trainer, script_loss = make_mlp(config)
     loader = HostLoader(config)
 
+    watches: list[_Watch] = []
+
+    def watched(net, trainer, loss, batches):
+        """``train_async`` on its network inside a running watch (:func:`_watched`). Every call is watched, so
+        that a loop cannot wait on the calls it takes for timed ones and not on the one it takes for the watch:
+        its first batch's work is held until the epoch is queued, or until the loop waits."""
+        watch = _Watch()
+        watches.append(watch)
+        try:
+            with _watched(net, watch) as same:
+                return train_async(same, trainer, loss, batches)
+        except BaseException:
+            watch.running = False
+            mxb.sync_all()  # lets the held batch go
+            raise
+        finally:
+            watch.running = False
+
     def epoch() -> tuple[float, int]:
-        """Seconds until ``train_async`` returned, and the optimizer steps it made (after the back end finished)."""
+        """Seconds until ``train_async`` returned, and the optimizer steps it made (after the back end finished);
+        Rejected where it waited for the back end."""
         batches = list(loader)  # copied in before the clock starts
         mxb.sync_all()
         updates = trainer.optimizer.num_update
         start = time.perf_counter()
-        train_async(net, trainer, loss, batches)
+        watched(net, trainer, loss, batches)
         returned = time.perf_counter() - start
         mxb.sync_all()
+        why = _waited(watches[-1], length)
+        if why is not None:
+            raise Rejected(why)
         return returned, trainer.optimizer.num_update - updates
 
-    unlike = _unlike_the_script(train_async, "train_async", pending=True, length=length)
+    unlike = _unlike_the_script(watched, "train_async", pending=True, length=length)
     if unlike is None:
-        unlike = _waits_at_all(train_async, length)
+        unlike = _waited(watches[-1], length)
     if unlike is not None:
         return self.fail(unlike)
     try:
         steps = epoch()[1]
+    except Rejected as reason:
+        return self.fail(str(reason))
     except Exception as error:  # the student's code failed; say so plainly
         return self.fail(f"calling train_async failed: {type(error).__name__}: {error}")
     if steps != config.num_batches:
@@ -565,40 +636,48 @@ def _register_mark() -> None:
     register_custom(MARK_OP, lambda watch: ctypes.cast(int(watch), ctypes.py_object).value, Mark, need_top_grad=True)
 
 
-def _watched(net, watch: _Watch):
-    """``net`` inside a Gluon block that counts, in ``watch``, the batches whose forward pass starts and
-    passes each batch's output through :data:`MARK_OP`. Its parameters are ``net``'s."""
+@contextmanager
+def _watched(net, watch: _Watch) -> Iterator:
+    """``net`` itself, for the length of the block, counting in ``watch`` the batches whose forward pass starts
+    and passing each batch's output through :data:`MARK_OP` (its ``forward`` replaced on the instance, and put
+    back after): the network keeps its type, its layers and its parameters, so a loop cannot tell it is watched."""
     import threading
+    import types
 
-    from mxnet import gluon, nd
+    from mxnet import nd
 
     _register_mark()
     token = str(id(watch))
+    own = vars(net).get("forward")  # a forward already set on the instance, put back after
+    plain = net.forward
 
-    class Watched(gluon.Block):
-        def __init__(self) -> None:
-            super().__init__()
-            self.inner = net
+    def forward(self, x, *args):
+        if not watch.running:
+            return plain(x, *args)
+        watch.front = threading.get_ident()  # the thread that runs the loop, whichever it is
+        watch.started += 1
+        return nd.Custom(plain(x, *args), op_type=MARK_OP, watch=token)
 
-        def forward(self, x):
-            if not watch.running:
-                return self.inner(x)
-            watch.front = threading.get_ident()  # the thread that runs the loop, whichever it is
-            watch.started += 1
-            return nd.Custom(self.inner(x), op_type=MARK_OP, watch=token)
-
-    return Watched()
+    net.forward = types.MethodType(forward, net)
+    try:
+        yield net
+    finally:
+        if own is None:
+            del net.forward
+        else:
+            net.forward = own
 
 
 def _dressed(loop: Callable) -> Callable:
-    """``loop`` handed its network inside the same Gluon block as when it is watched (:func:`_watched`), with
-    a watch that is not running: the block passes batches straight through, and a loop cannot tell the runs
-    that see where it waits from the ones that measure its memory."""
+    """``loop`` handed its network as when it is watched (:func:`_watched`), with a watch that is not running:
+    its forward passes batches straight through, and a loop cannot tell the runs that see where it waits from
+    the ones that measure its memory."""
 
     def dressed(net, trainer, loss, batches):
         idle = _Watch()
         idle.running = False
-        return loop(_watched(net, idle), trainer, loss, batches)
+        with _watched(net, idle) as same:
+            return loop(same, trainer, loss, batches)
 
     return dressed
 
@@ -644,25 +723,32 @@ def _waits_of(loop: Callable, what: str, length: int) -> tuple[list[int], str | 
     batches = list(HostLoader(config))
     mxb.sync_all()
     watch = _Watch()
-    watched = _watched(net, watch)
     try:
-        loop(watched, trainer, loss, batches)
+        with _watched(net, watch) as watched:
+            loop(watched, trainer, loss, batches)
     except Exception as error:
         return [], f"calling {what} failed: {type(error).__name__}: {error}"
     finally:
         watch.running = False
         mxb.sync_all()
+    why = _unwatchable(watch, what)
+    return ([], why) if why is not None else (watch.at, None)
+
+
+def _unwatchable(watch: _Watch, what: str) -> str | None:
+    """Why ``watch`` (its loop returned, the back end finished since) could not see where the loop waits, in one
+    sentence; None when it could."""
     if watch.inline:
-        return [], (
+        return (
             "MXNet ran each operation as it was queued (a synchronous engine, such as NaiveEngine, is set): "
             "restart the kernel without MXNET_ENGINE_TYPE and run the lab again"
         )
     if watch.stalled:
-        return [], (
+        return (
             f"{what} stopped for {MARK_STALL_S:g} s without starting a batch or waiting for the back end: "
             "a loop that waits, waits for the work it queued"
         )
-    return watch.at, None
+    return None
 
 
 def _where_it_waits(train_every: Callable, k: int, length: int) -> str | None:
@@ -676,10 +762,11 @@ def _where_it_waits(train_every: Callable, k: int, length: int) -> str | None:
     return why if why is not None else waits_every(at, k, length)
 
 
-def _waits_at_all(train_async: Callable, length: int) -> str | None:
-    """Why ``train_async`` is not an epoch queued without a single wait, in one sentence; None when it is
-    (:func:`_waits_of`: no wait seen while it ran, the last batch included)."""
-    at, why = _waits_of(train_async, "train_async", length)
+def _waited(watch: _Watch, length: int) -> str | None:
+    """Why the call of ``train_async`` that ``watch`` watched (the back end finished since) is not an epoch of
+    ``length`` batches queued without a single wait, in one sentence; None when it is (no wait seen while it
+    ran, the last batch included)."""
+    at, why = watch.at, _unwatchable(watch, "train_async")
     if why is None and at:
         shown = ", ".join(str(b) for b in at[:8]) + (", ..." if len(at) > 8 else "")
         why = (
@@ -728,7 +815,7 @@ def check_sync_every_k(self, train_every: Callable) -> CheckResult:
     that waits every batch, and of ``train_every`` with k=5 and with k=50.
     Passes when k=5's rise above waiting every batch is at most half of
     k=50's and k=50 peaks at least 10 MB above k=5. Every run hands
-    ``train_every`` its network in the same Gluon block (:func:`_dressed`), so
+    ``train_every`` its network as it is watched (:func:`_dressed`), so
     a loop cannot wait one way when watched and another when measured.
     """
     from asynclab.foundation.workloads import make_mlp, peak_probe

@@ -16,7 +16,9 @@ also depends on how many cores the shared machine can spare at that moment,
 so the speed-up is a reported figure, not a verdict.
 
 - sync-engine: every push returns after its op ran and appended one
-  OpRecord (right name, enqueue <= start <= end <= the return of push); two
+  OpRecord (right name, enqueue <= start <= end <= the return of push, start
+  read before the op began and end after it ended, as the op's own clock
+  readings show: one reading recorded three times fails); two
   independent ops overlap at most 10%. An engine built on the course's
   ``EngineBase``, or whose ops a course engine runs (a frame of
   ``asynclab.foundation.engine`` on the op's stack: one it holds or calls,
@@ -481,8 +483,10 @@ def _pct(share: float) -> str:
 # ---------------------------------------------------------------- step 1
 
 
-def _records_problem(records, returned: list[float]) -> str:
-    """'' when ``records`` holds one OpRecord per push, named "a" and "b", timed inside each push."""
+def _records_problem(records, returned: list[float], ran_from: dict[str, tuple[float, float]]) -> str:
+    """'' when ``records`` holds one OpRecord per push, named "a" and "b", timed inside each push around the
+    operation: its start read before the operation began and its end after it ended (``ran_from``: each
+    operation's own first and last ``time.perf_counter`` readings, s)."""
     try:
         records = list(records)
     except TypeError:
@@ -513,6 +517,13 @@ def _records_problem(records, returned: list[float]) -> str:
                 f"end={end:.6f}, but push returned at {until:.6f} (time.perf_counter()); "
                 "it needs enqueue <= start <= end <= the return of push"
             )
+        began, ended = ran_from[label]
+        if not (start <= began and ended <= end):
+            return (
+                f"the record of {label!r} reads start={start:.6f} and end={end:.6f}, but the operation ran from "
+                f"{began:.6f} to {ended:.6f} (time.perf_counter()): start is read just before fn() runs and "
+                "end just after it returns"
+            )
     return ""
 
 
@@ -542,13 +553,16 @@ def _runs_inside_push(engine_class) -> str:
 
     ran: list[str] = []
     returned: list[float] = []
+    ran_from: dict[str, tuple[float, float]] = {}
     home, by_course = sys._getframe(), []
 
     def slow(label: str) -> Callable[[], None]:
         def op() -> None:
+            began = time.perf_counter()
             by_course.append(_run_by_course_engine(home))
             time.sleep(0.02)
             ran.append(label)
+            ran_from[label] = (began, time.perf_counter())
 
         op.__name__ = label
         return op
@@ -565,6 +579,11 @@ def _runs_inside_push(engine_class) -> str:
                 )
             engine.push(slow("b"), reads=[a], mutates=[b])  # no name: fn.__name__ is "b"
             returned.append(time.perf_counter())
+            if "b" not in ran:
+                return (
+                    "the second push returned before its operation ran; a synchronous engine runs every "
+                    "operation inside push, before returning"
+                )
             engine.wait_all()
             records = getattr(engine, "records", None)
         finally:
@@ -580,7 +599,7 @@ def _runs_inside_push(engine_class) -> str:
         return f"the operations ran as {ran}, not exactly once each in push order"
     if records is None:
         return "the engine has no records attribute; push appends one OpRecord per operation to it"
-    return _records_problem(records, returned)
+    return _records_problem(records, returned, ran_from)
 
 
 @check(
@@ -604,7 +623,8 @@ def check_sync_engine(self, engine_class) -> CheckResult:
 
     Passes when each push returns only after its op ran, in push order,
     having appended one OpRecord (its name, and enqueue <= start <= end
-    before push returned), and two independent ops do not overlap at all
+    before push returned, start no later than the op began and end no
+    earlier than it ended), and two independent ops do not overlap at all
     (<= 10%). An engine built on the course's ``EngineBase`` (whose naive mode
     is a synchronous engine already) fails.
     """

@@ -163,5 +163,6 @@ def test_an_mxnet_output_computed_outside_mxnet_is_refused():
 
     assert _verdict(lab08.check_timed_forward_fixed, in_numpy) == (
         "FAIL [timed-forward-fixed] on MXNet, timed_forward's output was not computed by MXNet's products from "
-        "the weights it was handed: the forward must run in the framework of its input"
+        "the weights it was handed, as MXNet's autograd record shows: the forward must run in the framework of its "
+        "input, with recording left as the check set it (no autograd.pause())"
     )
