@@ -935,3 +935,22 @@ def test_an_exceptions_traceback_is_the_inside_of_a_frame():
     )
     found = _verdicts("03", {"ex2-predict-lagged": source})["predict-lagged-k"]
     assert found is not None and found.kind == copies.INTROSPECTS and found.course == "__traceback__", found
+
+
+def test_an_attribute_of_an_imported_module_set_at_a_cells_top_level_is_tampering():
+    source = (
+        "from mxnet import nd\n\n_read = nd.NDArray.asscalar\n\n\ndef _slow(self):\n    return _read(self)\n\n\n"
+        "nd.NDArray.asscalar = _slow\n\n\ndef train_until(batches, step, target):\n"
+        "    for i, x in enumerate(batches):\n        if step(x).asscalar() < target:\n            return i"
+    )
+    found = _verdicts("03", {"ex1-train-until": source})["async-beats-sync"]
+    assert found is not None and found.kind == copies.TAMPERS and found.course == "mxnet.nd.NDArray.asscalar", found
+
+
+def test_a_thread_pool_starts_no_process():
+    source = (
+        "from multiprocessing.pool import ThreadPool\n\n\ndef norms_both(xa, xb, reps):\n"
+        "    def issue(x):\n        return [nd.norm(nd.dot(x, x)) for _ in range(reps)]\n\n"
+        "    with ThreadPool(2) as workers:\n        on_a, on_b = workers.map(issue, (xa, xb))\n    return on_a + on_b"
+    )
+    assert _verdicts("06", {"ex1-norms-both": source})["two-devices-at-once"] is None

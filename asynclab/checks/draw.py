@@ -12,10 +12,9 @@ import random
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
-__all__ = ["FRESH_SCALE", "choice", "fresh_scale", "randrange", "shuffle", "uniform"]
+__all__ = ["choice", "randrange", "shuffle", "uniform"]
 
 T = TypeVar("T")
-FRESH_SCALE = (0.5, 2.0)  # the range of fresh_scale's factors
 _SYSTEM = random.SystemRandom()
 
 
@@ -37,10 +36,3 @@ def shuffle(values: MutableSequence) -> None:
 def uniform(low: float, high: float) -> float:
     """A float between ``low`` and ``high``."""
     return _SYSTEM.uniform(low, high)
-
-
-def fresh_scale() -> float:
-    """A factor from :data:`FRESH_SCALE` (unitless) that a check multiplies the inputs it hands an answer by,
-    drawn afresh per call: the results scale with it, so results an answer remembered from an earlier call
-    (or run) are not this call's, and a cache keyed by the inputs' values misses."""
-    return uniform(*FRESH_SCALE)

@@ -258,6 +258,8 @@ PROCESS_TOOLS = (
     *(f"os.exec{tail}" for tail in ("l", "le", "lp", "lpe", "v", "ve", "vp", "vpe")),
     *(f"os.spawn{tail}" for tail in ("l", "le", "lp", "lpe", "v", "ve", "vp", "vpe")),
 )
+#: What :data:`PROCESS_TOOLS` hold that starts threads, not processes.
+THREAD_POOLS = ("multiprocessing.pool.ThreadPool", "multiprocessing.dummy")
 #: What a function or frame keeps inside: reading these of what a check hands an answer reads the check's
 #: own workload (its closure's arrays, its defaults, its frame's locals) instead of measuring it.
 INSIDES = frozenset(
@@ -898,10 +900,70 @@ def _bindings(sources: Sequence[str], given: set[str]) -> dict[str, _Binding]:
                         before = (table[key],) if key in table else ()
                         table[key] = _Binding(statement=writer, before=before)
             used = _statement_names(node) if bound else frozenset()
+            rebound = _plain_targets(node)
             for name in bound:
                 before = (table[name],) if name in used and name in table else ()
-                table[name] = _Binding(dotted=aliases.get(name, ""), statement=node, given=handed_out, before=before)
+                dotted = aliases.get(name, "")
+                if not dotted and name not in rebound and name in table:
+                    # ``nd.NDArray.asscalar = f`` changes what nd names, not which module it is: nd stays
+                    # mxnet.nd, so that what is set on it is judged as set on an import
+                    dotted = table[name].dotted
+                table[name] = _Binding(dotted=dotted, statement=node, given=handed_out, before=before)
     return table
+
+
+def _plain_targets(node: ast.stmt) -> set[str]:
+    """The names ``node`` assigns to themselves (``x = ...``, ``for x in``, ``with ... as x``, a def's name),
+    not those it only stores into (``x.attr = ...``, ``x[k] = ...``)."""
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return _bound_names(node)
+    if isinstance(node, ast.Assign):
+        targets = list(node.targets)
+    elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)):
+        targets = [node.target]
+    elif isinstance(node, (ast.With, ast.AsyncWith)):
+        targets = [item.optional_vars for item in node.items if item.optional_vars is not None]
+    else:
+        return set()
+    return {t.id for t in _flat_targets(targets) if isinstance(t, ast.Name)}
+
+
+#: The packages whose modules and classes a statement at a cell's top level may not change: what the checks run
+#: and measure with (a display option of pandas or matplotlib is the notebook's own business).
+GUARDED_PACKAGES = frozenset(
+    {"mxnet", "torch", "numpy", "time", "threading", "gc", "sys", "os", "tracemalloc", "psutil", PACKAGE}
+)
+
+
+def _changed_at_top_level(sources: Sequence[str], table: Mapping[str, _Binding], given: set[str]) -> str:
+    """The dotted name of an attribute of an imported module or class of :data:`GUARDED_PACKAGES` that a
+    statement at the top level of an answer's cell sets or deletes (``nd.NDArray.asscalar = f``,
+    ``setattr(time, "perf_counter", f)``), or ``""``: it changes what every check after it runs, whichever
+    function of the answer's the check calls."""
+    for source in sources:
+        for node in _parse(source):
+            if ast.dump(node) in given:
+                continue
+            targets: list[ast.expr] = []
+            if isinstance(node, (ast.Assign, ast.Delete)):
+                targets = _flat_targets(node.targets)
+            elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+                targets = [node.target]
+            elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+                call = node.value
+                if isinstance(call.func, ast.Name) and call.func.id in SETTERS and call.args:
+                    targets = [ast.Attribute(value=call.args[0], attr="?", ctx=ast.Store())]
+            for target in targets:
+                if not isinstance(target, ast.Attribute):
+                    continue
+                chain = _chain(target.value)
+                head = table.get(chain[0]) if chain else None
+                if head is None or not head.dotted:
+                    continue
+                dotted = ".".join([head.dotted, *chain[1:], target.attr])
+                if dotted.partition(".")[0] in GUARDED_PACKAGES:
+                    return dotted
+    return ""
 
 
 def _run_now(node: ast.stmt) -> list[ast.AST]:
@@ -1224,6 +1286,8 @@ def _instruments(student: str, closure: _Closure, instruments: Sequence[str]) ->
 def _starts_processes(student: str, closure: _Closure) -> Verdict | None:
     """The verdict on an answer whose closure starts another process (:data:`PROCESS_TOOLS`), else None."""
     for dotted in closure.dotted:
+        if any(dotted == t or dotted.startswith(t + ".") for t in THREAD_POOLS):
+            continue
         tool = next((t for t in PROCESS_TOOLS if dotted == t or dotted.startswith(t + ".")), None)
         if tool:
             return Verdict(STARTS_PROCESSES, student, dotted)
@@ -1732,6 +1796,10 @@ class Judge:
             )
             if found is not None:
                 return found
+        if closures:
+            changed = _changed_at_top_level(sources, table, self.given)
+            if changed:
+                return Verdict(TAMPERS, call.arguments[next(iter(closures))], changed)
         for parameter, student in call.arguments.items():  # data (predictions): no oracle of the checks
             if parameter not in closures:
                 closure = _closure(student, table)

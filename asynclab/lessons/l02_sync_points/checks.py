@@ -28,9 +28,10 @@ in by hand cannot pass. Effect sizes, quiet and with one core busy, are in
   rounds: a wait one step behind, or a wait for each batch as it is read (it
   queues behind the step before), reads -0.05-0.46 of the way quiet and
   with one core busy (0.55-0.81x the serial loop's time); a wait at every
-  step 1.01-1.18 (0.91-1.07x). Every call gets weights of new values (the
-  drawn ones times a factor from 0.5-2), so that losses remembered from an
-  earlier call do not fit. Then, counted only once that has passed, a
+  step 1.01-1.18 (0.91-1.07x). Every call gets weights of values drawn
+  for it (their losses computed by the check after the call, untimed), so
+  that losses remembered from an earlier call do not fit, however rescaled,
+  and no weights tell this check's calls from error-a-step-late's. Then, counted only once that has passed, a
   record whose decoding fails at a drawn step must raise the back end's
   error in ``run_steps`` at most one read after it (a wait one behind: one; reading
   everything first: up to seven; two behind: two), with an operation issued
@@ -523,8 +524,8 @@ def check_steps_overlap_reads(self, run_steps: Callable) -> CheckResult:
     No record is corrupt here. ``read_batch()`` sleeps 0.8-1.25x a step's
     compute time (drawn per run; sides 800-1000 and 6-8 steps drawn per run
     too), then issues the batch's decoding. Each call gets new weights of
-    new values (the drawn ones times a factor from 0.5-2), so losses
-    remembered from an earlier call are not the call's. Each round the check times two
+    values drawn for it, so losses remembered from an earlier call, however
+    rescaled, are not the call's. Each round the check times two
     loops of its own beside the answer: one reads a batch, issues its step
     and waits for its loss before the next read (serial), one issues every
     step without waiting and waits at the end (overlapped: as fast as the
@@ -533,9 +534,10 @@ def check_steps_overlap_reads(self, run_steps: Callable) -> CheckResult:
     overlapped loop's to the serial loop's: a threshold that moves with the
     machine, since both loops move with its load.
     """
+    import numpy as np
     from mxnet import nd
 
-    records, w, expected = _workload()
+    records, w, _ = _workload()
     share = draw.uniform(*STEP_READ)
     compute: list[float] = []
 
@@ -560,13 +562,15 @@ def check_steps_overlap_reads(self, run_steps: Callable) -> CheckResult:
 
     def student() -> float:
         source = _Source(records, delay())
-        # new weights of new values each call (w times a drawn factor: every loss scales with it), so that
-        # losses remembered from an earlier call are not this call's
-        scale = draw.fresh_scale()
-        given = w * scale
+        # new weights each call, of values drawn here (as error-a-step-late draws its own), their losses computed
+        # after the call, untimed: losses remembered from an earlier call, however rescaled, are not this call's,
+        # and weights seen before tell no call from another
+        rng = np.random.default_rng(draw.randrange(2**31))
+        given = nd.array(rng.uniform(0, 1, size=w.shape).astype(np.float32)) / w.shape[0]
+        nd.waitall()
         found: list = []
         seconds = timed(lambda source: found.append(run_steps(source.read_batch, given, len(records))), source)
-        _verify_losses(found[0], source, [scale * e for e in expected])
+        _verify_losses(found[0], source, [float(_step_loss(r, given).asscalar()) for r in records])
         return seconds
 
     return self.run({"serial": serial, "overlapped": overlapped, "student": student})

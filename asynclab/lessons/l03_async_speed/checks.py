@@ -15,12 +15,14 @@ busy, are in ``bench/reports/checks_robustness.md``:
   loss falls below the target) are neighbours, drawn from 6-12 of 16; the
   index returned must be the stop, ``step`` must have run on every batch up
   to it and on at most one past it. Each loss is a share of the last drawn
-  per batch (0.86-0.94) and each loop's batches are scaled by a factor
-  drawn afresh (0.5-2): a stop worked out from the first two losses, or
-  from losses remembered from an earlier loop, misses.
+  per batch (0.86-0.94) and each loop's batches are drawn afresh (their
+  values and their shares; their losses computed by the check, untimed): a
+  stop worked out from the first two losses, or from losses remembered
+  from an earlier loop, even rescaled by how large a batch is, misses.
   Before the timed loops, one untimed loop whose stop is the last batch
-  (15): a loop one read behind that never reads the last loss after its
-  last step returned None there and passed while the stops stayed in 6-12.
+  (15), fed from the same slow source as the timed ones: a loop one read
+  behind that never reads the last loss after its last step returned None
+  there and passed while the stops stayed in 6-12.
   A loop that reads only every k-th loss stops in time when the stop is
   one of k-1 or k-2 (mod k): two neighbouring stops could both be (with
   two, the catalogue's every-fourth loop passed a quick run of the check
@@ -174,9 +176,9 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
     ones per round, one loop each), runs the function, and runs its own loop that
     reads every loss before taking the next batch.
     Each batch's loss is a share of the last one's drawn per batch (0.86-0.94),
-    and each loop gets the batches times a factor drawn afresh (0.5-2), so that
-    neither a few losses nor losses remembered from an earlier loop tell where
-    a loop stops. Passes when the index is right, ``step`` ran on every batch up
+    and each loop gets batches drawn afresh (their values and their shares),
+    so that neither a few losses nor losses remembered from an earlier loop
+    tell where a loop stops. Passes when the index is right, ``step`` ran on every batch up
     to it and on no more than one past it, and
     the check's loop took at least 1.35x as long; and, untimed, when the
     index is right where the first loss below the target is the last batch's.
@@ -190,11 +192,19 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
     mx.random.seed(3)
     k = BATCH_SHAPE[1]
     weights = nd.random.uniform(-1, 1, shape=(k, k))
-    base = nd.random.uniform(-1, 1, shape=BATCH_SHAPE)
-    shares = [1.0]
-    for _ in range(BATCHES - 1):  # each loss a drawn share below the last: no two losses tell the others
-        shares.append(shares[-1] * draw.uniform(*STOP_DECAY))
-    batches = [base * share for share in shares]
+
+    def drawn_batches() -> list[Any]:
+        """BATCHES batches: a base of values drawn here (not from MXNet's seeded generator) times shares that
+        fall by a share drawn per batch, so that each loss is a share below the last and no two losses tell
+        the others."""
+        rng = np.random.default_rng(draw.randrange(2**31))
+        base = nd.array(rng.uniform(-1, 1, size=BATCH_SHAPE).astype(np.float32))
+        shares = [1.0]
+        for _ in range(BATCHES - 1):
+            shares.append(shares[-1] * draw.uniform(*STOP_DECAY))
+        return [base * share for share in shares]
+
+    batches = drawn_batches()
     nd.waitall()
     entered: list[int] = []
 
@@ -220,7 +230,7 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
     for _ in range(4):
         calibrate()
 
-    def target_for(stop: int) -> float:
+    def target_for(stop: int, losses: list[float] = losses) -> float:
         return (losses[stop - 1] + losses[stop]) / 2
 
     def stops() -> range:
@@ -248,20 +258,21 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
             batches_run += stop + 1
         return {"seconds": seconds / batches_run}
 
-    def scaled() -> tuple[list[Any], float]:
-        """The batches times a factor drawn afresh, and the factor: every loss scales with it, so that losses
-        remembered from an earlier loop (or a run) are not this loop's."""
-        scale = draw.fresh_scale()
-        given = [x * scale for x in batches]
-        nd.waitall()
-        return given, scale
+    def fresh() -> tuple[list[Any], list[float]]:
+        """New batches drawn for one loop, and their losses, computed here, untimed: losses remembered from an
+        earlier loop (or a run), or worked out from how one batch relates to another, are not this loop's."""
+        given = drawn_batches()
+        return given, _losses(given, step)
 
     def last_batch() -> None:
         """Untimed: the first loss below the target is the last batch's, which a loop one read behind must
-        still read after its last step (the timed stops never reach it)."""
+        still read after its last step (the timed stops never reach it). From the slow source, as the timed
+        loops are fed: an answer cannot tell this loop from them."""
+        given, given_losses = fresh()
+        source = slow_source(given, calibrate())
+        nd.waitall()
         entered.clear()
-        given, scale = scaled()
-        found = train_until(iter(given), step, scale * target_for(BATCHES - 1))
+        found = train_until(source, step, target_for(BATCHES - 1, given_losses))
         nd.waitall()
         if isinstance(found, bool) or not isinstance(found, (int, np.integer)) or found != BATCHES - 1:
             raise Rejected(
@@ -273,8 +284,8 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
         seconds, batches_run = 0.0, 0
         last_batch()
         for stop in stops():  # three stops: an index typed in cannot match them all
-            given, scale = scaled()
-            target = scale * target_for(stop)
+            given, given_losses = fresh()
+            target = target_for(stop, given_losses)
             source = slow_source(given, calibrate())
             nd.waitall()
             entered.clear()

@@ -196,6 +196,7 @@ def check_two_devices_at_once(self, norms_both: Callable) -> CheckResult:
         for array, device in ((xa, 0), (xb, 1)):  # the inputs as handed over: an answer may not change them
             if not np.array_equal(array.asnumpy(), host[device]):
                 raise Rejected(f"norms_both changed the array on cpu({device}) it was given")
+        _only_on_the_two_devices(trace)
         on = {device: trace.on(device, "dot") for device in (0, 1)}
         for device in (0, 1):  # what ran, as MXNet's profile saw it, not what was returned
             _products_are_dots(trace, device, product_s)
@@ -215,6 +216,20 @@ def check_two_devices_at_once(self, norms_both: Callable) -> CheckResult:
         return {"overlap": busy_overlap(on[0], on[1]), "reps": float(reps)}
 
     return self.run({"both": both})
+
+
+def _only_on_the_two_devices(trace) -> None:
+    """Raise :class:`Rejected` when MXNet's profile in ``trace`` shows work on a device other than cpu(0) and
+    cpu(1): the check counts products and measures the overlap there, so a serial program run on a third device
+    beside products issued only to look busy would pass unseen."""
+    from asynclab.foundation.profiling import CHORES
+
+    other = sorted({span.device for span in trace.spans if span.device not in (0, 1) and span.name not in CHORES})
+    if other:
+        raise Rejected(
+            f"MXNet's profile shows work on cpu({other[0]}): the step's work runs on cpu(0) and cpu(1), the devices "
+            "the arrays are handed over on"
+        )
 
 
 def _products_are_dots(trace, device: int, product_s: float) -> None:
@@ -511,6 +526,7 @@ def check_stages_side_by_side(self, two_stages: Callable) -> CheckResult:
         for t, (y, want) in enumerate(zip(outputs, wanted), start=1):
             if y.shape != want.shape or not np.allclose(y.asnumpy(), want, rtol=1e-3, atol=1e-4):
                 raise Rejected(f"output {t} is not dot(h{t}, w2) with h{t} = relu(dot(h{t - 1}, w1) + x{t})")
+        _only_on_the_two_devices(trace)
         for device, stage in ((0, "first"), (1, "second")):
             _products_are_dots(trace, device, product_s)
             ran = len(trace.on(device, "dot"))

@@ -105,7 +105,9 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   must record no allocation in the profiler's Device Storage section, take
   at most a quarter of an array's bytes of host memory at their peak
   (tracemalloc: a detour through NumPy copies whole arrays there, which
-  MXNet's profile does not show), run at least five operators, return
+  MXNet's profile does not show), copy no values between MXNet and the host
+  (``asnumpy``, ``a[:] = numpy_values``: a detour a band of rows at a time
+  stays under the host bound), run at least five operators, return
   ``w``, leave ``g`` untouched and leave in ``w`` and ``v`` what five steps
   give. The lesson wrote one operator's
   result into ``out=``; here every intermediate of an expression
@@ -114,11 +116,12 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import time
 import tracemalloc
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from asynclab.checks import draw
@@ -619,6 +622,30 @@ def check_predict_allocations(self, predicted) -> CheckResult:
 
 
 # ------------------------------------------------------------ step 4: a training step that allocates nothing
+@contextlib.contextmanager
+def _host_copies() -> Iterator[list[int]]:
+    """Within the block, every copy of an array's values to the host (``NDArray.asnumpy``, which ``asscalar``
+    and ``float()`` call) or from it into an array (``NDArray._sync_copyfrom``: ``a[:] = numpy_values``) adds
+    one to the list's one element."""
+    from mxnet import nd
+
+    to_host, from_host, count = nd.NDArray.asnumpy, nd.NDArray._sync_copyfrom, [0]
+
+    def counted_to(self):
+        count[0] += 1
+        return to_host(self)
+
+    def counted_from(self, source_array):
+        count[0] += 1
+        return from_host(self, source_array)
+
+    nd.NDArray.asnumpy, nd.NDArray._sync_copyfrom = counted_to, counted_from
+    try:
+        yield count
+    finally:
+        nd.NDArray.asnumpy, nd.NDArray._sync_copyfrom = to_host, from_host
+
+
 @check(
     "momentum-allocates-nothing",
     times_cpu=False,
@@ -633,7 +660,8 @@ def check_momentum_allocates_nothing(self, momentum_step: Callable) -> CheckResu
     SGD with momentum: ``v <- mu * v - lr * g``, then ``w <- w + v``. Five calls, on a shape, a
     learning rate and a momentum drawn at random, must record no allocation in MXNet's profile
     (its Device Storage section) nor take a quarter of an array's bytes of host memory at its peak
-    (tracemalloc: NumPy's arrays too), run at least five operators, return ``w`` itself, leave ``g`` as
+    (tracemalloc: NumPy's arrays too) nor copy values between MXNet and the host (``asnumpy``, writing
+    NumPy values into an array), run at least five operators, return ``w`` itself, leave ``g`` as
     it was, and leave in ``w`` and ``v`` what five steps give (computed by the check with NumPy,
     from copies taken before the first call).
     """
@@ -658,12 +686,27 @@ def check_momentum_allocates_nothing(self, momentum_step: Callable) -> CheckResu
             tracemalloc.start()
         tracemalloc.reset_peak()
         before = tracemalloc.get_traced_memory()[0]
+        copies: list[int] = []
+
+        def steps() -> None:
+            with _host_copies() as found:
+                try:
+                    returned.extend(momentum_step(w, v, g, lr, mu, tmp) for _ in range(STEPS))
+                finally:
+                    copies.append(found[0])
+
         try:
-            table = _profiled(lambda: returned.extend(momentum_step(w, v, g, lr, mu, tmp) for _ in range(STEPS)))
+            table = _profiled(steps)
             host = tracemalloc.get_traced_memory()[1] - before
         finally:
             if not tracing:
                 tracemalloc.stop()
+        if copies[0]:
+            return False, (
+                f"the steps copied values between MXNet and the host {copies[0]} times (asnumpy, or NumPy values "
+                "written into an array): computed on the host, the update allocates there, a band at a time; "
+                "compute it with MXNet's operators, in place"
+            )
         if host > HOST_SHARE * w.size * 4:
             return False, (
                 f"the steps made {host / 1e6:.1f} MB of arrays on the host (NumPy's memory, not MXNet's): "

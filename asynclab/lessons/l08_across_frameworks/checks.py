@@ -520,8 +520,9 @@ def _timed_forward_probe(
                 began = calls.began(returned[0])
                 if began is None:
                     raise Rejected(
-                        "on PyTorch, timed_forward's output was not computed by PyTorch's operations during the "
-                        "call: the forward must run in the framework of its input"
+                        "on PyTorch, timed_forward's output was not computed by PyTorch operations called during "
+                        "the call: the forward must run in the framework of its input, as plain PyTorch calls (the "
+                        "check follows them; a TorchScript function hides them)"
                     )
                 start = max(start, began)
             return returned, 0.0, returned_at - start, 0
