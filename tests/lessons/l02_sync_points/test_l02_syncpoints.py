@@ -163,3 +163,15 @@ def test_without_synchronizing_item_gets_the_blame_and_with_it_the_product_does(
     assert fixed.slowest() == sp.BLAME_STEPS[0] and fixed.shares[sp.BLAME_STEPS[3]] < 0.2
     with pytest.raises(ValueError):
         sp.blame_loop(x, naive, iterations=0)
+
+
+def test_a_wait_counts_from_the_issue_so_a_hold_up_before_the_call_does_not_hide_it():
+    """The calling thread held up after the issue while the work ran: the call itself returned at once, but
+    not before the work it waits for was done, counted from the issue."""
+    from asynclab.foundation.timing import summarize
+
+    held_up = sp.SyncTiming(
+        "y.wait_to_read()", summarize([1e-4, 1e-4]), summarize([0.013, 0.001]), True, summarize([0.0131, 0.0141])
+    )
+    never = sp.SyncTiming("y.shape", summarize([1e-4, 1e-4]), summarize([1e-5, 0.009]), False, summarize([1e-4, 0.009]))
+    assert held_up.blocks(0.014) and not never.blocks(0.014)
