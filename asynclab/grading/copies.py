@@ -63,9 +63,12 @@ never the right answer:
    check measures runs on those modules (lab 09's device sleeps, lab 10's
    workers read a clock), so rewriting one changes the measurement, not the
    work; so is any use of a module a check measures with (:data:`MEASURING_TOOLS`:
-   ``tracemalloc``). Data is judged on this verdict too;
+   ``tracemalloc``), and a statement at the top level of any answer cell that
+   sets or deletes an attribute of a module or class of :data:`GUARDED_PACKAGES`
+   (``nd.NDArray.asscalar = f``), whichever function the check calls. Data is
+   judged on this verdict too;
 6. **starts processes**: the closure starts another process (:data:`PROCESS_TOOLS`:
-   ``subprocess``, ``multiprocessing``, ``os.system``, ...): what runs there escapes
+   ``subprocess``, ``multiprocessing`` but for its thread pools, ``os.system``, ...): what runs there escapes
    the check's instruments, so a table measured there when the answer cell runs
    passes for a prediction. Data is judged on this verdict too;
 7. **measures**: data (a prediction) is computed with a module or class the
