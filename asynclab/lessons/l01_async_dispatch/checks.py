@@ -178,8 +178,7 @@ def check_overlaps_the_read(self, product_and_batch: Callable) -> CheckResult:
         read_batch, batch = _read_batch(delay(), calls)
         # a new input each call, of values drawn here: a product remembered from an earlier call is not this
         # one's, however it is rescaled (its expected product is computed after the call, untimed)
-        rng = np.random.default_rng(draw.randrange(2**31))
-        given = nd.array(rng.uniform(0, 1, size=(size, size)).astype(np.float32))
+        given = square_matrix(size, seed=draw.randrange(2**31))
         nd.waitall()
         start = time.perf_counter()
         result = product_and_batch(given, read_batch)

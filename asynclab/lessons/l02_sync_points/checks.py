@@ -534,8 +534,9 @@ def check_steps_overlap_reads(self, run_steps: Callable) -> CheckResult:
     overlapped loop's to the serial loop's: a threshold that moves with the
     machine, since both loops move with its load.
     """
-    import numpy as np
     from mxnet import nd
+
+    from asynclab.foundation.workloads import square_matrix
 
     records, w, _ = _workload()
     share = draw.uniform(*STEP_READ)
@@ -565,8 +566,7 @@ def check_steps_overlap_reads(self, run_steps: Callable) -> CheckResult:
         # new weights each call, of values drawn here (as error-a-step-late draws its own), their losses computed
         # after the call, untimed: losses remembered from an earlier call, however rescaled, are not this call's,
         # and weights seen before tell no call from another
-        rng = np.random.default_rng(draw.randrange(2**31))
-        given = nd.array(rng.uniform(0, 1, size=w.shape).astype(np.float32)) / w.shape[0]
+        given = square_matrix(w.shape[0], seed=draw.randrange(2**31)) / w.shape[0]
         nd.waitall()
         found: list = []
         seconds = timed(lambda source: found.append(run_steps(source.read_batch, given, len(records))), source)
