@@ -1823,26 +1823,44 @@ class Judge:
             return None
         for parameter, closure in closures.items():
             student = call.arguments[parameter]
-            if student not in self._common:
-                self._common[student] = _solution_fingerprints(self.solution, self.corpus.index, student)
-            common = self._common[student]
-            idioms = tuple(getattr(check, "idioms", ()) or ())
-            score, where = self._similarity(closure, table, (*allows, *idioms), common)
+            score, where = self._judged_similarity(student, closure, table, check)
             if score >= THRESHOLD:
-                return Verdict(RETYPED, call.arguments[parameter], where, score)
+                return Verdict(RETYPED, student, where, score)
         return None
 
-    def scores(self, sources: Sequence[str], check_source: str, name: str) -> dict[str, tuple[float, str]]:
-        """Each declared function's best similarity to the course and where, exemption or not (to measure)."""
+    def scores(
+        self, sources: Sequence[str], check_source: str, name: str, as_judged: bool = False
+    ) -> dict[str, tuple[float, str]]:
+        """Each declared function's best similarity to the course and where, exemption or not (to measure).
+
+        With ``as_judged``, the similarity the re-typed verdict compares with :data:`THRESHOLD`: the
+        solution's own answer to the step left out of every unit, the check's ``idioms`` allowed.
+        """
         table = _bindings([*sources, check_source], self.given)
         call = _check_call(check_source, name, table)
         if call is None:
             return {}
         declared = _judged(call.check, call.arguments, table)
         allows = tuple(getattr(call.check, "allows", ()) or ())
-        return {
-            call.arguments[p]: self._similarity(_closure(call.arguments[p], table), table, allows) for p in declared
-        }
+        found = {}
+        for parameter in declared:
+            student = call.arguments[parameter]
+            closure = _closure(student, table)
+            if as_judged:
+                found[student] = self._judged_similarity(student, closure, table, call.check)
+            else:
+                found[student] = self._similarity(closure, table, allows)
+        return found
+
+    def _judged_similarity(
+        self, student: str, closure: _Closure, table: Mapping[str, _Binding], check: object
+    ) -> tuple[float, str]:
+        """The similarity the re-typed verdict is decided on, and where its unit is."""
+        if student not in self._common:
+            self._common[student] = _solution_fingerprints(self.solution, self.corpus.index, student)
+        allows = tuple(getattr(check, "allows", ()) or ())
+        idioms = tuple(getattr(check, "idioms", ()) or ())
+        return self._similarity(closure, table, (*allows, *idioms), self._common[student])
 
     def _similarity(
         self,
