@@ -75,6 +75,17 @@ without waiting cannot pass. Effect sizes and the margins they leave are in
   the small size, the right answer 1.00x at both). Measured, 3 runs quiet and 3 with one
   core busy: the right answer 1.00x at both sizes, twice the returned
   array 0.28-0.31x at the large size, the returned array alone 0.43-0.48x.
+  The check's earlier array and make()'s last array wait behind gates that
+  open 0.1-0.2 s after the call at one size and 1.0-1.2 s at the other, and
+  memory_of may take at most 0.3 s past the work it waits for (from the
+  earlier work's end to its call of make(), from make()'s work's end to its
+  return). Measured (the check called, 3 runs quiet and 3 with one core
+  busy; 2 each for the wrong ones): the solution, PeakMemory around the
+  call and a wait on the result then on everything 0.002-0.004 s late;
+  sleeps of 1.6 s and 2.0 s in place of the waits read 1.00x but 0.78-1.38 s
+  late; sleeps of 0.5 s and 0.6 s 0.14-0.19x at the size whose delays are
+  long; a wait followed by a 0.6 s sleep 0.60 s late; reading until the
+  memory stops rising for 0.2 s 0.00x.
 """
 
 from __future__ import annotations
@@ -629,12 +640,34 @@ RESULT_SIZES = (40, 44, 48)
 # (arrays of 40 MB and more are mapped on their own by glibc; 256 / 104 > 1.5**2: no one figure fits both, and
 # no figure computed from the returned array, whose size does not follow the size in all)
 MEMORY_TOLERANCE = 1.5
-#: MB of an array the check queues before it calls memory_of, made once a gate opens EARLIER_S after the call:
-#: a first reading taken without waiting misses it and the second counts it: 3.3x or more at the small size
+#: MB of an array the check queues before it calls memory_of, made once a gate opens a drawn delay after the
+#: call: a first reading taken without waiting misses it and the second counts it: 3.3x or more at the small size
 EARLIER_SIZES = (240, 280, 320)
-EARLIER_S = 0.3
+#: seconds after which the check's earlier array, and make()'s last array, may be made: in each check run one
+#: size draws a short delay and the other a long one (which is which drawn apart for the two arrays), so that
+#: a sleep long enough for the long delay ends LATE_S or more after the work at the short one
+SHORT_DELAYS_S = (0.1, 0.2)
+LONG_DELAYS_S = (1.0, 1.2)
+#: seconds memory_of may take past the work it has to wait for: from the end of the earlier work to its call
+#: of make(), and from the end of make()'s work to its return
+LATE_S = 0.3
 _MEMORY = Protocol(warmup=0, min_rounds=3, max_rounds=6, budget_s=30.0)
 _MEMORY_WINDOW = f"{1 / MEMORY_TOLERANCE:.2g}x..{MEMORY_TOLERANCE:g}x"
+
+
+def _short_and_long() -> dict[str, float]:
+    """A delay for each of MEMORY_SIZES' keys: one drawn from SHORT_DELAYS_S, the other from LONG_DELAYS_S."""
+    keys = list(MEMORY_SIZES)
+    draw.shuffle(keys)
+    return {keys[0]: draw.uniform(*SHORT_DELAYS_S), keys[1]: draw.uniform(*LONG_DELAYS_S)}
+
+
+def _late_why(o) -> str:
+    late = max(o.bands[f"late_{key}"].value for key in MEMORY_SIZES)
+    return (
+        f"your function took {late:.2f} s longer than the work it had to wait for (at most {LATE_S:g} s): "
+        "wait for the work itself, not for a set time"
+    )
 
 
 def _memory_why(key: str):
@@ -657,9 +690,17 @@ def _memory_why(key: str):
     protocol=_MEMORY,
     calls="memory_of",
     functions=("memory_of",),
-    relations=tuple(
-        Within(f"memory_{key}", num=f"{key}.mb", den=f"{key}.made", tolerance=MEMORY_TOLERANCE, why=_memory_why(key))
-        for key in MEMORY_SIZES
+    relations=(
+        *(
+            Within(
+                f"memory_{key}", num=f"{key}.mb", den=f"{key}.made", tolerance=MEMORY_TOLERANCE, why=_memory_why(key)
+            )
+            for key in MEMORY_SIZES
+        ),
+        *(
+            AtMost(f"late_{key}", num=f"{key}.late", threshold=LATE_S, floor=0.01, why=_late_why)
+            for key in MEMORY_SIZES
+        ),
     ),
     sentence=(
         f"your figures were {{memory_small:.2f}}x and {{memory_large:.2f}}x of what make() added "
@@ -684,6 +725,13 @@ def check_memory_of_result(self, memory_of: Callable) -> CheckResult:
     taken before the work is done is about 0, a first reading taken before
     the earlier work is done counts that work too (3.3x or more at the small
     size), and the size of the returned array alone 0.13-0.55x.
+
+    The earlier array, and the last array ``make`` queues, are made behind
+    gates that open a delay after the call drawn per check run: at one size
+    0.1-0.2 s, at the other 1.0-1.2 s, which is which drawn apart for the
+    two. ``memory_of`` must call ``make()`` within 0.3 s of the end of the
+    earlier work, and return within 0.3 s of the end of ``make``'s work: a
+    sleep long enough for the long delays is late at the short ones.
     """
     from mxnet import nd
 
@@ -697,6 +745,7 @@ def check_memory_of_result(self, memory_of: Callable) -> CheckResult:
     flat = scratch.reshape((-1,))  # a view: reading it waits for the products
     sizes = {key: draw.choice(pool) for key, pool in MEMORY_SIZES.items()}
     returned = {key: draw.choice(RESULT_SIZES) for key in MEMORY_SIZES}
+    earlier_s, make_s = _short_and_long(), _short_and_long()
 
     def probe(key: str) -> Callable[[], dict[str, float]]:
         def run() -> dict[str, float]:
@@ -704,7 +753,11 @@ def check_memory_of_result(self, memory_of: Callable) -> CheckResult:
             second = sizes[key] * MB - first
             kept: list = []
 
+            called: list[float] = []
+            ends: list = []  # gates that finish when the work before them is done: seconds since `now`
+
             def make():
+                called.append(time.perf_counter())
                 # Each array reads scratch, so it is made (and its memory allocated) only after the
                 # products queued before it; an array that reads nothing may be made at once.
                 for _ in range(3):
@@ -712,24 +765,32 @@ def check_memory_of_result(self, memory_of: Callable) -> CheckResult:
                 result = nd.broadcast_to(flat[0:1], shape=(first // 4,))  # float32
                 for _ in range(3):
                     nd.dot(x, x, out=scratch)
-                kept.append(nd.broadcast_to(flat[0:1], shape=(second // 4,)))
+                held = gate(flat[0:1], since=now, opens=called[0] + make_s[key])
+                kept.append(nd.broadcast_to(held, shape=(second // 4,)))
+                ends.append(gate(kept[-1][0:1], since=now, opens=now))
                 return result
 
             nd.waitall()
             release_free_memory()
             # work of the check's own still queued at the call, as a program's earlier work would be: an
-            # array made behind a gate that opens EARLIER_S after the call
+            # array made behind a gate that opens a drawn delay after the call
             now = time.perf_counter()
-            held = gate(nd.zeros((1,)), since=now, opens=now + EARLIER_S)
+            held = gate(nd.zeros((1,)), since=now, opens=now + earlier_s[key])
             kept.append(nd.broadcast_to(held, shape=(draw.choice(EARLIER_SIZES) * MB // 4,)))
+            ends.append(gate(kept[-1][0:1], since=now, opens=now))
             value = memory_of(make)
+            returned_s = time.perf_counter() - now
             nd.waitall()
             kept.clear()
+            if len(called) != 1:
+                raise Rejected(f"memory_of must call make() once, not {len(called)} times")
             try:
                 mb = float(value)
             except (TypeError, ValueError):
                 raise Rejected(f"memory_of must return megabytes (a number), not {type(value).__name__}") from None
-            return {"mb": mb, "made": (first + second) / MB}
+            earlier_end, make_end = (float(end.asnumpy()[0]) for end in ends)
+            late = max(called[0] - now - earlier_end, returned_s - make_end, 0.0)
+            return {"mb": mb, "made": (first + second) / MB, "late": late}
 
         return run
 
