@@ -20,7 +20,8 @@ without waiting cannot pass. Effect sizes and the margins they leave are in
 - finds-hidden-waits: ``waits_for_back_end(work)`` tells from outside whether
   ``work()`` waits for the back end before it returns. Eight works drawn per
   run: 2-4 waiting, and three that keep the front end busy for 1-1.5x their
-  product's compute time without waiting (Python, NumPy products, a sleep),
+  product's compute time without waiting (Python, one NumPy product sized
+  to take that long, a sleep),
   so that a call lasts as long as its work; products of a side drawn from
   800-1000; every verdict must match. Measured (the solution's measurement,
   on every kind at the three sides, quiet and with one core busy): with
@@ -345,7 +346,7 @@ def _run_work(kind: str, a, ready, into, front_s: float, host):
         keep_busy(front_s)
         return y
     if kind == "computes in NumPy":
-        keep_busy(front_s, host)
+        host @ host  # one product, sized to take front_s: one long stretch of native code (_one_native_call)
         return y
     if kind == "reads a slow source":
         time.sleep(front_s)
@@ -357,6 +358,19 @@ def _run_work(kind: str, a, ready, into, front_s: float, host):
         _LOG.append(str(into.shape))
         return None
     raise ValueError(f"no work of kind {kind!r}")
+
+
+def _one_native_call(host, seconds: float):
+    """A square matrix cut from NumPy matrix ``host`` (repeated as needed) whose product with itself takes about
+    ``seconds`` (s), timed on ``host``'s own product first: one native call as long as the work, where a loop of
+    shorter products would leave gaps between them in which Python runs (a signal handler, say)."""
+    import numpy as np
+
+    start = time.perf_counter()
+    host @ host
+    once = max(time.perf_counter() - start, 1e-6)
+    side = max(64, round(host.shape[0] * (seconds / once) ** (1 / 3)))
+    return np.resize(host, (side, side))
 
 
 def _hidden_work(kind: str, a, ready, into, front_s: float, host) -> Callable[[], Any]:
@@ -419,8 +433,9 @@ def check_finds_hidden_waits(self, waits_for_back_end: Callable) -> CheckResult:
             into = nd.zeros(a.shape)
             nd.waitall()
             compute = time_call(lambda a=a: nd.dot(a, a), sync=True)
-            host = a.asnumpy()  # NumPy's product of it takes about as long as MXNet's: long stretches of native code
-            work = _hidden_work(kind, a, ready, into, draw.uniform(*FRONT_SHARE) * compute, host)
+            front_s = draw.uniform(*FRONT_SHARE) * compute
+            host = _one_native_call(a.asnumpy(), front_s) if kind == "computes in NumPy" else None
+            work = _hidden_work(kind, a, ready, into, front_s, host)
             calls: list[int] = []
 
             def counted(work=work, calls=calls):
