@@ -305,7 +305,7 @@ def _stored_predicted(lab: str, grade_id: str):
 # ones at the ends of the ranges k is drawn from (right ones off by at most 0.114 of the gap, wrong ones by
 # 0.551 or more; needs <= 0.3). The tables of
 # labs 01 (twelve calls timed, about 4 s), 07 (which calls allocate, about 5 s), 08 (three frameworks' calls
-# timed, about 6 s) and 09 (ten loops' growth, about 8 s) are the solution's PREDICTED, which its check holds
+# timed, about 6 s) and 09 (ten loops' growth, about 12 s) are the solution's PREDICTED, which its check holds
 # to a live measurement.
 RECORDED = {
     ("01", "_measure_calls"): _stored_predicted("01", "ex-predict-blocking"),
