@@ -84,10 +84,9 @@ busy, are in ``bench/reports/checks_robustness.md``:
   the issuing call returns 2.3 tolerances off (two cores busy; 6.0 quiet);
   the issuing call's own time as t1 6.1; the wait call's time as t3 6.6;
   t2 as the time from one operator's start to the next 7.1 (one core busy;
-  the check's earlier two loops, without the short operator and with 10% +
-  2 µs, let it through at 0.5, and the catalogue's answer passed once in a
-  make test); the colleague's reading 17; the engine's chores taken for the
-  operator 450. Means and medians of one trace can differ by several
+  on the product and the long elementwise loop alone, with 10% + 2 µs, it
+  came within 0.5 and passed); the colleague's reading 17; the engine's
+  chores taken for the operator 450. Means and medians of one trace can differ by several
   tolerances, so the check accepts either; medians that keep the first pass
   are not the reading the step asks for and fail now and then.
 """

@@ -100,12 +100,12 @@ beside it; 5 runs each, on the course's 2-vCPU machine):
   bounded at 0.2 or less (in between it is measured again, up to three
   times). Measured on these two data sets, four runs quiet and four with a
   core busy (a throwaway script running the ten loops as the check does):
-  every growing loop 1.00-8.11, every bounded loop -0.22 to 0.16. With 24
-  chunks instead of 56 (16 extra chunks, 8 MB on disk, where one 4 MB
-  float64 array more or less at the peak is 0.5) the bench's loaded runs
-  failed the solution 3 times in 10, and the same script measured bounded
-  loops up to 0.57 (the one that issues every chunk and waits once) and the
-  loop that keeps copies of its chunks as low as 0.43. With ten
+  every growing loop 1.00-8.11, every bounded loop -0.22 to 0.16. A
+  smaller large set is too close: with 24 chunks (16 extra, 8 MB on disk)
+  one 4 MB float64 array more or less at the peak moves a rise by 0.5, and
+  the same script measured bounded loops up to 0.57 (the one that issues
+  every chunk and waits once) and the loop that keeps copies of its chunks
+  as low as 0.43. With ten
   yes-or-no predictions and a FAIL that says neither how many nor which,
   guessing by rerunning takes up to 1024 runs of the check.
 - chunk-under-budget: ``choose_chunk(budget_mb)``, values per chunk, at a
