@@ -106,8 +106,9 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   at most a quarter of an array's bytes of host memory at their peak
   (tracemalloc: a detour through NumPy copies whole arrays there, which
   MXNet's profile does not show), copy no values between MXNet and the host
-  (``asnumpy``, ``a[:] = numpy_values``: a detour a band of rows at a time
-  stays under the host bound), run at least five operators, return
+  (``asnumpy``, ``a[:] = numpy_values``, counted at MXNet's C functions so
+  that saved methods count too: a detour a band of rows at a time stays
+  under the host bound), run at least five operators, return
   ``w``, leave ``g`` untouched and leave in ``w`` and ``v`` what five steps
   give. The lesson wrote one operator's
   result into ``out=``; here every intermediate of an expression
@@ -116,18 +117,18 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import os
 import time
 import tracemalloc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 from asynclab.checks import draw
 from asynclab.checks.core import CheckResult, Protocol, Rejected, check, refuse_unless_checking
 from asynclab.checks.frontend import keep_busy
 from asynclab.checks.gates import finished_after
+from asynclab.checks.host_copies import host_copies
 from asynclab.checks.predictions import CLOCKS, yes_or_no
 from asynclab.checks.relations import AtLeast, AtMost
 from asynclab.foundation.profiling import CHORES, ProfilerBroken
@@ -622,30 +623,6 @@ def check_predict_allocations(self, predicted) -> CheckResult:
 
 
 # ------------------------------------------------------------ step 4: a training step that allocates nothing
-@contextlib.contextmanager
-def _host_copies() -> Iterator[list[int]]:
-    """Within the block, every copy of an array's values to the host (``NDArray.asnumpy``, which ``asscalar``
-    and ``float()`` call) or from it into an array (``NDArray._sync_copyfrom``: ``a[:] = numpy_values``) adds
-    one to the list's one element."""
-    from mxnet import nd
-
-    to_host, from_host, count = nd.NDArray.asnumpy, nd.NDArray._sync_copyfrom, [0]
-
-    def counted_to(self):
-        count[0] += 1
-        return to_host(self)
-
-    def counted_from(self, source_array):
-        count[0] += 1
-        return from_host(self, source_array)
-
-    nd.NDArray.asnumpy, nd.NDArray._sync_copyfrom = counted_to, counted_from
-    try:
-        yield count
-    finally:
-        nd.NDArray.asnumpy, nd.NDArray._sync_copyfrom = to_host, from_host
-
-
 @check(
     "momentum-allocates-nothing",
     times_cpu=False,
@@ -661,7 +638,7 @@ def check_momentum_allocates_nothing(self, momentum_step: Callable) -> CheckResu
     learning rate and a momentum drawn at random, must record no allocation in MXNet's profile
     (its Device Storage section) nor take a quarter of an array's bytes of host memory at its peak
     (tracemalloc: NumPy's arrays too) nor copy values between MXNet and the host (``asnumpy``, writing
-    NumPy values into an array), run at least five operators, return ``w`` itself, leave ``g`` as
+    NumPy values into an array: :func:`~asynclab.checks.host_copies.host_copies`), run at least five operators, return ``w`` itself, leave ``g`` as
     it was, and leave in ``w`` and ``v`` what five steps give (computed by the check with NumPy,
     from copies taken before the first call).
     """
@@ -689,11 +666,11 @@ def check_momentum_allocates_nothing(self, momentum_step: Callable) -> CheckResu
         copies: list[int] = []
 
         def steps() -> None:
-            with _host_copies() as found:
+            with host_copies() as found:
                 try:
                     returned.extend(momentum_step(w, v, g, lr, mu, tmp) for _ in range(STEPS))
                 finally:
-                    copies.append(found[0])
+                    copies.append(found.calls)
 
         try:
             table = _profiled(steps)

@@ -73,8 +73,8 @@ beside it; 5 runs each, on the course's 2-vCPU machine):
   must reach 0.5. The solution, which adds the boundary springs on the
   front end, and the right answers read 0.999999-1.0; the NumPy springs
   beside a decoy 0 (exact values, no timing). And the run counts the
-  values read back out of MXNet (``asnumpy``, which ``asscalar`` calls):
-  at most 0.25 of the data set's. The right answers read back about 1e-6
+  values read back out of MXNet (``asnumpy``, which ``asscalar`` calls,
+  counted at MXNet's C function so that a saved method counts too): at most 0.25 of the data set's. The right answers read back about 1e-6
   of it (each chunk's sum); loading each chunk, reading it straight back
   and computing its springs in NumPy beside a decoy (1.24x, and its result
   follows the copies) reads back 1.0. Scaling on the front end lowered the
@@ -138,6 +138,7 @@ from typing import Any
 
 from asynclab.checks import draw
 from asynclab.checks.core import CheckResult, Protocol, Rejected, check, refuse_unless_checking
+from asynclab.checks.host_copies import host_copies
 from asynclab.checks.predictions import CLOCKS, yes_or_no
 from asynclab.checks.relations import AtLeast, AtMost
 
@@ -406,30 +407,25 @@ def _back_end_spans(run: Callable[[], Any]) -> list:
 
 
 @contextlib.contextmanager
-def _scaled_copies() -> Iterator[list[int]]:
+def _scaled_copies() -> Iterator[None]:
     """Within the block, ``nd.array`` (and so ``chunked.load``, whichever copy of the course calls it) copies
     its values into MXNet times :data:`SCALE`, scaled on the front end (no operator of the back end's; an
-    NDArray handed to it is copied as it is), and every read of an array back into NumPy (``asnumpy``, which
-    ``asscalar`` calls) adds its number of values to the list yielded, at its one place."""
+    NDArray handed to it is copied as it is)."""
     import numpy as np
     from mxnet import nd
 
-    original, read_back, back = nd.array, nd.NDArray.asnumpy, [0]
+    original = nd.array
 
     def scaled(source_array, ctx=None, dtype=None):
         if not isinstance(source_array, nd.NDArray):
             source_array = np.multiply(np.asarray(source_array), SCALE, dtype=np.float64)
         return original(source_array, ctx=ctx, dtype=dtype)
 
-    def counted(self):
-        back[0] += self.size
-        return read_back(self)
-
-    nd.array, nd.NDArray.asnumpy = scaled, counted
+    nd.array = scaled
     try:
-        yield back
+        yield
     finally:
-        nd.array, nd.NDArray.asnumpy = original, read_back
+        nd.array = original
 
 
 def _not_overlapped(chain_energy: Callable) -> str | None:
@@ -456,9 +452,9 @@ def _not_overlapped(chain_energy: Callable) -> str | None:
         found: list[float] = []
 
         def run() -> None:
-            with _scaled_copies() as back:
+            with _scaled_copies(), host_copies() as back:
                 found.append(_as_result(chain_energy(handed, CHUNK)))
-            found.append(back[0] / data.n)
+            found.append(back.to_host_values / data.n)
 
         spans = _back_end_spans(run)
         _through_device(handed, CHUNK)

@@ -102,18 +102,15 @@ def test_the_handed_data_set_is_the_checks_however_it_is_set():
         assert "path" not in repr(handed)
 
 
-def test_the_profiled_runs_copies_are_scaled_and_its_reads_back_counted_then_restored():
-    """Within the block a load's copy holds its values scaled, on the front end, an NDArray is copied as it is,
-    and every value read back out of MXNet is counted; after it, loads and reads are the ordinary ones."""
+def test_the_profiled_runs_copies_are_scaled_then_restored():
+    """Within the block a load's copy holds its values scaled, on the front end, and an NDArray is copied as it
+    is; after it, loads are the ordinary ones."""
     from mxnet import nd
 
     values = np.array([-128, 3, 127], dtype=np.int8)
-    with lab09._scaled_copies() as back:
+    with lab09._scaled_copies():
         x = chunked.load(values)
         assert x.dtype == np.float64
         assert x.asnumpy().tolist() == [lab09.SCALE * v for v in (-128, 3, 127)]
         assert nd.array(x).asnumpy().tolist() == x.asnumpy().tolist()
-        x.sum().asscalar()
-    assert back == [3 + 3 + 3 + 1]
     assert chunked.load(values).asnumpy().tolist() == [-128, 3, 127]
-    assert back == [10]

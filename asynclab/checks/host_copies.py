@@ -1,0 +1,69 @@
+"""Copies of values between MXNet's arrays and the host, counted where MXNet's C library is called.
+
+Every Python road that copies an array's values out to NumPy (``NDArray.asnumpy``, which ``asscalar``,
+``float()`` and ``mx.np``'s ``asnumpy`` use, whatever name an answer saved it under) or in from NumPy
+(``NDArray._sync_copyfrom``: ``a[:] = numpy_values``, ``nd.array``) ends in one call of MXNet's C
+functions ``MXNDArraySyncCopyToCPU`` or ``MXNDArraySyncCopyFromCPU``, looked up on the library object
+at each call. Counting there, rather than by replacing the Python methods, also counts the copies an
+answer makes through a reference to the methods taken before the check began.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+from collections.abc import Iterator
+
+__all__ = ["HostCopies", "host_copies"]
+
+_TO_HOST, _FROM_HOST = "MXNDArraySyncCopyToCPU", "MXNDArraySyncCopyFromCPU"
+
+
+@dataclasses.dataclass
+class HostCopies:
+    """What was copied within a :func:`host_copies` block: calls and values (elements, not bytes) each way."""
+
+    to_host_calls: int = 0
+    to_host_values: int = 0
+    from_host_calls: int = 0
+    from_host_values: int = 0
+
+    @property
+    def calls(self) -> int:
+        """Copies either way."""
+        return self.to_host_calls + self.from_host_calls
+
+
+def _size(value) -> int:
+    """The element count MXNet's copy functions take as their third argument (a ``c_size_t`` or an int)."""
+    return int(getattr(value, "value", value))
+
+
+@contextlib.contextmanager
+def host_copies() -> Iterator[HostCopies]:
+    """Within the block, count every copy between MXNet's arrays and the host made on any thread.
+
+    The two C functions are replaced on MXNet's library object by counting wrappers and put back when
+    the block ends, even when it raises."""
+    from mxnet.base import _LIB
+
+    to_host, from_host = getattr(_LIB, _TO_HOST), getattr(_LIB, _FROM_HOST)
+    found = HostCopies()
+
+    def counted_to(handle, data, size):
+        found.to_host_calls += 1
+        found.to_host_values += _size(size)
+        return to_host(handle, data, size)
+
+    def counted_from(handle, data, size):
+        found.from_host_calls += 1
+        found.from_host_values += _size(size)
+        return from_host(handle, data, size)
+
+    setattr(_LIB, _TO_HOST, counted_to)
+    setattr(_LIB, _FROM_HOST, counted_from)
+    try:
+        yield found
+    finally:
+        setattr(_LIB, _TO_HOST, to_host)
+        setattr(_LIB, _FROM_HOST, from_host)
