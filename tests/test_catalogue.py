@@ -39,7 +39,8 @@ a noisy machine is what ``make bench-checks`` measures.
 Before any cell runs, every check the answer can change is judged as the grader
 judges it (:mod:`asynclab.grading.copies`): an answer that copies the course's
 own code scores 0 on that check with the detector's sentence, and the check
-is not run.
+is not run. The checks it cannot change are judged too: a cell that rewrites a
+module at its top level costs every check after it, which must then expect 0.
 
 Run a single answer by hand with ``python tests/test_catalogue.py 04 peak-absolute``.
 """
@@ -591,7 +592,13 @@ def test_answer_scores_what_it_expects(lab, answer):
     solution = _solution(lab)
     points = catalogue.check_points(solution)
     todo = catalogue.plan(solution, answer)
-    for check in todo.unchanged:  # untouched by the answer: scores what the solution scores
+    # untouched by the answer: scores what the solution scores, unless the judge refuses what a cell of the answer
+    # did at its top level (a rewritten module changes every check after it, whatever the check is handed)
+    refused = copied(lab, answer, todo.unchanged)
+    for check in todo.unchanged:
+        if check in refused:
+            assert answer.expect[check] == 0, f"{answer.where}: {refused[check]}, so EXPECT must give {check} 0"
+            continue
         assert answer.expect[check] == points[check], (
             f"{answer.where}: {check} depends on no cell it replaces, so EXPECT must give it full points"
         )

@@ -947,6 +947,24 @@ def test_an_attribute_of_an_imported_module_set_at_a_cells_top_level_is_tamperin
     assert found is not None and found.kind == copies.TAMPERS and found.course == "mxnet.nd.NDArray.asscalar", found
 
 
+def test_a_change_at_a_cells_top_level_costs_every_check_after_it_data_too():
+    """The checks of predictions read their truth with what the cell rewrote: they score 0 as well, with a
+    sentence that blames the cell, not the prediction."""
+    source = (
+        "from mxnet import nd\n\n_read = nd.NDArray.asscalar\n\n\ndef _slow(self):\n    return _read(self)\n\n\n"
+        "nd.NDArray.asscalar = _slow\n\n\ndef train_until(batches, step, target):\n"
+        "    for i, x in enumerate(batches):\n        if _read(step(x)) < target:\n            return i"
+    )
+    verdicts = _verdicts("03", {"ex1-train-until": source})
+    assert verdicts["async-beats-sync"].kind == copies.TAMPERS  # train_until's closure holds the statement
+    for name in ("predict-lagged-k", "costs-from-trace"):
+        found = verdicts[name]
+        assert found is not None and found.kind == copies.TAMPERS and found.name == "", (name, found)
+        assert found.sentence.startswith("scored 0: a cell of this notebook changes mxnet.nd.NDArray.asscalar")
+        assert "a cell's top level" in found.detail
+    assert all(v is None for v in _verdicts("03", {}).values())
+
+
 def test_a_thread_pool_starts_no_process():
     source = (
         "from multiprocessing.pool import ThreadPool\n\n\ndef norms_both(xa, xb, reps):\n"

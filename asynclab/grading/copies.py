@@ -65,8 +65,9 @@ never the right answer:
    work; so is any use of a module a check measures with (:data:`MEASURING_TOOLS`:
    ``tracemalloc``), and a statement at the top level of any answer cell that
    sets or deletes an attribute of a module or class of :data:`GUARDED_PACKAGES`
-   (``nd.NDArray.asscalar = f``), whichever function the check calls. Data is
-   judged on this verdict too;
+   (``nd.NDArray.asscalar = f``), whatever the check is handed, functions or
+   data (a prediction's check reads its truth with what the cell rewrote).
+   Data is judged on this verdict too;
 6. **starts processes**: the closure starts another process (:data:`PROCESS_TOOLS`:
    ``subprocess``, ``multiprocessing`` but for its thread pools, ``os.system``, ...): what runs there escapes
    the check's instruments, so a table measured there when the answer cell runs
@@ -369,7 +370,8 @@ _SHELL = frozenset({"system", "getoutput"})  # get_ipython()'s methods that run 
 
 @dataclass(frozen=True)
 class Verdict:
-    """Why an answer earns nothing: ``kind``, the student's name, the course code it used, and (re-typed) the score."""
+    """Why an answer earns nothing: ``kind``, the student's name (``""`` for a change made at a cell's top level),
+    the course code it used, and (re-typed) the score."""
 
     kind: str
     name: str
@@ -413,6 +415,11 @@ class Verdict:
                 f"scored 0: `{self.name}` uses {self.course}, with which the check measures it: leave "
                 "the measuring to the check"
             )
+        if self.kind == TAMPERS and not self.name:
+            return (
+                f"scored 0: a cell of this notebook changes {self.course} at its top level, which changes what "
+                "every check after it runs: an answer may use the modules and classes it imports, not rewrite them"
+            )
         if self.kind == TAMPERS:
             return (
                 f"scored 0: `{self.name}` changes {self.course}, which it imported: an answer may use the "
@@ -426,7 +433,8 @@ class Verdict:
     def detail(self) -> str:
         """The instructor's line: the verdict, what it found and, for a re-typed answer, the similarity."""
         score = f", similarity {self.score:.2f} (threshold {THRESHOLD:g})" if self.score is not None else ""
-        return f"{self.kind}: `{self.name}` and {self.course}{score}"
+        who = f"`{self.name}`" if self.name else "a cell's top level"
+        return f"{self.kind}: {who} and {self.course}{score}"
 
 
 # ---------------------------------------------------------------- the course's own modules
@@ -1799,10 +1807,10 @@ class Judge:
             )
             if found is not None:
                 return found
-        if closures:
+        if call.arguments:  # whatever the check is handed, functions or data, it runs on what the cell changed
             changed = _changed_at_top_level(sources, table, self.given)
             if changed:
-                return Verdict(TAMPERS, call.arguments[next(iter(closures))], changed)
+                return Verdict(TAMPERS, "", changed)
         for parameter, student in call.arguments.items():  # data (predictions): no oracle of the checks
             if parameter not in closures:
                 closure = _closure(student, table)

@@ -7,9 +7,11 @@ this (docs/instructors.md: "`n, _ = nd, None; n.waitall = f` ... an answer may u
 imports, not rewrite them"), and the same lines inside waits_for_back_end are refused; at module level they are
 not: copies._bindings records `nd.waitall = ...` as a new binding of the name nd, with no dotted name (copies.py l.843 and l.903,
 _Binding(dotted=aliases.get(name, "")) where aliases holds plain-name targets only), so _tampers, which builds
-its `imported` origins from the final table's dotted names (l.1244), no longer knows that nd is mxnet.nd. Found by a review (round 6): the judge now takes an attribute set on an imported module at a cell's top level (nd.X = f) for a change of that module."""
+its `imported` origins from the final table's dotted names (l.1244), no longer knows that nd is mxnet.nd. Found by a review (round 6): the judge now takes an attribute set on an imported module at a cell's top level (nd.X = f) for a change of that module. The checks after the cell run on the rewritten MXNet too, so the judge
+refuses them as well: engine-switch-fixed (whose check is handed data) and memory-of-result (memory_of, the
+solution's, uses nd, whose waitall the cell replaced)."""
 
-EXPECT = {"finds-hidden-waits": 0}
+EXPECT = {"finds-hidden-waits": 0, "engine-switch-fixed": 0, "memory-of-result": 0}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 import time
