@@ -25,7 +25,14 @@ that it makes itself. Effect sizes and the margins they leave are in
   ``nd.waitall()`` 0.000, ``asnumpy()`` 0.008-0.012, the sized sleep
   1.47-1.60 (3 runs each quiet and with one core busy).
   It must take a PyTorch tensor and a NumPy array without an error, on a
-  machine without CUDA too.
+  machine without CUDA too, and wait for a tensor on a CUDA device: the
+  check hands over a tensor that says it is on cuda:0 (its values in host
+  memory, so on any machine) and notes the calls that wait for that device
+  (``torch.cuda.synchronize``, a stream's or a recorded event's
+  ``synchronize``, ``item()``, ``cpu()``, ``float(y)``, printing...); a
+  ``finish`` that returns such a tensor without one of them fails. On a
+  CPU tensor every operator has finished inside its call, so without this
+  the PyTorch branch of ``finish`` could not be told from ``return y``.
 - predict-frameworks: functional, on calls lesson 08 never timed
   (:data:`CALLS`). Each framework's 2000x2000 product is issued and one call
   made right after it; the call's *wait share* is its time less its own work
@@ -120,6 +127,7 @@ from typing import Any
 
 from asynclab.checks import draw
 from asynclab.checks.core import CheckResult, Protocol, Rejected, check, refuse_unless_checking
+from asynclab.checks.cuda_stand_in import cuda_stand_in
 
 # step 1 is lab 01's wait, asked of every framework: the same sizes, thresholds and protocol
 from asynclab.checks.finishing import _QUICK, FINISH_OVERSHOOT, QUEUE_FACTOR, SIZE, SMALL_SIZES, _small
@@ -134,6 +142,8 @@ FINISH_LEFT = 0.25
 #: finish(y) on a product already computed, over that product's compute time: a wait returns at once (right
 #: answers: a return, a read of y's values), a sleep sized by y's shape sleeps as if it were not computed
 FINISH_DONE = 0.25
+#: side of the tensor handed to finish as one on cuda:0 (:func:`~asynclab.checks.cuda_stand_in.cuda_stand_in`)
+CUDA_SIDE = 8
 
 
 def _call_finish(finish: Callable, y: Any, framework: str) -> float:
@@ -197,7 +207,8 @@ def _call_finish(finish: Callable, y: Any, framework: str) -> float:
         f"on MXNet, finish(y) took {{ratio:.2f}}x as long as issuing the product (needs >= "
         f"{QUEUE_FACTOR:g}x), left {{left:.2f}} of the product's time queued (needs <= {FINISH_LEFT:g}) "
         f"and took {{overshoot:.2f}}x a smaller product's compute time (needs <= "
-        f"{FINISH_OVERSHOOT:g}x); PyTorch tensors and NumPy arrays were taken without an error"
+        f"{FINISH_OVERSHOOT:g}x); PyTorch tensors and NumPy arrays were taken without an error, and a tensor on "
+        "cuda:0 was waited for"
     ),
     threshold=(
         f">= {QUEUE_FACTOR:g}x, queued <= {FINISH_LEFT:g}, small <= {FINISH_OVERSHOOT:g}x, all three frameworks"
@@ -212,7 +223,11 @@ def check_finish_every_framework(self, finish: Callable) -> CheckResult:
     most 3x a smaller product's own compute time, returns within 0.25 of a
     product's compute time when that product is already computed (a sleep
     sized by y's shape does not), and when a PyTorch tensor (on this
-    machine's device) and a NumPy array are taken without an error.
+    machine's device) and a NumPy array are taken without an error; and
+    ``finish`` on a PyTorch tensor that says it is on cuda:0 (on any
+    machine: :func:`~asynclab.checks.cuda_stand_in.cuda_stand_in`) makes a
+    call that waits for the device (``torch.cuda.synchronize``, a stream's
+    or recorded event's ``synchronize``, or a read of values to the host).
     """
     import numpy as np
     import torch
@@ -258,10 +273,19 @@ def check_finish_every_framework(self, finish: Callable) -> CheckResult:
         return {"finish": seconds, "compute": compute}
 
     def on_others() -> dict[str, float]:
-        return {
+        seconds = {
             "torch": _call_finish(finish, tx @ tx, "a PyTorch tensor"),
             "numpy": _call_finish(finish, nx @ nx, "a NumPy array"),
         }
+        with cuda_stand_in(nx[:CUDA_SIDE, :CUDA_SIDE]) as (on_gpu, waits):
+            seconds["cuda"] = _call_finish(finish, on_gpu, "a PyTorch tensor on cuda:0")
+        if not waits:
+            raise Rejected(
+                "finish(y) returned a PyTorch tensor on cuda:0 without waiting for its device: on a GPU its "
+                "kernels may still be queued when finish returns (the check hands over a tensor that says it is "
+                "on cuda:0 and notes the calls that wait for the device)"
+            )
+        return seconds
 
     return self.run({"mxnet": on_mxnet, "small": on_small, "done": on_done, "others": on_others})
 
