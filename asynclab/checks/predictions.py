@@ -18,7 +18,7 @@ from asynclab.checks.core import Rejected
 
 #: What a table of predictions has no use for: clocks, samplers and threads time or watch a program, so a
 #: table computed with one (in a check's ``measured_by``) measured instead of predicting.
-CLOCKS = ("time", "timeit", "datetime", "resource", "psutil", "threading", "os", "signal", "tracemalloc")
+CLOCKS = ("time", "timeit", "datetime", "resource", "psutil", "threading", "os", "signal", "tracemalloc", "sched")
 
 
 def answered(call: str, predict: Callable, args: tuple, unit: str, limit_s: float) -> float:

@@ -287,6 +287,8 @@ INSIDES = frozenset(
         "cr_frame",
         "ag_frame",
         "__self__",
+        "__subclasses__",  # every class loaded, the check's and the frameworks' among them, found by a walk
+        "findCaller",  # logging's look at the calling frame: the check's file and function
     }
 )
 #: The standard library's ways to the same: a function's closure variables, the caller's frame, the objects
@@ -328,6 +330,14 @@ INSIDE_TOOLS = (
     "threading.settrace",
     "threading.setprofile_all_threads",
     "threading.settrace_all_threads",
+    # and the questions whether such a hook, or MXNet's record, is on: they tell a check's call from any other
+    "sys.getprofile",
+    "sys.gettrace",
+    "threading.getprofile",
+    "threading.gettrace",
+    "logging.currentframe",
+    "mxnet.autograd.is_recording",
+    "mxnet.autograd.is_training",
 )
 #: Getters by a name: read when the name is a constant (``attrgetter("start")``), a way around the judge when
 #: it is made at run time or the getter itself is handed on.
