@@ -33,7 +33,12 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   the first worker's 30 steps take at least 2.5x longer on ``dist_sync``
   than on ``dist_async`` (synchronous SGD waits for the straggler at every
   push), and both runs must train (the loss at every worker's final
-  weights below 0.75 of the first). A loop that pulls before it pushes is not caught
+  weights below 0.75 of the first); on ``dist_async`` each worker must
+  take its gradients at new weights, pulled after its push, for at least
+  half of its pushes (the loss it read at each group's first gradient
+  changes from one group to the next: a right loop 1.0; one that pulls
+  only after its last push, whose every gradient is taken at the first
+  weights and still trains below 0.75, 0). A loop that pulls before it pushes is not caught
   here reliably: on dist_sync its fast worker either runs ahead of pulls that
   do not wait (0.02 s for 30 steps) or waits for some rounds (0.49 s, above
   the 0.45 s gate), so it scored 0 or 3 in two runs of the catalogue;
@@ -128,6 +133,11 @@ RACE_FACTOR = 2.5
 # final loss below this fraction of the first; with RACE_EVERY, 30 steps give 15 pushes: in 12 runs a right
 # loop's worst was 0.22, a loop whose steps are half as long (it trains) 0.48, a loop that never updates 1
 TRAINED_FRACTION = 0.75
+# on dist_async, the weights a worker reads at the first gradient of each push's group must differ from one group
+# to the next at least this often: a loop that pulls after every push reads new weights every time (its own
+# update is in the store when it pulls: 1.0), one that pulls only at the end takes every gradient at the first
+# weights (1/15 with RACE_EVERY)
+FRESH_SHARE = 0.5
 PREDICT_EVERY = (3, 4)  # predict-barrier-time: steps between two barriers, drawn
 PREDICT_PERIODS = (6, 9)  # ... and periods (steps / every), one of these drawn
 PREDICT_WORKERS = 3
@@ -363,7 +373,9 @@ def check_async_outruns_straggler(self, setup_store: Callable, worker_loop: Call
     two gradients per push, first on ``dist_sync`` then on ``dist_async``;
     each worker must push 15 times. Passes when the first worker's steps
     take at least 2.5x longer synchronously, and both runs trained (the loss
-    at each worker's final weights below 0.75 of the first loss).
+    at each worker's final weights below 0.75 of the first loss), and on
+    dist_async every worker took its gradients at new weights for at least
+    half of its pushes (:data:`FRESH_SHARE`).
     """
     _sources(setup_store, worker_loop)
 
@@ -387,6 +399,15 @@ def check_async_outruns_straggler(self, setup_store: Callable, worker_loop: Call
                     raise Rejected(
                         f"on {kind} with every={every} worker {trace.rank} pushed {len(trace.pushes)} times in "
                         f"{RACE_STEPS} steps: push once per every gradients"
+                    )
+                groups = trace.losses[::every]  # the loss at the weights each push's gradients were taken at
+                fresh = sum(a != b for a, b in zip(groups, groups[1:])) / max(1, len(groups) - 1)
+                if kind == "dist_async" and fresh < FRESH_SHARE:
+                    raise Rejected(
+                        f"on dist_async worker {trace.rank} took a push's gradients at new weights after only "
+                        f"{fresh:.0%} of its {len(groups) - 1} earlier pushes (needs >= {FRESH_SHARE:.0%}): an "
+                        "asynchronous worker pulls after each push, without waiting for the others, and takes its "
+                        "next gradients at what it pulled"
                     )
                 final = _final_loss(run, trace)
                 if not final <= TRAINED_FRACTION * first:
