@@ -55,3 +55,12 @@ def test_the_library_is_put_back_even_when_the_block_raises():
         pass
     nd.ones((2,)).asnumpy()
     assert found.to_host_calls == 0
+
+
+def test_arrays_shared_with_numpy_through_dlpack_are_counted():
+    a = nd.ones((3, 3))
+    with host_copies() as found:
+        a.to_dlpack_for_read()
+        a.to_dlpack_for_write()
+        nd.from_numpy(np.ones((2, 2), dtype=np.float32))
+    assert found.shared == 3 and found.calls == 3 and found.to_host_calls == 0

@@ -5,7 +5,10 @@ Every Python road that copies an array's values out to NumPy (``NDArray.asnumpy`
 (``NDArray._sync_copyfrom``: ``a[:] = numpy_values``, ``nd.array``) ends in one call of MXNet's C
 functions ``MXNDArraySyncCopyToCPU`` or ``MXNDArraySyncCopyFromCPU``, looked up on the library object
 at each call. Counting there, rather than by replacing the Python methods, also counts the copies an
-answer makes through a reference to the methods taken before the check began.
+answer makes through a reference to the methods taken before the check began. An array shared with
+NumPy without a copy (DLPack: ``to_dlpack_for_read``/``_for_write``, ``from_dlpack``, ``from_numpy``)
+goes through ``MXNDArrayToDLPack`` or ``MXNDArrayFromDLPackEx``, counted as well: NumPy then reads and
+writes MXNet's memory on the host, where the step's work was to be MXNet's.
 """
 
 from __future__ import annotations
@@ -17,21 +20,24 @@ from collections.abc import Iterator
 __all__ = ["HostCopies", "host_copies"]
 
 _TO_HOST, _FROM_HOST = "MXNDArraySyncCopyToCPU", "MXNDArraySyncCopyFromCPU"
+_SHARED = ("MXNDArrayToDLPack", "MXNDArrayFromDLPackEx")
 
 
 @dataclasses.dataclass
 class HostCopies:
-    """What was copied within a :func:`host_copies` block: calls and values (elements, not bytes) each way."""
+    """What was copied within a :func:`host_copies` block: calls and values (elements, not bytes) each way, and
+    arrays shared with the host without a copy (DLPack, either way)."""
 
     to_host_calls: int = 0
     to_host_values: int = 0
     from_host_calls: int = 0
     from_host_values: int = 0
+    shared: int = 0
 
     @property
     def calls(self) -> int:
-        """Copies either way."""
-        return self.to_host_calls + self.from_host_calls
+        """Copies either way, and arrays shared."""
+        return self.to_host_calls + self.from_host_calls + self.shared
 
 
 def _size(value) -> int:
@@ -48,6 +54,7 @@ def host_copies() -> Iterator[HostCopies]:
     from mxnet.base import _LIB
 
     to_host, from_host = getattr(_LIB, _TO_HOST), getattr(_LIB, _FROM_HOST)
+    sharing = {name: getattr(_LIB, name) for name in _SHARED}
     found = HostCopies()
 
     def counted_to(handle, data, size):
@@ -60,10 +67,21 @@ def host_copies() -> Iterator[HostCopies]:
         found.from_host_values += _size(size)
         return from_host(handle, data, size)
 
+    def counted_share(share):
+        def counted(*args):
+            found.shared += 1
+            return share(*args)
+
+        return counted
+
     setattr(_LIB, _TO_HOST, counted_to)
     setattr(_LIB, _FROM_HOST, counted_from)
+    for name, share in sharing.items():
+        setattr(_LIB, name, counted_share(share))
     try:
         yield found
     finally:
         setattr(_LIB, _TO_HOST, to_host)
         setattr(_LIB, _FROM_HOST, from_host)
+        for name, share in sharing.items():
+            setattr(_LIB, name, share)

@@ -74,7 +74,8 @@ beside it; 5 runs each, on the course's 2-vCPU machine):
   front end, and the right answers read 0.999999-1.0; the NumPy springs
   beside a decoy 0 (exact values, no timing). And the run counts the
   values read back out of MXNet (``asnumpy``, which ``asscalar`` calls,
-  counted at MXNet's C function so that a saved method counts too): at most 0.25 of the data set's. The right answers read back about 1e-6
+  counted at MXNet's C function so that a saved method counts too; an
+  array shared with NumPy through DLPack fails outright): at most 0.25 of the data set's. The right answers read back about 1e-6
   of it (each chunk's sum); loading each chunk, reading it straight back
   and computing its springs in NumPy beside a decoy (1.24x, and its result
   follows the copies) reads back 1.0. Scaling on the front end lowered the
@@ -290,7 +291,8 @@ def _handed_class() -> type:
     AttributeError, however it is set (``object.__setattr__`` too), except ``delivered``, which only
     ``read_chunks`` may change; writing the object's ``__dict__`` changes nothing it reads. Only
     ``read_chunks`` may read ``path``: an answer that reads the file itself, around the device (beside a
-    thread that drains the device for show), gets an AttributeError."""
+    thread that drains the device for show), gets an AttributeError; and no one may read ``seed``, from
+    which an answer could draw the values again instead of reading them."""
     import weakref
 
     from asynclab.foundation.workloads import chunked
@@ -302,6 +304,11 @@ def _handed_class() -> type:
 
     def field(name: str) -> property:
         def get(self) -> Any:
+            if name == "seed":  # the values it draws are the data set's: they come through the device only
+                raise AttributeError(
+                    "the data set's seed is the check's: its values come through chunked.read_chunks, not from "
+                    "drawing them again"
+                )
             if name == "path":  # the file is the device's: only chunked.read_chunks opens it
                 caller = sys._getframe(1).f_code
                 if (caller.co_name, caller.co_code) != (device.co_name, device.co_code):
@@ -455,6 +462,7 @@ def _not_overlapped(chain_energy: Callable) -> str | None:
             with _scaled_copies(), host_copies() as back:
                 found.append(_as_result(chain_energy(handed, CHUNK)))
             found.append(back.to_host_values / data.n)
+            found.append(back.shared)
 
         spans = _back_end_spans(run)
         _through_device(handed, CHUNK)
@@ -466,6 +474,12 @@ def _not_overlapped(chain_energy: Callable) -> str | None:
         return (
             f"in a run where the check scaled every copy into MXNet, your {FUNCTION}'s result did not follow "
             f"the copies: compute each chunk's springs in MXNet from the array chunked.load returns, as the step asks"
+        )
+    if found[2]:
+        return (
+            f"your {FUNCTION} shared {found[2]} of MXNet's arrays with NumPy without a copy (DLPack): NumPy then "
+            "computes on MXNet's memory on the front end; compute each chunk's springs in MXNet and read back only "
+            "their sum, as the step asks"
         )
     if found[1] > READ_BACK_SHARE:
         return (
