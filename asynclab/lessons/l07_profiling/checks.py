@@ -54,7 +54,14 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   at once that ``fn`` returns without waiting for (timed in MXNet's back
   end by a gate behind each of its products, which reports when it ran:
   no thread of the check's waits while the answer drives the profiler; a third or more of the
-  rounds' time, so a profile stopped before waiting misses it). The check
+  rounds' time, so a profile stopped before waiting misses it). That last
+  round's products wait behind a gate in the back end before they start,
+  0.05-0.2 s in one fn and 2.0-2.5 s in the other (drawn, and which fn
+  drawn), and ``busy_ms`` must return at most 1.2 s after they finished: a
+  wait returns 0.00-0.01 s after (the solution, 4 calls quiet and 4 with a
+  core busy), a fixed sleep long enough for the long hold 1.6 s or more
+  after the short one, and a shorter one stops the recording before the
+  long hold's products ran (the catalogue's busy-sleeps-* answers). The check
   asks twice (in an order drawn, :data:`BUSY_BREAKS`): in the "short" fn
   the front end does Python work while each waited round computes (0.5-0.6
   times a lone product's time, measured just before, so the front end's
@@ -129,7 +136,7 @@ from typing import Any
 from asynclab.checks import draw
 from asynclab.checks.core import CheckResult, Protocol, Rejected, check, refuse_unless_checking
 from asynclab.checks.frontend import keep_busy
-from asynclab.checks.gates import finished_after
+from asynclab.checks.gates import finished_after, gate
 from asynclab.checks.host_copies import host_copies
 from asynclab.checks.predictions import CLOCKS, yes_or_no
 from asynclab.checks.relations import AtLeast, AtMost
@@ -159,6 +166,12 @@ BUSY_BREAKS = {
     "short": {"pause": (0.3, 0.5), "overlap": (0.5, 0.6), "sleep": (0.0, 0.0)},
     "long": {"pause": (3.0, 3.5), "overlap": (0.0, 0.0), "sleep": (0.8, 1.2)},
 }
+#: seconds the last round's products wait in the back end, behind a gate, before they start (one range for
+#: each fn, assigned at random), and the most busy_ms may take after they finished: a wait returns within a
+#: few hundredths of a second; a fixed sleep long enough for the long hold returns 1.8 s late or more after the
+#: short one, and one shorter stops the recording before the long hold's products ran
+BUSY_HOLDS = ((0.05, 0.2), (2.0, 2.5))
+BUSY_LATE_S = 1.2
 DIAGNOSE_HEAVY = ("dot", "exp", "tanh")  # the heavy operator of a program, drawn
 DIAGNOSE_MANY = ("relu", "sigmoid", "_plus_scalar")  # the many operators of a program, drawn
 DIAGNOSE_COUNT = (600, 901)  # how many of them, drawn from range(*DIAGNOSE_COUNT)
@@ -485,15 +498,16 @@ def check_busy_across_devices(self, busy_ms: Callable) -> CheckResult:
     which ``fn`` returns without waiting for. In one ``fn`` the front end does Python work while each waited
     round computes and a little after it; in the other it does none while the products compute, and after
     each waited round sleeps (both ends idle), then does much Python work (:data:`BUSY_BREAKS`). The check
-    times every round itself, the last one from gates behind its products (:func:`finished_after`). Passes when
-    both answers are between 0.8x and 1.2x of their rounds' time added up.
+    times every round itself, the last one from gates behind its products (:func:`finished_after`), which wait
+    behind a gate of their own first (:data:`BUSY_HOLDS`). Passes when both answers are between 0.8x and 1.2x
+    of their rounds' time added up, and each returned within :data:`BUSY_LATE_S` of its last product's end.
     """
     import mxnet as mx
     from mxnet import nd
 
-    def one(breaks: dict[str, tuple[float, float]], size: int) -> tuple[float, float]:
-        """busy_ms of one fn with ``breaks`` (:data:`BUSY_BREAKS`), on products of side ``size``, and the
-        rounds' time (s)."""
+    def one(breaks: dict[str, tuple[float, float]], size: int, hold: float) -> tuple[float, float]:
+        """busy_ms of one fn with ``breaks`` (:data:`BUSY_BREAKS`), on products of side ``size``, its last
+        round held back ``hold`` seconds in the back end, and the rounds' time (s)."""
         xs = [nd.random.uniform(shape=(size, size), ctx=mx.cpu(d)) for d in range(BUSY_DEVICES)]
         nd.waitall()
         lone = float("inf")  # a lone product's time, measured now (on a busy machine, as slow as it is now)
@@ -506,6 +520,7 @@ def check_busy_across_devices(self, busy_ms: Callable) -> CheckResult:
         walls: list[float] = []
         calls: list[int] = []
         ends: list[Any] = []  # the last round's gates: each holds when its product was written
+        began: list[float] = []  # when fn issued its last round
 
         def fn() -> None:
             calls.append(1)
@@ -519,14 +534,26 @@ def check_busy_across_devices(self, busy_ms: Callable) -> CheckResult:
                 _sleep(shares["sleep"] * walls[-1])
                 keep_busy(shares["pause"] * walls[-1])
             start = _clock()
-            # the last round is over when its products are: fn does not wait for them, the gates say when
-            ends[:] = [finished_after(nd.dot(xs[d], xs[d]), start) for d in last]
+            began.append(start)
+            # the last round is over when its products are: fn does not wait for them, the gates say when. Its
+            # products start once a gate before each has held them back ``hold`` seconds (a gate's own work
+            # is not in MXNet's profile)
+            held = [gate(xs[d], start, opens=start + hold) for d in last]
+            ends[:] = [finished_after(nd.dot(x, x), start) for x in held]
 
         _empty_the_profiler()  # the answer's recording holds fn's run, not the student's earlier experiments
         value = busy_ms(fn)
+        returned = _clock()
         nd.waitall()
         if ends:
-            walls.append(max(float(end.asscalar()) for end in ends))
+            finished = max(float(end.asscalar()) for end in ends)
+            walls.append(finished - hold)
+            late = returned - (began[-1] + finished)
+            if late > BUSY_LATE_S:
+                raise Rejected(
+                    f"busy_ms returned {late:.2f} s after the last operator fn queued had finished (needs <= "
+                    f"{BUSY_LATE_S:g} s): wait for what fn queued, not for a fixed time"
+                )
         try:
             busy = float(value) / 1e3
         except (TypeError, ValueError):
@@ -538,11 +565,13 @@ def check_busy_across_devices(self, busy_ms: Callable) -> CheckResult:
     def found() -> dict[str, float]:
         sizes = [draw.randrange(*sides) for sides in BUSY_SIZES]
         draw.shuffle(sizes)
-        order = list(zip(BUSY_BREAKS.items(), sizes))
+        holds = [draw.uniform(*span) for span in BUSY_HOLDS]
+        draw.shuffle(holds)
+        order = list(zip(BUSY_BREAKS.items(), sizes, holds))
         draw.shuffle(order)
         figures: dict[str, float] = {}
-        for (key, breaks), size in order:
-            figures[key], figures[f"{key}_ref"] = one(breaks, size)
+        for (key, breaks), size, hold in order:
+            figures[key], figures[f"{key}_ref"] = one(breaks, size, hold)
         return figures
 
     return self.run({"found": found})
