@@ -93,13 +93,14 @@ def test_a_finish_that_waits_for_the_product_passes():
 
 def _forward_outcome(**changed):
     """What timed-forward-fixed measures on five rounds of a right answer (every probe's forward 20 ms, its
-    seconds reported at 1.0x, nothing queued, 0.99 of each PyTorch and NumPy call on its clock), with the
+    seconds reported at 1.0x, nothing queued, 0.99 of each PyTorch and NumPy call on its clock, the call 1 ms
+    longer than its input's work and the forward), with the
     figures in ``changed`` (``"probe.series": value``) in place."""
     from asynclab.checks.core import Outcome
 
     samples = {}
     for probe in lab08._PROBES:
-        figures = {"seconds": 0.02, "compute": 0.02, "left": 0.0, "clocked": 0.99}
+        figures = {"seconds": 0.02, "compute": 0.02, "left": 0.0, "clocked": 0.99, "idle": 0.001}
         for series, value in figures.items():
             samples[f"{probe}.{series}"] = [changed.get(f"{probe}.{series}", value)] * 5
     check = lab08.check_timed_forward_fixed
@@ -111,6 +112,17 @@ def test_a_right_timed_forward_passes_and_names_every_framework():
     result = check.judge(outcome)
     assert result.passed
     assert "one-row input" in str(result) and "PyTorch and NumPy" in str(result)
+
+
+def test_a_sleep_in_place_of_the_wait_for_the_input_fails_as_idle_time():
+    """A 0.3 s sleep that outlasts the one-row network's input by 0.28 s: 14x its 20 ms forward."""
+    check, outcome = _forward_outcome(**{"MXNet_row.idle": 0.28})
+    with pytest.raises(CheckFailed) as failed:
+        check.judge(outcome)
+    assert "on MXNet's one-row network, timed_forward took 14.00x the forward's compute time beyond" in str(
+        failed.value
+    )
+    assert "wait for the input itself, not for a fixed time" in str(failed.value)
 
 
 def test_seconds_worked_out_from_the_shapes_fail_on_the_one_row_network():
