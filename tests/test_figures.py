@@ -162,6 +162,13 @@ def test_close_but_distinct_series_are_not_hidden():
     assert not any("hidden" in p for p in layout_problems(fig))
 
 
+def test_a_whisker_whose_quartiles_meet_hides_no_series():
+    """Five equal rounds: the whisker's two caps lie on each other (as lesson 08's enqueue times did in a
+    fresh-clone make test), which is no series hidden behind another."""
+    ax = plots.bar_compare({"a": 0.02, "b": 1.5}, unit="ms", spread={"a": (0.02, 0.02), "b": (1.5, 1.5)})
+    assert not any("hidden" in p for p in layout_problems(ax.figure))
+
+
 def test_value_label_on_a_whisker():
     fig, ax = plt.subplots()
     bars = ax.barh(["x"], [10.0], xerr=[[2.0], [4.0]], capsize=3)

@@ -200,10 +200,21 @@ def _covers(top: Line2D, below: Line2D) -> bool:
     return True
 
 
+def _caps(ax) -> set[int]:
+    """The ids of the caps of the whiskers on ``ax``'s bars: a whisker's two caps meet where its spread is under a
+    pixel, which hides no series."""
+    caps: set[int] = set()
+    for container in ax.containers:
+        if isinstance(container, BarContainer) and container.errorbar is not None:
+            caps.update(id(cap) for cap in container.errorbar.lines[1])
+    return caps
+
+
 def _hidden_lines(fig: Figure) -> list[str]:
     problems = []
     for ax in fig.axes:
-        lines = [x for x in ax.get_lines() if x.get_visible() and len(x.get_xydata()) > 0]
+        caps = _caps(ax)
+        lines = [x for x in ax.get_lines() if x.get_visible() and len(x.get_xydata()) > 0 and id(x) not in caps]
         order = {id(x): i for i, x in enumerate(ax.get_children())}
         for a, b in itertools.permutations(lines, 2):
             above = (b.get_zorder(), order.get(id(b), 0)) > (a.get_zorder(), order.get(id(a), 0))
