@@ -554,6 +554,7 @@ def _timed_forward_probe(
         if identity is not None:
             for w in handed:  # MXNet records what computes the output from them
                 w.attach_grad()
+        ready_s = 0.0 if identity is None else queued()  # what the input's products take, timed on their own
         wait_all()  # the weights are ready; the input arrives as MXNet hands it on: its products still queued
         given = _copy(x)
         if identity is None:
@@ -571,10 +572,7 @@ def _timed_forward_probe(
                         "check follows them; a TorchScript function hides them)"
                     )
                 start = max(start, began)
-            return returned, 0.0, returned_at - start, 0, 0.0
-        ready_s = queued()  # what the input's products take, timed on their own just before
-        wait_all()
-        given = _copy(x)
+            return returned, 0.0, returned_at - start, 0, ready_s
         for _ in range(pending):
             given = product(given, identity)
         start = time.perf_counter()
