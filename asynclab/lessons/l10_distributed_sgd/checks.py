@@ -61,7 +61,13 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   otherwise passed; and a third worker 3-5 times as slow as a lone fast
   one, the slow one 10-14 times, must raise the two workers' prediction
   by 1/r of it within a factor of 1.5, which the others' mean step taken
-  for each of them, otherwise within 4% of the solution, fails), then predict, from each worker's measured median
+  for each of them, otherwise within 4% of the solution, fails; and, with
+  each other worker's pushes per slow step drawn as a whole number of 1-3
+  and a fraction of 0.15-0.3, it must lie between the pushes the others
+  surely make in a slow step and one more each, within 0.1 (:func:`_counts_whole_pushes`):
+  the solution's model, whole pushes counted and rounded ones always lie
+  inside, one update too few lies 0.4-0.85 below and passed the measured
+  runs 2 times in 3, one too many 0.15-0.3 above over two workers), then predict, from each worker's measured median
   step, the median staleness of the slowest worker's gradients on
   ``dist_async`` over 2 and over 3 workers (the course's loop; the slow
   worker 2.5-4x slower, delays drawn): within 0.25 of the measured median
@@ -88,7 +94,11 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   the period 20 ms slower at one step, the same; an overhead 3-8 ms
   larger per step, that much more at every step (within 1 ms); so each
   step's slowest worker, each period's largest delay, a model scaled by a
-  factor, a blend of two or a model without the overhead fail here), then predict one run over three workers,
+  factor, a blend of two or a model without the overhead fail here; and
+  every worker delayed alike at every step, as when the overhead is
+  measured, exactly the steps' delays and overheads, which a model that adds
+  15 ms of its own per barrier fails, 0.09-0.10 off the run and so inside
+  the tolerance), then predict one run over three workers,
   ``every`` 3 or 4 and 6 or 9 periods drawn, given the overhead per step
   measured just before with every worker delayed alike
   (:data:`OVERHEAD_DELAY_S` a step, taken off again; measured without
@@ -138,6 +148,9 @@ TRAINED_FRACTION = 0.75
 # update is in the store when it pulls: 1.0), one that pulls only at the end takes every gradient at the first
 # weights (0 of its 14 changes with RACE_EVERY, as measured)
 FRESH_SHARE = 0.5
+#: on dist_async the fast worker's seconds for its steps, at most, as a share of the straggler's: one that waits
+#: for the straggler (a barrier at every push) takes as long as it, whatever its dist_sync run is padded with
+ASYNC_SHARE = 0.5
 PREDICT_EVERY = (3, 4)  # predict-barrier-time: steps between two barriers, drawn
 PREDICT_PERIODS = (6, 9)  # ... and periods (steps / every), one of these drawn
 PREDICT_WORKERS = 3
@@ -182,6 +195,14 @@ STALE_ONE_SLOWER = (0.52, 0.95)
 STALE_ADDED_PACE = (3.0, 5.0)
 STALE_ADDED_SLOW = (10.0, 14.0)
 STALE_ADDED_BAND = 1.5
+# ... and, each other worker's pushes per slow step drawn as a whole number (STALE_WHOLE) and a fraction
+# (STALE_PART), the prediction must lie between the pushes the others make for certain during one slow step
+# (the sum of the whole numbers) and the most they can make (one more each), within STALE_BOUND_SLACK. The
+# solution's model, whole pushes counted and rounded ones all lie inside; one update too few lies 0.4-0.85
+# below (the sum of the fractions stays under 0.6), which the measured runs' tolerance lets through
+STALE_WHOLE = (1, 2, 3)
+STALE_PART = (0.15, 0.3)
+STALE_BOUND_SLACK = 0.1
 
 
 def _need_dist_kvstore() -> None:
@@ -437,6 +458,16 @@ def check_async_outruns_straggler(self, setup_store: Callable, worker_loop: Call
                 figures,
                 margin,
             )
+        straggler = runs["dist_async"].workers[1].seconds
+        if fast > ASYNC_SHARE * straggler:
+            return (
+                False,
+                f"on dist_async your fast worker's {RACE_STEPS} steps took {fast:.2f} s, {fast / straggler:.2f} of "
+                f"the straggler's {straggler:.2f} s (needs <= {ASYNC_SHARE:g}): it waited for the straggler; an "
+                "asynchronous worker must never wait for the others",
+                figures | {"async_share": fast / straggler},
+                min(margin, ASYNC_SHARE * straggler / fast),
+            )
         if factor < RACE_FACTOR:
             return False, sentence + ": an asynchronous worker must never wait for the others", figures, margin
         return True, sentence, figures, margin
@@ -523,6 +554,30 @@ def _adds_each_worker(predict: Callable) -> None:
         )
 
 
+def _counts_whole_pushes(predict: Callable) -> None:
+    """Ask ``predict`` about 2 and 3 workers whose other workers each push a drawn whole number of times and a
+    fraction (:data:`STALE_WHOLE`, :data:`STALE_PART`) while the slow one computes a step: in that time each
+    pushes at least the whole number and at most one more, so the prediction must lie between the sums,
+    within :data:`STALE_BOUND_SLACK`; :class:`Rejected` with one sentence, which says on which side, otherwise."""
+    for workers in SYNC_WORKERS:
+        slow = round(draw.uniform(*STALE_FAST_DELAYS) * draw.uniform(*STALE_SLOWDOWN), 4)
+        whole = [draw.choice(STALE_WHOLE) for _ in range(workers - 1)]
+        steps = tuple(round(slow / (k + draw.uniform(*STALE_PART)), 4) for k in whole)
+        got = _stale_prediction(predict, (*steps, slow))
+        fewest = sum(math.floor(slow / s) for s in steps)
+        if got < fewest - STALE_BOUND_SLACK:
+            side = "fewer updates than the other workers' pushes that surely land"
+        elif got > fewest + len(steps) + STALE_BOUND_SLACK:
+            side = "more updates than the other workers can push"
+        else:
+            continue
+        raise Rejected(
+            f"over {workers} workers, with steps of {', '.join(f'{1e3 * s:.1f}' for s in (*steps, slow))} ms, you "
+            f"predicted {got:.2f}, {side} while the slow worker computes one step: count each other worker's "
+            "pushes in that time"
+        )
+
+
 def _stale_run(workers: int) -> tuple[tuple[float, ...], float]:
     """One dist_async run of the course's loop, the last of ``workers`` workers slow: the median seconds per
     step of each worker, and the median staleness (updates) of the slow worker's gradients.
@@ -583,6 +638,7 @@ def check_predict_staleness(self, predict_staleness: Callable) -> CheckResult:
             )
         _follows_the_steps(predict_staleness)
         _adds_each_worker(predict_staleness)
+        _counts_whole_pushes(predict_staleness)
         _need_dist_kvstore()
         sizes = [2, 3]
         draw.shuffle(sizes)
@@ -647,7 +703,10 @@ def _follows_its_arguments(predict: Callable) -> None:
     more for worker 2 there add nothing; the steps three times over, the workers' delays passed on to the
     next worker each time, take three times as long (a model of each worker's own total follows the
     first three questions often, and fails this one); an overhead 3-8 ms larger per step adds that much at
-    every step (a model that leaves the overhead out passes every other question)."""
+    every step (a model that leaves the overhead out passes every other question); and with every worker
+    delayed alike at every step, as when the overhead is measured, the steps take their delays and overheads
+    and nothing more (a model that adds a barrier's cost of its own on top passes every other question, and
+    the measured run's tolerance, with 15 ms per barrier)."""
     every = draw.choice(PREDICT_EVERY)
     overhead = round(draw.uniform(0.002, 0.006), 4)
     rows = _barrier_delays(PREDICT_PERIODS[0], every, PREDICT_WORKERS)
@@ -668,6 +727,12 @@ def _follows_its_arguments(predict: Callable) -> None:
     # a larger overhead: every step pays it, whoever waits for whom
     more = round(draw.uniform(0.003, 0.008), 4)
     costlier = _predicted(predict, rows, overhead + more, every) - base
+    # every worker delayed alike at every step: how the overhead handed over is measured, so the steps take
+    # their delay and the overhead each, and nothing more (the barriers' cost is in the overhead already)
+    same = round(draw.uniform(0.0, 0.03), 4)
+    alike = _predicted(predict, [[same] * PREDICT_WORKERS for _ in rows], overhead, every) - len(rows) * (
+        same + overhead
+    )
     if not base > 0:
         raise Rejected(f"for {len(rows)} steps your prediction was {base:.3f} s: a time to train is more than nothing")
     if not 1.8 <= longer / base <= 2.2:
@@ -695,6 +760,12 @@ def _follows_its_arguments(predict: Callable) -> None:
         raise Rejected(
             f"an overhead {1e3 * more:.1f} ms larger per step moved your prediction for {len(rows)} steps by "
             f"{1e3 * costlier:+.1f} ms: think about which steps pay the overhead"
+        )
+    if abs(alike) > 0.001:
+        raise Rejected(
+            f"every worker delayed alike, {1e3 * same:.1f} ms at every step, your prediction for {len(rows)} steps "
+            f"was {1e3 * alike:+.1f} ms off their delays and overheads: the overhead handed over is measured just "
+            "so, with every worker delayed alike, and holds everything else a step costs"
         )
 
 
