@@ -38,7 +38,10 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   half of its pushes (the loss it read at each group's first gradient
   changes from one group to the next: a right loop 1.0; one that pulls
   only after its last push, whose every gradient is taken at the first
-  weights and still trains below 0.75, 0). A loop that pulls before it pushes is not caught
+  weights and still trains below 0.75, 0); and on ``dist_async`` the fast
+  worker must take at most half the straggler's time (a right loop 0.03;
+  a barrier at every push 1.00, which with its dist_sync run padded by a
+  sleep passed the ratio at 2.9x). A loop that pulls before it pushes is not caught
   here reliably: on dist_sync its fast worker either runs ahead of pulls that
   do not wait (0.02 s for 30 steps) or waits for some rounds (0.49 s, above
   the 0.45 s gate), so it scored 0 or 3 in two runs of the catalogue;
@@ -396,7 +399,8 @@ def check_async_outruns_straggler(self, setup_store: Callable, worker_loop: Call
     take at least 2.5x longer synchronously, and both runs trained (the loss
     at each worker's final weights below 0.75 of the first loss), and on
     dist_async every worker took its gradients at new weights for at least
-    half of its pushes (:data:`FRESH_SHARE`).
+    half of its pushes (:data:`FRESH_SHARE`), and the first worker took at
+    most half the straggler's time there (:data:`ASYNC_SHARE`).
     """
     _sources(setup_store, worker_loop)
 
