@@ -65,21 +65,36 @@ beside it; 5 runs each, on the course's 2-vCPU machine):
   Busy time alone says nothing of what the back end computes: springs
   computed in NumPy beside a decoy issued on the back end (a sum of squares
   of each loaded chunk, never read) kept it busy 0.46-1.06 of the serial
-  loop, overlapped 0.52-0.86, and beat the serial loop by 1.31x. So in the
-  profiled run every copy into MXNet (``nd.array``, which ``chunked.load``
-  calls, in whichever copy of the course the answer imported) holds its
-  values times 2 (:func:`_scaled_copies`, on the front end): the share of
-  the energy that followed the copies, (result - energy) / (3 x energy),
-  must reach 0.5. The solution, which adds the boundary springs on the
-  front end, and the right answers read 0.999999-1.0; the NumPy springs
-  beside a decoy 0 (exact values, no timing). And the run counts the
-  values read back out of MXNet (``asnumpy``, which ``asscalar`` calls,
-  counted at MXNet's C function so that a saved method counts too; an
-  array shared with NumPy through DLPack fails outright): at most 0.25 of the data set's. The right answers read back about 1e-6
+  loop, overlapped 0.52-0.86, and beat the serial loop by 1.31x. So in
+  every run of the check, the profiled one and the timed ones alike (and
+  the check's serial loop's, which pay the same for it), every copy of two
+  or more values into a floating-point MXNet array holds marks: at one
+  place drawn in every 64 values a random byte is added, drawn afresh per
+  copy (:func:`_marked_copies`). The marks are added where MXNet's C
+  library copies (``MXNDArraySyncCopyFromCPU``), so no Python function is
+  replaced: a loop that looks for a wrapped ``nd.array`` finds none, and one
+  that guesses the profiled run by its size is marked in the timed runs
+  too. Every value must be copied into MXNet (a loop that computes in
+  NumPy alone copies nothing to mark), and the result must equal the data set's energy changed by the marks
+  inside the copies, the boundary springs taken from the raw or the marked
+  ends (:meth:`_Marked.energies`): exact, so a loop that drops the last
+  chunk still fails, and springs computed from the raw values hold none of
+  the marks; no answer can add marks it has not read back, and it cannot
+  tell where they are without reading back every value. And every run
+  counts the values read back out of MXNet (``asnumpy``, which
+  ``asscalar`` calls, counted at MXNet's C function so that a saved method
+  counts too; an array shared with NumPy through DLPack fails outright):
+  at most 0.25 of the data set's. The right answers read back about 1e-6
   of it (each chunk's sum); loading each chunk, reading it straight back
   and computing its springs in NumPy beside a decoy (1.24x, and its result
-  follows the copies) reads back 1.0. Scaling on the front end lowered the
-  solution's overlap to 0.73-0.85 (4 runs with one core busy, 3 quiet).
+  holds the marks) reads back 1.0. The marks cost the front end about
+  1.5 ms a chunk of 2**20 values (the values copied, the marks drawn and
+  their change to the springs summed), which the serial loop pays too.
+  With them the solution's worst speed-up over 5 runs each was 1.39x
+  quiet and 1.27x with one core busy (``python bench/checks_robustness.py
+  --lab 09 --runs 5 --no-answers``), against 1.43x and 1.32x over 10 runs
+  each without them; with a mark on every value, 3 ms a chunk, it was
+  1.32x and 1.26x over 10.
 - peak-bounded: the student's peak above the start at two chunk sizes
   (4 MB and 16 MB in float64) on a data set of about 200 MB: at most 8
   chunks each. The solution, which computes ``0.5 * square(x[1:] - x[:-1])``
@@ -130,6 +145,7 @@ beside it; 5 runs each, on the course's 2-vCPU machine):
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import numbers
 import sys
@@ -165,12 +181,9 @@ OVERLAP_CHUNKS = (10, 13)  # the profiled run of pipelined-beats-serial: its dat
 OVERLAP_SHARE = 0.5
 #: the back end's busy time on that run, at least, as a share of the check's serial loop's on the same data
 COMPUTE_SHARE = 0.25
-#: on that run every copy into MXNet (``nd.array``, which ``chunked.load`` calls) holds its values times SCALE:
-#: springs computed from the copies weigh SCALE**2 times their energy, springs computed from the raw values once
-SCALE = 2
-#: the share of the chain's energy that must follow the copies on that run, at least
-FOLLOWS_SHARE = 0.5
-#: the values an answer reads back out of MXNet on that run (``asnumpy``), at most, as a share of the data set's
+_COPY_IN = "MXNDArraySyncCopyFromCPU"  # MXNet's C function that every copy from NumPy into an array ends in
+MARK_EVERY = 64  # values per mark in a copy into MXNet, in the speed check's runs
+#: the values an answer reads back out of MXNet in a run (``asnumpy``), at most, as a share of the data set's
 READ_BACK_SHARE = 0.25
 
 #: What the student's function is handed and must compute, for the sentences.
@@ -413,79 +426,160 @@ def _back_end_spans(run: Callable[[], Any]) -> list:
     return [span for span in trace.spans if span.name not in CHORES]
 
 
+@dataclasses.dataclass
+class _Marked:
+    """What the marks added to the copies into MXNet of one run changed (:func:`_marked_copies`): twice the
+    change they made to the energy of the springs inside the copies, each copy's first and last value,
+    unmarked and marked, and how many values were copied."""
+
+    twice_inside: float = 0.0
+    ends: list[tuple[float, float, float, float]] = dataclasses.field(default_factory=list)
+    values: int = 0  # copied, in all
+
+    def energies(self, energy: float) -> frozenset[float]:
+        """The results, exact, of an answer that computes its springs in MXNet from copies that hold, read without
+        their marks, a chain of energy ``energy``: that energy changed by the marks inside the copies, and,
+        across consecutive copies, by nothing (each boundary spring from the values as read, or inside a copy
+        that starts with the last value of the one before) or by taking the boundary springs from the marked
+        ends of either copy or of both."""
+        pairs = list(zip(self.ends, self.ends[1:]))
+        inside = energy + 0.5 * self.twice_inside
+        results = {inside}
+        for last, first in ((3, 2), (1, 2), (3, 0)):  # (marked, marked), and the two mixed
+            change = sum((b[first] - a[last]) ** 2 - (b[0] - a[1]) ** 2 for a, b in pairs)
+            results.add(inside + 0.5 * change)
+        return frozenset(results)
+
+
 @contextlib.contextmanager
-def _scaled_copies() -> Iterator[None]:
-    """Within the block, ``nd.array`` (and so ``chunked.load``, whichever copy of the course calls it) copies
-    its values into MXNet times :data:`SCALE`, scaled on the front end (no operator of the back end's; an
-    NDArray handed to it is copied as it is)."""
+def _marked_copies() -> Iterator[_Marked]:
+    """Within the block every copy of two or more values from NumPy into a floating-point MXNet array, however
+    it is made (``nd.array``, which ``chunked.load`` calls, ``mx.np.array``, ``x[:] = values``), holds marks:
+    at one place drawn in every :data:`MARK_EVERY` values (at least half of that apart), a random byte, an
+    integer from -128 to 127, is added to the value, all drawn afresh for each copy and kept by the check.
+    The marks are added on the front end where MXNet's C library copies (``MXNDArraySyncCopyFromCPU``), to a
+    copy of the values handed to it, so no Python function is replaced and nothing of the caller's changes.
+    Springs computed in MXNet from the copies carry the marks into the result; springs computed from the
+    values read off the device do not, and no answer can add marks it has not read back out of MXNet, every
+    value of every copy (it cannot tell where they are)."""
+    import ctypes
+
     import numpy as np
-    from mxnet import nd
+    from mxnet.base import _LIB, check_call
 
-    original = nd.array
+    copy_in = getattr(_LIB, _COPY_IN)
+    marks = np.random.default_rng(draw.randrange(2**63))
+    found = _Marked()
+    kinds = {0: (ctypes.c_float, np.float32), 1: (ctypes.c_double, np.float64)}  # MXNet's dtype codes
 
-    def scaled(source_array, ctx=None, dtype=None):
-        if not isinstance(source_array, nd.NDArray):
-            source_array = np.multiply(np.asarray(source_array), SCALE, dtype=np.float64)
-        return original(source_array, ctx=ctx, dtype=dtype)
+    def marked(handle, data, size):
+        n = int(getattr(size, "value", size))
+        code = ctypes.c_int()
+        check_call(_LIB.MXNDArrayGetDType(handle, ctypes.byref(code)))
+        if code.value not in kinds or n < 2:
+            return copy_in(handle, data, size)
+        c_kind, kind = kinds[code.value]
+        address = data.value if isinstance(data, ctypes.c_void_p) else data
+        values = np.frombuffer((c_kind * n).from_address(address), dtype=kind)
+        starts = np.arange(0, n, MARK_EVERY)
+        places = starts + np.frombuffer(marks.bytes(starts.size), dtype=np.uint8) % (MARK_EVERY // 2)
+        places = places[places < n]
+        mark = np.frombuffer(marks.bytes(places.size), dtype=np.int8).astype(np.float64)
+        read = values[places].astype(np.float64)
+        # each mark m moves its two springs (never another mark's: they are far apart): on the left, from
+        # (v - left) to (v + m - left); on the right, from (right - v) to (right - v - m)
+        left, right = places >= 1, places + 1 < n
+        step_in = read[left] - values[places[left] - 1]
+        step_out = values[places[right] + 1] - read[right]
+        found.twice_inside += float(mark[left] @ (2 * step_in + mark[left]))
+        found.twice_inside += float(mark[right] @ (mark[right] - 2 * step_out))
+        held = values.copy()
+        held[places] += mark.astype(kind)
+        found.ends.append((float(values[0]), float(values[-1]), float(held[0]), float(held[-1])))
+        found.values += n
+        return copy_in(handle, held.ctypes.data_as(ctypes.c_void_p), size)
 
-    nd.array = scaled
+    setattr(_LIB, _COPY_IN, marked)
     try:
-        yield
+        yield found
     finally:
-        nd.array = original
+        setattr(_LIB, _COPY_IN, copy_in)
+
+
+def _follows(data, got: float, marked: _Marked, expected: float, what: str) -> None:
+    """Raise :class:`Rejected` unless every value of the data set was copied into MXNet and ``got`` is the energy
+    of its chain (``expected``) as copied, marks included; the sentence never gives the right value."""
+    if marked.values < data.n:  # springs never computed in MXNet leave nothing to mark
+        raise Rejected(
+            f"{what}: your {FUNCTION} copied {marked.values / data.n:.2f} of the data set's values into MXNet: "
+            "copy each chunk into MXNet with chunked.load and compute its springs there, as the step asks"
+        )
+    if got in marked.energies(expected):
+        return
+    if got != expected:  # the marks followed, the chain not: how it missed, the marks' change taken off
+        _exact(data, got - 0.5 * marked.twice_inside, expected, what)
+    raise Rejected(
+        f"{what}: your result was not the energy of the springs between the values your {FUNCTION} copied "
+        "into MXNet (in this check every copy into MXNet carries marks of the check's own): compute each "
+        "chunk's springs in MXNet from the array chunked.load returns, and every spring once, as the step asks"
+    )
+
+
+def _copied_back(copies, data) -> None:
+    """Raise :class:`Rejected` when an answer's run shared an MXNet array with NumPy or read back more than
+    :data:`READ_BACK_SHARE` of the data set's values: NumPy would then compute the springs on the front end."""
+    if copies.shared:
+        raise Rejected(
+            f"your {FUNCTION} shared {copies.shared} of MXNet's arrays with NumPy without a copy (DLPack): NumPy "
+            "then computes on MXNet's memory on the front end; compute each chunk's springs in MXNet and read back "
+            "only their sum, as the step asks"
+        )
+    share = copies.to_host_values / data.n
+    if share > READ_BACK_SHARE:
+        raise Rejected(
+            f"your {FUNCTION} read {share:.2f} of the data set's values back out of MXNet into NumPy: compute "
+            "each chunk's springs in MXNet and read back only their sum, as the step asks"
+        )
+
+
+def _judged(handed, got: float, marked: _Marked, copies, expected: float, what: str) -> float:
+    """``got``, once the run that returned it read every byte through the device in the chunks it was handed,
+    shared nothing with NumPy, read little back, and returned the chain energy of what it copied into MXNet,
+    marks included; else :class:`Rejected` with one sentence."""
+    _through_device(handed, CHUNK)
+    _copied_back(copies, handed)
+    _follows(handed, got, marked, expected, what)
+    return got
+
+
+def _marked_run(chain_energy: Callable, handed, expected: float, what: str) -> float:
+    """The answer's result on ``handed`` in chunks of :data:`CHUNK`, its copies into MXNet marked and its copies
+    back counted, judged by :func:`_judged` against the data set's energy ``expected``."""
+    with _marked_copies() as marked, host_copies() as copies:
+        got = _as_result(chain_energy(handed, CHUNK))
+    return _judged(handed, got, marked, copies, expected, what)
 
 
 def _not_overlapped(chain_energy: Callable) -> str | None:
     """Why ``chain_energy`` does not overlap the device's reads with the back end's computing, or None.
 
-    One profiled run on a short data set from the speed check's device: the back end's busy time that
+    One profiled run on a short data set from the speed check's device, its copies into MXNet marked and
+    its copies back counted as in the timed runs (:func:`_marked_run`): the back end's busy time that
     falls inside the device's later reads (each read lasts at least its bytes over the rate, and ends
     when the device hands the chunk over), as a share of the shorter of its busy time and the reads'
-    time, must reach :data:`OVERLAP_SHARE`;
-    and the back end must do the springs' work: its busy time at least :data:`COMPUTE_SHARE` of the
-    check's serial loop's on the same data, the result following the copies into MXNet (scaled by
-    :data:`SCALE` in this run) for at least :data:`FOLLOWS_SHARE` of the energy, and at most
-    :data:`READ_BACK_SHARE` of the data set's values read back out of MXNet. A faster loop's speed says nothing by itself: one that
-    waits for every chunk but computes less per chunk than the check's serial loop (NumPy on the front
-    end, fewer operators) beats it too.
+    time, must reach :data:`OVERLAP_SHARE`; and the back end must do the springs' work: its busy time at
+    least :data:`COMPUTE_SHARE` of the check's serial loop's on the same data. A faster loop's speed says
+    nothing by itself: one that waits for every chunk but computes less per chunk than the check's serial
+    loop (NumPy on the front end, fewer operators) beats it too.
     """
     from asynclab.foundation.profiling import OpSpan, busy_overlap, busy_time
     from asynclab.foundation.workloads import chunked
 
     n = _length(draw.randrange(*OVERLAP_CHUNKS), CHUNK)
     with chunked.dataset(n, seed=draw.randrange(2**31), mb_per_s=DEVICE_MB_S) as data:
-        expected = _reference(data)
-        handed = _handed_class()(data)
-        found: list[float] = []
-
-        def run() -> None:
-            with _scaled_copies(), host_copies() as back:
-                found.append(_as_result(chain_energy(handed, CHUNK)))
-            found.append(back.to_host_values / data.n)
-            found.append(back.shared)
-
-        spans = _back_end_spans(run)
-        _through_device(handed, CHUNK)
+        expected, handed = _reference(data), _handed_class()(data)
+        spans = _back_end_spans(lambda: _marked_run(chain_energy, handed, expected, "in the profiled run"))
         reference = busy_time(_back_end_spans(lambda: _serial(data, CHUNK)))
-    # the energy's share that followed the copies into MXNet: 1 where every spring came from them, 0 where the
-    # springs were computed from the raw values and the back end's work did not reach the result
-    follows = (found[0] - expected) / ((SCALE**2 - 1) * expected)
-    if not follows >= FOLLOWS_SHARE:
-        return (
-            f"in a run where the check scaled every copy into MXNet, your {FUNCTION}'s result did not follow "
-            f"the copies: compute each chunk's springs in MXNet from the array chunked.load returns, as the step asks"
-        )
-    if found[2]:
-        return (
-            f"your {FUNCTION} shared {found[2]} of MXNet's arrays with NumPy without a copy (DLPack): NumPy then "
-            "computes on MXNet's memory on the front end; compute each chunk's springs in MXNet and read back only "
-            "their sum, as the step asks"
-        )
-    if found[1] > READ_BACK_SHARE:
-        return (
-            f"your {FUNCTION} read {found[1]:.2f} of the data set's values back out of MXNet into NumPy: compute "
-            "each chunk's springs in MXNet and read back only their sum, as the step asks"
-        )
     busy = busy_time(spans)
     if busy < COMPUTE_SHARE * reference:
         return (
@@ -545,17 +639,20 @@ def check_pipelined_beats_serial(self, chain_energy: Callable) -> CheckResult:
         expected = _reference(data)
 
         def yours() -> float:
-            start = time.perf_counter()
-            got = _run(chain_energy, data, CHUNK)  # read inside the clock: it must be ready
-            seconds = time.perf_counter() - start
-            _exact(data, got, expected, "in the timed run")
+            handed = _handed_class()(data)
+            with _marked_copies() as marked, host_copies() as copies:
+                start = time.perf_counter()
+                got = _as_result(chain_energy(handed, CHUNK))  # read inside the clock: it must be ready
+                seconds = time.perf_counter() - start
+            _judged(handed, got, marked, copies, expected, "in the timed run")
             return seconds
 
-        def serial() -> float:
-            start = time.perf_counter()
-            got = _serial(data, CHUNK)
-            seconds = time.perf_counter() - start
-            assert got == expected, "the serial reference lost exactness"
+        def serial() -> float:  # under the same marks and counts: the two pay the same for them
+            with _marked_copies() as marked, host_copies():
+                start = time.perf_counter()
+                got = _serial(data, CHUNK)
+                seconds = time.perf_counter() - start
+            assert got in marked.energies(expected), "the serial reference lost exactness"
             return seconds
 
         return self.run({"yours": yours, "serial": serial})  # yours first: a wrong result stops it at once

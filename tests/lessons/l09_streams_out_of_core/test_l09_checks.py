@@ -104,15 +104,60 @@ def test_the_handed_data_set_is_the_checks_however_it_is_set():
         assert "path" not in repr(handed)
 
 
-def test_the_profiled_runs_copies_are_scaled_then_restored():
-    """Within the block a load's copy holds its values scaled, on the front end, and an NDArray is copied as it
-    is; after it, loads are the ordinary ones."""
+def test_copies_into_mxnet_are_marked_then_restored():
+    """Within the block every copy of two or more values into a floating-point MXNet array holds marks, one a
+    byte at most in every 64 values, whichever road it takes, and the caller's values stay as they were; a
+    one-value copy and an NDArray's copy are left as they are; after it, copies are the ordinary ones."""
+    import mxnet as mx
     from mxnet import nd
 
-    values = np.array([-128, 3, 127], dtype=np.int8)
-    with lab09._scaled_copies():
-        x = chunked.load(values)
-        assert x.dtype == np.float64
-        assert x.asnumpy().tolist() == [lab09.SCALE * v for v in (-128, 3, 127)]
-        assert nd.array(x).asnumpy().tolist() == x.asnumpy().tolist()
-    assert chunked.load(values).asnumpy().tolist() == [-128, 3, 127]
+    rng = np.random.default_rng(7)
+    values = rng.integers(-128, 128, 64 * 100, dtype=np.int8)
+    as_float = values.astype(np.float64)
+    with lab09._marked_copies() as marked:
+        roads = [chunked.load(values), mx.np.array(as_float), nd.zeros(values.size, dtype="float64")]
+        roads[2][:] = as_float
+        assert nd.array([0.0], dtype="float64").asnumpy().tolist() == [0.0]
+        assert nd.array(roads[0]).asnumpy().tolist() == roads[0].asnumpy().tolist()
+        for x in roads:
+            held = x.asnumpy()
+            assert x.dtype == np.float64
+            assert np.abs(held - values).max() <= 128 and 50 <= np.count_nonzero(held != values) <= 100
+    assert as_float.tolist() == values.tolist()
+    assert len(marked.ends) == len(roads) and marked.values == len(roads) * values.size
+    assert chunked.load(values).asnumpy().tolist() == values.tolist()
+
+
+def test_the_energies_of_marked_copies_need_every_spring():
+    """A chain energy computed in MXNet from the marked copies is among the results the check accepts, with its
+    boundary springs from the raw values or from the copies, and whether the copies overlap by a value or not;
+    forgetting the boundaries, computing the springs from the raw values, or dropping a chunk is not."""
+    from mxnet import nd
+
+    rng = np.random.default_rng(8)
+    chunks = [rng.integers(-128, 128, 1000, dtype=np.int8) for _ in range(3)]
+    steps = np.diff(np.concatenate(chunks).astype(np.int64))
+    energy = 0.5 * int(steps @ steps)
+
+    def inside(x) -> float:
+        return float((0.5 * nd.square(x[1:] - x[:-1])).sum().asscalar())
+
+    with lab09._marked_copies() as marked:
+        loaded = [chunked.load(c) for c in chunks]
+    springs = sum(inside(x) for x in loaded)
+    raw = sum(0.5 * (int(b[0]) - int(a[-1])) ** 2 for a, b in zip(chunks, chunks[1:]))
+    held = sum(0.5 * (y[0].asscalar() - x[-1].asscalar()) ** 2 for x, y in zip(loaded, loaded[1:]))
+    accepted = marked.energies(energy)
+    assert springs + raw in accepted and springs + held in accepted
+    assert springs not in accepted  # the boundaries forgotten
+    assert energy not in accepted  # the springs of the raw values
+    # a copy that starts with the last value of the one before holds the boundary: nothing to add
+    with lab09._marked_copies() as overlapping:
+        loaded = [chunked.load(chunks[0])]
+        loaded += [chunked.load(np.concatenate((a[-1:], b))) for a, b in zip(chunks, chunks[1:])]
+    assert sum(inside(x) for x in loaded) in overlapping.energies(energy)
+    # the last chunk never copied: its springs are missing from the result
+    with lab09._marked_copies() as dropped:
+        loaded = [chunked.load(c) for c in chunks[:-1]]
+    springs = sum(inside(x) for x in loaded) + 0.5 * (int(chunks[1][0]) - int(chunks[0][-1])) ** 2
+    assert springs not in dropped.energies(energy)

@@ -1,8 +1,9 @@
 """Computes the springs in NumPy on the front end from the raw chunks (exact), and keeps MXNet's back end busy
 with a decoy that has nothing to do with the result: each chunk is loaded and its sum of squares issued, never
-read. The back end computes while the device reads, as a pipeline's does, but not the springs: in the profiled
-run, where the check scales every copy into MXNet, the result does not follow the copies (0 of the energy
-against 1 for every right answer), and the step asks for each chunk's springs computed in MXNet."""
+read. The back end computes while the device reads, as a pipeline's does, but not the springs: in the check's
+runs every copy into MXNet carries marks of the check's own, and the result, computed from the raw values,
+holds none of them, while every right answer's holds them all; the step asks for each chunk's springs
+computed in MXNet."""
 
 EXPECT = {"pipelined-beats-serial": 0, "peak-bounded": 0}
 

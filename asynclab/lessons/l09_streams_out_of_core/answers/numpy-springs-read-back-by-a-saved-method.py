@@ -1,7 +1,7 @@
 """numpy-springs-read-back-decoy with the reads back made through ``NDArray.asnumpy`` saved under another name
 before the check began: each chunk goes into MXNet and straight back out, its springs are computed in NumPy
 on the front end and a decoy keeps the back end busy. The reads back happen in MXNet's C library whatever
-Python name reaches it, and the profiled run counts them there: the whole data set, as before."""
+Python name reaches it, and the check's runs count them there: the whole data set, as before."""
 
 EXPECT = {"pipelined-beats-serial": 0, "peak-bounded": 0}
 

@@ -1,8 +1,8 @@
 """Loads each chunk into MXNet and reads it straight back with ``asnumpy``, computes the springs from that in NumPy
-on the front end (exact, and its result follows the copies into MXNet), and issues a decoy on the back end, a
-sum of squares never read. The back end computes while the device reads, but not the springs: the profiled
-run counts the values read back out of MXNet, the whole data set here against a few per million for every
-right answer, which reads back only each chunk's sum."""
+on the front end (exact, and its result holds the marks the check adds to every copy into MXNet), and issues a
+decoy on the back end, a sum of squares never read. The back end computes while the device reads, but not the
+springs: the check's runs count the values read back out of MXNet, the whole data set here against a few per
+million for every right answer, which reads back only each chunk's sum."""
 
 EXPECT = {"pipelined-beats-serial": 0, "peak-bounded": 0}
 
