@@ -8,41 +8,49 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   took most of the back end's time and the side (front end or back end)
   that set the pace, for two programs the check builds: in both, every
   step does some Python work (a data loader's) and issues one of 600-900
-  operators drawn from relu, sigmoid and ``+ 1``; a heavy operator drawn
-  from dot, exp and tanh comes in the last steps, once after tiny many and
-  more Python work per step (the front end sets the pace), or seven or eight
-  times, larger, after middling many (the back end does), where one call of
+  operators drawn from relu, sigmoid and ``+ 1``, and a heavy operator
+  drawn from dot, exp and tanh. The back end's program issues it seven or
+  eight times in the last steps, after middling many, where one call of
   another operator of the heavy one's kind (``linalg.gemm2`` for dot, expm1
   for exp, arctan for tanh), sized to take twice one heavy call's time (both
   timed just before), comes just before them: the slowest call for call,
-  with a smaller total (an answer that ranks by the time per call names it). Names and counts
-  are alike in both: only the times tell them apart. The truth is the
-  check's own profile of the same program, which must show the back end
-  busy for at most 0.3 or at least 0.75 of the wall time and the heaviest
-  operator at least twice the next (else the program is drawn again, up to
-  eight times; at 1.3 the solution's own run once ranked the two the other
-  way round, in one of ten quiet bench runs). Both programs keep far from
-  the step's rule (more than half the wall time), because a right answer
-  may take the wall time from a run of its own, outside its profile, and
-  on a busy machine two runs of one program differ. Measured with the
-  check's own ``_truth`` of ``_program(kind)`` over the 9 pairs of
-  operators, quiet and with two busy processes: the front end's program
-  (a sum over 3000 squares per step, heavy operator dot 950², exp 4.4M,
-  tanh 1.5M) shares 0.11-0.26 and 0.08-0.35, leads 3.9-13 and 4.8-29; the
-  back end's (heavy operator dot 1400², exp 10M, tanh 6M) shares 0.86-0.98
-  and 0.83-0.95, leads 7.8-24 and 9.4-46 (those figures before the decoy;
-  with it and seven or eight heavy calls, the check called 4 times quiet
-  and 4 with one core busy: shares 0.87-0.99, leads over the decoy 2.3-4.1,
-  the decoy 1.7-3.0x the heavy operator per call, the first program drawn
-  clear every time; the solution passed 8 of 8, an answer that ranks by the
-  time per call failed 8 of 8). The share such an answer reads
-  (the profile's busy time over a separate run's wall time) was 0.72-1.26
-  for the back end's program with two busy processes. The check's profile
-  of the back end's program is left in the profiler's table and the front
+  with a smaller total (an answer that ranks by the time per call names it).
+  The front end's program, sized from the back end's program's profile and
+  from calls timed just before, issues heavy calls spread over its tiny
+  steps that keep the back end busy twice as long as the back end's
+  program did, under Python work eight times their time: the back end
+  computes each heavy call while the front end works on, and idles most of
+  the time. So the front end's program is the one with the larger busy
+  time and the larger time per call, and neither figure alone tells the
+  two apart (a side read off the busy time against a figure typed in, or
+  off the time per call, fails), only the busy time against the wall time.
+  Names and counts are alike in both. The truth is the check's own profile
+  of the same program, which must show the back end busy for at most 0.3
+  or at least 0.75 of the wall time, the heaviest operator at least twice
+  the next, and the front end's program at least 1.5 times the back end's
+  in busy time and in time per call (else the program is drawn again, up
+  to eight times; at a lead of 1.3 the solution's own run once ranked the
+  two the other way round, in one of ten quiet bench runs). Both programs
+  keep far from the step's rule (more than half the wall time), because a
+  right answer may take the wall time from a run of its own, outside its
+  profile, and on a busy machine two runs of one program differ. Measured
+  on pairs of programs, heavy operators drawn, with a throwaway script
+  that builds them as the check does and profiles each once, 6 pairs quiet
+  and 6 with one core busy: the back end's program shares 0.87-0.93 and
+  0.82-0.90 (busy 108-185 ms, 128-280 us a call, its decoy 1.7-2.5x the
+  heavy operator per call, leads 3.0-4.0), the front end's 0.11-0.12 and
+  0.13-0.21 (busy 0.24-0.73 s, in 2.1-3.9 s), 1.9-2.3 and 2.5-4.2 times
+  the back end's busy time and 1.6-2.5 and 3.4-4.8 times its time per
+  call, every pair clear at the first draw. With heavy calls worth 2.5
+  times the back end's busy time under five times their time in Python,
+  the front end's program shared 0.27-0.35 with one core busy (its heavy
+  calls slowed by the Python beside them), half the pairs unclear. The
+  check's profile of the back end's program is taken
+  once more at the end and left in the profiler's table, and the front
   end's program is diagnosed first: a profile that never resets counts
-  both. The heavy operators come last, so a profile stopped before its
-  wait misses them (spread among the many, they finished before such a
-  stop on a busy machine, and that answer passed once in make test).
+  both. The back end's heavy operators come last, so a profile stopped
+  before its wait misses them (spread among the many, they finished before
+  such a stop on a busy machine, and that answer passed once in make test).
 - busy-across-devices: a spot-the-bug that lesson 07 did not show. The
   step shows a colleague's ``busy_ms`` that adds up the operators' totals
   from the aggregate table, right on one device; the fixed ``busy_ms(fn)``
@@ -126,7 +134,9 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
 
 from __future__ import annotations
 
+import dataclasses
 import gc
+import math
 import os
 import time
 import tracemalloc
@@ -178,15 +188,15 @@ DIAGNOSE_COUNT = (600, 901)  # how many of them, drawn from range(*DIAGNOSE_COUN
 #: shapes per kind of program: the heavy operator's input, and the many operators' input, by operator
 DIAGNOSE_SIZES = {
     "back end": {
-        "dot": (1400, 1400),
-        "exp": (10_000_000,),
-        "tanh": (6_000_000,),
+        "dot": (650, 650),
+        "exp": (3_000_000,),
+        "tanh": (1_500_000,),
         "relu": (40_000,),
         "sigmoid": (4_000,),
         "_plus_scalar": (40_000,),
     },
     "front end": {
-        "dot": (950, 950),
+        "dot": (800, 800),
         "exp": (4_400_000,),
         "tanh": (1_500_000,),
         "relu": (10,),
@@ -194,10 +204,16 @@ DIAGNOSE_SIZES = {
         "_plus_scalar": (10,),
     },
 }
-#: the Python work of every step of a program (a sum over this many squares), by kind: the front end's
-#: program does more, so that its one heavy operator can be large (several ms and more) and still leave
-#: the back end idle most of the time
-DIAGNOSE_PYTHON = {"back end": 400, "front end": 3000}
+#: the Python work of every step of the back end's program (a sum over this many squares)
+DIAGNOSE_PYTHON = 400
+#: the front end's program keeps the back end busy this many times as long as the back end's program measured
+#: just before it did, in heavy calls spread over its steps: neither a figure of busy time nor of time per call
+#: tells the two apart (the front end's is the larger of both), only the busy time against the wall time
+DIAGNOSE_BUSIER = 2.0
+#: ... and its Python work, spread over its steps, takes this many times its heavy calls' time
+DIAGNOSE_PYTHON_OVER = 8.0
+#: in the check's profiles, the front end's program's busy time and its time per call over the back end's, at least
+DIAGNOSE_BUSIER_LEAD = 1.5
 DIAGNOSE_FRONT_SHARE = 0.3  # a program held up by the front end keeps the back end busy at most this share
 DIAGNOSE_BACK_SHARE = 0.75  # one held up by the back end keeps it busy at least this share of the wall time
 DIAGNOSE_LEAD = 2.0  # the heaviest operator's total over the next one's, at least
@@ -280,35 +296,45 @@ def _diagnose_ops() -> dict[str, Callable[[Any], Any]]:
     }
 
 
-def _program(kind: str) -> tuple[str, Callable[[], None]]:
+def _program(kind: str, busy_s: float = 0.0) -> tuple[str, Callable[[], None]]:
     """One of the check's programs, operators and sizes drawn: ``(its heaviest operator, the program)``.
 
     Every step of both does some Python work of its own (as a data loader
-    would) and issues one of the many operators; the heavy ones come in the
-    last steps. ``"back end"``: two or three large operators after many
-    middling ones, so the back end is busy nearly all the time; ``"front
-    end"``: one medium operator after many tiny ones, which cost the front
-    end far more (its Python work, then issuing) than the back end, yet the
-    medium one outweighs them in the back end. The heavy operator comes from one pool for both kinds and the
-    many from another, in the same numbers: neither the names nor the counts
-    tell the two kinds apart, only the times.
+    would) and issues one of the many operators. ``"back end"``: seven or
+    eight large operators in the last steps, after many middling ones, so the
+    back end is busy nearly all the time. ``"front end"``: tiny operators,
+    and heavy calls spread over the steps that keep the back end busy
+    :data:`DIAGNOSE_BUSIER` times ``busy_s`` (the back end's program's busy
+    time, seconds) in all, under far more Python work (:data:`DIAGNOSE_PYTHON_OVER`
+    times their time): each heavy call runs while the front end works on,
+    and the back end idles most of the time. Both are sized from calls timed
+    here. The heavy operator comes from one pool for both kinds and the many
+    from another: neither the names nor the counts tell the two kinds
+    apart, nor the busy time or the time per call, which are the front end's
+    program's the larger; only the busy time against the wall time.
     """
     from mxnet import nd
 
     ops = _diagnose_ops()
-    python = DIAGNOSE_PYTHON[kind]
     heavy, many = draw.choice(DIAGNOSE_HEAVY), draw.choice(DIAGNOSE_MANY)
     count = draw.randrange(*DIAGNOSE_COUNT)
     heavy_in = nd.random.uniform(shape=DIAGNOSE_SIZES[kind][heavy])
     many_in = nd.random.uniform(shape=DIAGNOSE_SIZES[kind][many])
-    heavies = draw.randrange(7, 9) if kind == "back end" else 1
-    spots = set(range(count - heavies, count))  # the last steps: a profile stopped before its wait misses them
     decoy, decoy_in, decoy_at = None, None, -1
-    if kind == "back end":  # slower call for call than the heavy one, with a smaller total
+    if kind == "back end":  # the last steps: a profile stopped before its wait misses them
+        python = DIAGNOSE_PYTHON
+        heavies = draw.randrange(7, 9)
+        spots = set(range(count - heavies, count))
+        # slower call for call than the heavy one, with a smaller total
         decoy = DIAGNOSE_DECOYS[heavy]
         work = DIAGNOSE_DECOY * _call_ratio(ops[heavy], heavy_in, ops[decoy], heavy_in)
         decoy_in = nd.random.uniform(shape=_scaled(DIAGNOSE_SIZES[kind][heavy], work))
         decoy_at = count - heavies - 1
+    else:
+        call = _call_seconds(ops[heavy], heavy_in)
+        heavies = max(2, math.ceil(DIAGNOSE_BUSIER * busy_s / call))
+        spots = {round((j + 0.5) * count / heavies) for j in range(heavies)}
+        python = math.ceil(DIAGNOSE_PYTHON_OVER * heavies * call / count / _python_seconds(1000) * 1000)
     nd.waitall()
 
     def program() -> None:
@@ -321,6 +347,27 @@ def _program(kind: str) -> tuple[str, Callable[[], None]]:
             ops[many](many_in)
 
     return heavy, program
+
+
+def _call_seconds(op: Callable[[Any], Any], data: Any) -> float:
+    """Seconds of one call of ``op`` on ``data``, waited for: the median of five, after one uncounted call."""
+    times = []
+    for i in range(6):
+        start = _clock()
+        op(data).wait_to_read()
+        if i:
+            times.append(_clock() - start)
+    return sorted(times)[len(times) // 2]
+
+
+def _python_seconds(n: int) -> float:
+    """Seconds of a program step's own Python work over ``n`` squares: the median of five."""
+    times = []
+    for _ in range(5):
+        start = _clock()
+        sum(k * k for k in range(n))
+        times.append(_clock() - start)
+    return sorted(times)[len(times) // 2]
 
 
 def _call_ratio(op: Callable[[Any], Any], data: Any, other: Callable[[Any], Any], other_data: Any) -> float:
@@ -346,10 +393,23 @@ def _scaled(shape: tuple[int, ...], work: float) -> tuple[int, ...]:
     return tuple(round(side * work ** (1 / 3)) for side in shape)
 
 
-def _truth(program: Callable[[], None]) -> tuple[str, float, float, float]:
-    """From the check's own profile of ``program``: its heaviest operator, the back end's busy share of
-    the wall time, how many times the heaviest operator's total outweighs the next, and how many times
-    another operator's time per call outweighs the heaviest one's, at most."""
+@dataclasses.dataclass(frozen=True)
+class _Truth:
+    """The check's own profile of a program: its heaviest operator, the back end's busy time (s) and its share
+    of the wall time, the back end's mean time per call (s), how many times the heaviest operator's total
+    outweighs the next, and how many times another operator's time per call outweighs the heaviest one's, at
+    most."""
+
+    top: str
+    busy_s: float
+    share: float
+    per_call_s: float
+    lead: float
+    slow_lead: float
+
+
+def _truth(program: Callable[[], None]) -> _Truth:
+    """The check's own profile of ``program`` (:class:`_Truth`), left in the profiler's table."""
     from mxnet import nd
 
     walls: list[float] = []
@@ -366,7 +426,10 @@ def _truth(program: Callable[[], None]) -> tuple[str, float, float, float]:
     lead = totals[0] / totals[1] if len(totals) > 1 and totals[1] > 0 else float("inf")
     avg = ops["avg"].tolist()
     slow_lead = max(avg[1:], default=0.0) / avg[0] if avg[0] > 0 else float("inf")
-    return str(ops["name"].iloc[0]), float(ops["total"].sum()) / (1e3 * walls[0]), lead, slow_lead
+    busy = float(ops["total"].sum()) / 1e3
+    return _Truth(
+        str(ops["name"].iloc[0]), busy, busy / walls[0], busy / max(int(ops["count"].sum()), 1), lead, slow_lead
+    )
 
 
 @check("diagnoses-the-program", points=3, functions=("diagnose",), threshold="exact, two programs")
@@ -390,22 +453,30 @@ def check_diagnoses_the_program(self, diagnose: Callable) -> CheckResult:
 
     from asynclab.foundation.profiling import BROKEN
 
-    def program_of(kind: str) -> tuple[str, Callable[[], None]]:
+    def program_of(kind: str, back: _Truth | None = None) -> tuple[str, Callable[[], None], _Truth]:
         for _ in range(DIAGNOSE_TRIES):
-            heavy, program = _program(kind)
-            top, share, lead, slow_lead = _truth(program)
-            if kind == "front end":
-                clear = share <= DIAGNOSE_FRONT_SHARE
+            heavy, program = _program(kind, back.busy_s if back else 0.0)
+            truth = _truth(program)
+            if back is not None:  # the busier of the two, in all and per call, yet the back end mostly idle
+                clear = (
+                    truth.share <= DIAGNOSE_FRONT_SHARE
+                    and truth.busy_s >= DIAGNOSE_BUSIER_LEAD * back.busy_s
+                    and truth.per_call_s >= DIAGNOSE_BUSIER_LEAD * back.per_call_s
+                )
             else:  # and its decoy clearly the slowest call for call: the heaviest in all is not
-                clear = share >= DIAGNOSE_BACK_SHARE and slow_lead >= DIAGNOSE_SLOW_LEAD
-            if clear and top == heavy and lead >= DIAGNOSE_LEAD:
-                return heavy, program
+                clear = truth.share >= DIAGNOSE_BACK_SHARE and truth.slow_lead >= DIAGNOSE_SLOW_LEAD
+            if clear and truth.top == heavy and truth.lead >= DIAGNOSE_LEAD:
+                return heavy, program, truth
         raise RuntimeError(f"the check could not build a program clearly held up by the {kind} on this machine")
 
     def condition() -> tuple[bool, str]:
-        # the programs are built and measured first, the back end's last: its rows stay in the profiler's
-        # table, and the front end's program is diagnosed first (a profile that never resets counts them)
-        built = {kind: program_of(kind) for kind in ("front end", "back end")}
+        # the back end's program is built and measured first (the front end's is sized from it), then once
+        # more, last: its rows stay in the profiler's table, and the front end's program is diagnosed first
+        # (a profile that never resets counts them)
+        back = program_of("back end")
+        front = program_of("front end", back[2])
+        _truth(back[1])
+        built = {"front end": front[:2], "back end": back[:2]}
         for kind in ("front end", "back end"):
             heavy, program = built[kind]
             try:
