@@ -151,6 +151,7 @@ from asynclab.checks.host_copies import host_copies
 from asynclab.checks.predictions import CLOCKS, yes_or_no
 from asynclab.checks.relations import AtLeast, AtMost
 from asynclab.foundation.profiling import CHORES, ProfilerBroken
+from asynclab.foundation.timing import measure
 
 # the check's own clock, taken when the check is imported: an answer that swaps time.perf_counter for its
 # own while fn runs cannot change the check's reference (fn's Python work between rounds: checks.frontend)
@@ -331,10 +332,12 @@ def _program(kind: str, busy_s: float = 0.0) -> tuple[str, Callable[[], None]]:
         decoy_in = nd.random.uniform(shape=_scaled(DIAGNOSE_SIZES[kind][heavy], work))
         decoy_at = count - heavies - 1
     else:
-        call = _call_seconds(ops[heavy], heavy_in)
+        # one heavy call, and a step's Python work over 1000 squares: the medians of five, timed here
+        call = measure(lambda: ops[heavy](heavy_in).wait_to_read(), repeat=5, warmup=1).median
+        per_1000 = measure(lambda: sum(k * k for k in range(1000)), repeat=5, warmup=0).median
         heavies = max(2, math.ceil(DIAGNOSE_BUSIER * busy_s / call))
         spots = {round((j + 0.5) * count / heavies) for j in range(heavies)}
-        python = math.ceil(DIAGNOSE_PYTHON_OVER * heavies * call / count / _python_seconds(1000) * 1000)
+        python = math.ceil(DIAGNOSE_PYTHON_OVER * heavies * call / count / per_1000 * 1000)
     nd.waitall()
 
     def program() -> None:
@@ -347,27 +350,6 @@ def _program(kind: str, busy_s: float = 0.0) -> tuple[str, Callable[[], None]]:
             ops[many](many_in)
 
     return heavy, program
-
-
-def _call_seconds(op: Callable[[Any], Any], data: Any) -> float:
-    """Seconds of one call of ``op`` on ``data``, waited for: the median of five, after one uncounted call."""
-    times = []
-    for i in range(6):
-        start = _clock()
-        op(data).wait_to_read()
-        if i:
-            times.append(_clock() - start)
-    return sorted(times)[len(times) // 2]
-
-
-def _python_seconds(n: int) -> float:
-    """Seconds of a program step's own Python work over ``n`` squares: the median of five."""
-    times = []
-    for _ in range(5):
-        start = _clock()
-        sum(k * k for k in range(n))
-        times.append(_clock() - start)
-    return sorted(times)[len(times) // 2]
 
 
 def _call_ratio(op: Callable[[Any], Any], data: Any, other: Callable[[Any], Any], other_data: Any) -> float:
