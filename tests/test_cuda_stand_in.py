@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 
 torch = pytest.importorskip("torch")
+import time  # noqa: E402
+
 import numpy as np  # noqa: E402
 
-from asynclab.checks.cuda_stand_in import cuda_stand_in  # noqa: E402
+from asynclab.checks.cuda_stand_in import DeviceQueue, cuda_stand_in, cuda_stand_ins  # noqa: E402
 
 WAITS = {
     "torch.cuda.synchronize(y.device)": "synchronize",
@@ -46,3 +48,40 @@ def test_torch_cuda_is_put_back_even_when_the_block_raises():
     with pytest.raises(RuntimeError), cuda_stand_in(np.ones(2, dtype=np.float32)):
         raise RuntimeError("an answer failed")
     assert (torch.cuda.synchronize, torch.cuda.is_available, torch.cuda.Event) == kept
+
+
+# ------------------------------------------------------------ the device's queue, kept in time
+PRODUCT_S = 0.05
+
+
+def _queued(body: str) -> tuple[float, float, list[str]]:
+    """Seconds ``body`` took, seconds of work its device still had queued after it, and its waits, on a
+    stand-in whose queue takes PRODUCT_S a product and holds two products' work when the body starts (its
+    names: y, w, torch)."""
+    queue = DeviceQueue(PRODUCT_S)
+    with cuda_stand_ins(np.eye(4, dtype=np.float32), np.eye(4, dtype=np.float32), queue=queue) as ((y, w), waits):
+        queue.issue(2 * PRODUCT_S)
+        start = time.perf_counter()
+        exec(body, {"torch": torch, "y": y, "w": w})
+        end = time.perf_counter()
+        return end - start, queue.busy_until - end, waits
+
+
+def test_issuing_products_returns_before_the_device_has_run_them():
+    _, left, waits = _queued("for _ in range(3):\n    y = torch.relu(y @ w)")
+    assert left > 0 and waits == []
+
+
+def test_a_wait_lasts_until_every_queued_product_has_run():
+    seconds, left, waits = _queued("for _ in range(3):\n    y = torch.matmul(y, w)\ny.cpu()")
+    assert 4.5 * PRODUCT_S <= seconds < 10 * PRODUCT_S and left <= 0 and waits == ["cpu"]
+
+
+def test_events_read_the_device_time_between_them():
+    body = (
+        "a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)\n"
+        "a.record()\nfor _ in range(3):\n    y = y @ w\nb.record()\nb.synchronize()\n"
+        "ms = a.elapsed_time(b)\nassert 3 * PRODUCT_S * 1e3 - 1 <= ms <= 3 * PRODUCT_S * 1e3 + 1, ms"
+    )
+    seconds, left, waits = _queued(body.replace("PRODUCT_S", str(PRODUCT_S)))
+    assert seconds >= 4.5 * PRODUCT_S and left <= 0 and waits == ["Event.synchronize"]

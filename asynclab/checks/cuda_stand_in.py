@@ -8,15 +8,23 @@ from code that does not. :func:`cuda_stand_in` hands over a tensor whose ``devic
 stay in host memory, so it works on any machine, with or without CUDA) and, for the length of the block,
 puts counting stand-ins for ``torch.cuda``'s waiting functions in place; every operation on the tensor gives
 a tensor of the same kind, so a read of a value computed from it counts too.
+
+With a :class:`DeviceQueue`, the stand-in also keeps time as one CUDA stream would: every matrix product
+issued on a stand-in tensor keeps the device busy for a set number of seconds, after the work queued before
+it, while the call itself returns at once; every wait sleeps until the device is idle, and a recorded event
+is stamped with the time the device reaches it. A clock read around work on these tensors then reads what it
+would on a GPU: the device's time if the code waits for it, next to nothing if it does not.
 """
 
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["HOST_READS", "cuda_stand_in"]
+__all__ = ["HOST_READS", "PRODUCTS", "DeviceQueue", "cuda_stand_in", "cuda_stand_ins"]
 
 #: Tensor methods that bring values to the host, and so wait for the device the tensor is on.
 HOST_READS = frozenset(
@@ -37,18 +45,64 @@ HOST_READS = frozenset(
 )
 
 
+#: Operations that the queue counts as one matrix product each (a tensor's ``@`` among them).
+PRODUCTS = frozenset(
+    {"matmul", "__matmul__", "__rmatmul__", "mm", "bmm", "addmm", "linear", "einsum", "tensordot", "mv", "dot"}
+)
+
+
+@dataclass
+class DeviceQueue:
+    """One CUDA stream's queue, kept in ``time.perf_counter`` seconds.
+
+    ``product_s``: seconds of device time each matrix product takes; ``busy_until``: when the work queued
+    so far ends (0: idle).
+    """
+
+    product_s: float
+    busy_until: float = 0.0
+
+    def issue(self, seconds: float) -> None:
+        """Queue ``seconds`` of device work behind what is queued already."""
+        self.busy_until = max(time.perf_counter(), self.busy_until) + seconds
+
+    def reached(self) -> float:
+        """When the device reaches work queued now: the end of the queue, or now when it is idle."""
+        return max(time.perf_counter(), self.busy_until)
+
+    def wait(self, until: float | None = None) -> None:
+        """Sleep until ``until`` (default: until the queue is empty)."""
+        left = (self.busy_until if until is None else until) - time.perf_counter()
+        if left > 0:
+            time.sleep(left)
+
+
 def _to_host(args: tuple, kwargs: dict) -> bool:
     """Whether a ``Tensor.to``/``copy_`` call's arguments name the CPU as where the values go."""
     return any(str(a).startswith("cpu") for a in (*args[1:], *kwargs.values()))
 
 
 @contextlib.contextmanager
-def cuda_stand_in(values: Any) -> Iterator[tuple[Any, list[str]]]:
+def cuda_stand_in(values: Any, queue: DeviceQueue | None = None) -> Iterator[tuple[Any, list[str]]]:
     """``(tensor, waits)``: a tensor holding ``values`` whose ``device`` is ``cuda:0``, and the list of the
-    waiting calls made on it (or on ``torch.cuda``) inside the block, by name, in order."""
+    waiting calls made on it (or on ``torch.cuda``) inside the block, by name, in order; with ``queue``,
+    the device's time is kept as :class:`DeviceQueue` says."""
+    with cuda_stand_ins(values, queue=queue) as (tensors, waits):
+        yield tensors[0], waits
+
+
+@contextlib.contextmanager
+def cuda_stand_ins(*values: Any, queue: DeviceQueue | None = None) -> Iterator[tuple[list[Any], list[str]]]:
+    """``(tensors, waits)``: a tensor on ``cuda:0`` for each of ``values``, in order, and the waiting calls
+    made inside the block, as :func:`cuda_stand_in`."""
     import torch
 
     waits: list[str] = []
+
+    def wait(name: str, until: float | None = None) -> None:
+        waits.append(name)
+        if queue is not None:
+            queue.wait(until)
 
     class CudaStandIn(torch.Tensor):
         """A tensor that says it is on cuda:0; its values stay in host memory."""
@@ -66,14 +120,16 @@ def cuda_stand_in(values: Any) -> Iterator[tuple[Any, list[str]]]:
             kwargs = kwargs or {}
             name = getattr(func, "__name__", "")
             if name in HOST_READS:
-                waits.append(name)
+                wait(name)
                 with torch._C.DisableTorchFunctionSubclass():  # a plain tensor's read (its __format__ of a scalar)
                     plain = [a.as_subclass(torch.Tensor) if isinstance(a, CudaStandIn) else a for a in args]
                     return func(*plain, **kwargs)
             if name == "to" and _to_host(args, kwargs):
-                waits.append(name)
+                wait(name)
             elif name == "copy_" and args and not isinstance(args[0], CudaStandIn):
-                waits.append("copy_")  # host.copy_(y): y's values copied into a tensor of the host
+                wait("copy_")  # host.copy_(y): y's values copied into a tensor of the host
+            elif name in PRODUCTS and queue is not None:
+                queue.issue(queue.product_s)
             return super().__torch_function__(func, types, args, kwargs)
 
     class Stream:
@@ -83,11 +139,11 @@ def cuda_stand_in(values: Any) -> Iterator[tuple[Any, list[str]]]:
             self.device = torch.device("cuda", 0)
 
         def synchronize(self) -> None:
-            waits.append("Stream.synchronize")
+            wait("Stream.synchronize")
 
         def query(self) -> bool:
             waits.append("Stream.query")
-            return True
+            return queue is None or time.perf_counter() >= queue.busy_until
 
         def wait_event(self, event) -> None:
             pass
@@ -105,27 +161,30 @@ def cuda_stand_in(values: Any) -> Iterator[tuple[Any, list[str]]]:
 
         def __init__(self, *args, **kwargs) -> None:
             self.recorded = False
+            self.at = 0.0  # when the device reaches the event, in perf_counter seconds
 
         def record(self, stream=None) -> None:
             self.recorded = True
+            self.at = queue.reached() if queue is not None else time.perf_counter()
 
         def synchronize(self) -> None:
             if self.recorded:
-                waits.append("Event.synchronize")
+                wait("Event.synchronize", self.at)
 
         def query(self) -> bool:
             if self.recorded:
                 waits.append("Event.query")
-            return True
+            return time.perf_counter() >= self.at
 
         def wait(self, stream=None) -> None:
             pass
 
         def elapsed_time(self, other) -> float:
-            return 0.0
+            """Milliseconds of device time from this event to ``other``."""
+            return (other.at - self.at) * 1e3
 
     def synchronize(device=None) -> None:
-        waits.append("synchronize")
+        wait("synchronize")
 
     @contextlib.contextmanager
     def device(which=None):
@@ -144,11 +203,11 @@ def cuda_stand_in(values: Any) -> Iterator[tuple[Any, list[str]]]:
     }
     cuda = torch.cuda
     kept = {name: getattr(cuda, name) for name in stand_ins}
-    tensor = torch.Tensor._make_subclass(CudaStandIn, torch.as_tensor(values))
+    tensors = [torch.Tensor._make_subclass(CudaStandIn, torch.as_tensor(v)) for v in values]
     for name, value in stand_ins.items():
         setattr(cuda, name, value)
     try:
-        yield tensor, waits
+        yield tensors, waits
     finally:
         for name, value in kept.items():
             setattr(cuda, name, value)

@@ -108,6 +108,25 @@ that it makes itself. Effect sizes and the margins they leave are in
   1.00 of the call; the whole check, 12 runs with one core busy: MXNet
   0.88x-1.18x on all three networks, PyTorch and NumPy at least 0.67x.
   Earlier, with both cores busy, 0.60x-1.35x on MXNet.
+  PyTorch's branch is also judged as on a GPU, on any machine: the check
+  hands over a 64x64 input and weights that say they are on cuda:0, whose
+  stand-in device (:class:`~asynclab.checks.cuda_stand_in.DeviceQueue`)
+  queues each matrix product for 8, 10 or 12 ms (drawn per call) after the
+  work before it, and still holds 1.5 forwards of the input's layer when the
+  input is handed over; a wait (``y.cpu()``, a read of a value,
+  ``torch.cuda.synchronize``, an event's ``synchronize``) sleeps until the
+  device has run what it waits for, and CUDA events read the device's
+  time. The seconds reported must be 0.6x to 1.4x the forward's device
+  time, on the drawn depth and on one 4 times as deep (a fixed sleep would
+  have to be at most 1.4x the drawn forward's time and at least 2.4x it). Measured
+  with the check's probe (:func:`_gpu_probe`), 3 rounds at depths 3 and 5
+  and every product time, quiet and with one core busy: right answers (the
+  solution, reading values, step 1's ``finish``, ``nd.waitall()`` and
+  ``torch.cuda.synchronize`` on a CUDA tensor, a warm-up before the clock,
+  CUDA events) 1.000-1.065; no wait on PyTorch 0.002-0.014; the clock
+  read before the wait for the output 0.002-0.012; one ``y.cpu()`` at the
+  end and none for the input 2.50-2.52; a sleep of 60 ms for the device
+  1.01-2.53 on the drawn depth and 0.25-0.63 on the deep one.
   Wrong answers: the colleague's code 5.9-6.3 queued; the end fixed but
   not the start 6.4x-6.7x quiet, 6.3x-7.7x with both cores busy (under
   make test's heaviest load it has read half its quiet figure); the start
@@ -132,7 +151,7 @@ from typing import Any
 
 from asynclab.checks import draw
 from asynclab.checks.core import CheckResult, Protocol, Rejected, check, refuse_unless_checking
-from asynclab.checks.cuda_stand_in import cuda_stand_in
+from asynclab.checks.cuda_stand_in import DeviceQueue, cuda_stand_in, cuda_stand_ins
 
 # step 1 is lab 01's wait, asked of every framework: the same sizes, thresholds and protocol
 from asynclab.checks.finishing import _QUICK, FINISH_OVERSHOOT, QUEUE_FACTOR, SIZE, SMALL_SIZES, _small
@@ -496,6 +515,16 @@ def _products_recorded(output: Any) -> int:
     return 0 if recorded is None else sum(1 for op in recorded[0] if op in PRODUCT_OPS)
 
 
+def _call(timed_forward: Callable, given: Any, handed: list, what: str) -> Any:
+    """``timed_forward(given, handed)``; its error as one sentence."""
+    try:
+        return timed_forward(given, handed)
+    except Exception as error:
+        detail = f": {error}" if str(error) else ""
+        hint = " (this machine has no CUDA device)" if "CUDA" in str(error) else ""
+        raise Rejected(f"timed_forward failed on {what}: {type(error).__name__}{detail}{hint}") from None
+
+
 def _timed_forward_probe(
     timed_forward: Callable, framework: str, rows: int, width: int, layers: int, pending: int, lineage: bool
 ) -> Callable:
@@ -527,14 +556,7 @@ def _timed_forward_probe(
         return expected, time.perf_counter() - start
 
     def call(given: Any, handed: list) -> Any:
-        try:
-            return timed_forward(given, handed)
-        except Exception as error:
-            detail = f": {error}" if str(error) else ""
-            hint = " (this machine has no CUDA device)" if "CUDA" in str(error) else ""
-            raise Rejected(
-                f"timed_forward failed on {framework}'s arrays: {type(error).__name__}{detail}{hint}"
-            ) from None
+        return _call(timed_forward, given, handed, f"{framework}'s arrays")
 
     def queued() -> float:
         """Seconds the products queued before MXNet's input is handed over take from a ready input."""
@@ -623,6 +645,62 @@ def _timed_forward_probe(
     return probe
 
 
+#: PyTorch on a GPU, on any machine: device seconds of one matrix product of the stand-in's queue, drawn per call
+GPU_PRODUCT_S = (0.008, 0.010, 0.012)
+GPU_DEEPER = 4  # the second stand-in network is this many times as deep as the first
+GPU_PENDING = 1.5  # device work of the layer before, still queued when the input is handed over, in forwards
+#: the seconds reported over the stand-in forward's device time, at least and at most
+GPU_LOW, GPU_HIGH = 0.6, 1.4
+
+
+def _gpu_probe(timed_forward: Callable, layers: int, product_s: float) -> Callable:
+    """A probe of PyTorch's branch as on a GPU: ``timed_forward`` gets a TINYxTINY input and ``layers``
+    weights that say they are on cuda:0 (:func:`~asynclab.checks.cuda_stand_in.cuda_stand_ins`), whose
+    device queue takes ``product_s`` seconds per matrix product and still holds GPU_PENDING forwards' work
+    of the layer before when the input is handed over; ``{"seconds": reported, "device": the forward's
+    device seconds}``."""
+    import numpy as np
+
+    rng = np.random.default_rng(layers * 7 + TINY)
+    x = rng.standard_normal((TINY, TINY), dtype=np.float32)
+    weights = [rng.standard_normal((TINY, TINY), dtype=np.float32) * (2 / TINY) ** 0.5 for _ in range(layers)]
+    expected = x
+    for w in weights:
+        expected = np.maximum(expected @ w, 0)
+    device_s = layers * product_s
+
+    def probe() -> dict[str, float]:
+        queue = DeviceQueue(product_s)
+        with cuda_stand_ins(x, *weights, queue=queue) as (tensors, _waits):
+            queue.issue(GPU_PENDING * device_s)  # the layer before's kernels, still queued
+            returned = _call(timed_forward, tensors[0], tensors[1:], "PyTorch's arrays on cuda:0")
+            queue.wait()
+            if not (isinstance(returned, tuple) and len(returned) == 2):
+                raise Rejected("timed_forward must return a pair: the network's output and the seconds it took")
+            output, seconds = returned
+            if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds >= 0:
+                raise Rejected(f"timed_forward's seconds must be a number of seconds, not {seconds!r}")
+            if (
+                not hasattr(output, "shape")
+                or tuple(output.shape) != expected.shape
+                or not np.allclose(_to_numpy(output), expected, rtol=1e-3, atol=1e-3)
+            ):
+                raise Rejected("on PyTorch on cuda:0, timed_forward's output is not the network's output")
+        return {"seconds": float(seconds), "device": device_s}
+
+    return probe
+
+
+def _gpu_why(name: str, what: str) -> Callable[[Any], str]:
+    def why(o) -> str:
+        return (
+            f"on PyTorch tensors on cuda:0 (the check's stand-in for a GPU), timed_forward reported "
+            f"{o.bands[name].value:.2f}x the forward's device time {what}"
+        )
+
+    return why
+
+
 def _label(name: str) -> str:
     return _PROBES[name.rsplit("_", 1)[0]]
 
@@ -689,6 +767,7 @@ _PROBES = {
     "NumPy_tiny": "NumPy's tiny network",
 }
 _TIMED = ("MXNet", "MXNet_deep", "MXNet_row")
+_GPU = ("PyTorch_gpu", "PyTorch_gpu_deep")
 _OFF_MXNET = ("PyTorch", "NumPy")
 
 
@@ -750,6 +829,30 @@ def _forward_low(probe: str) -> AtLeast:
             AtMost(f"{p}_clock", num=f"{p}.clocked", threshold=CLOCKED, why=_clock_why(f"{p}_clock"))
             for p in (*_OFF_MXNET, *(f"{p}_tiny" for p in _OFF_MXNET))
         ),
+        *(
+            relation
+            for p in _GPU
+            for relation in (
+                AtLeast(
+                    f"{p}_low",
+                    num=f"{p}.seconds",
+                    den=f"{p}.device",
+                    threshold=GPU_LOW,
+                    why=_gpu_why(
+                        f"{p}_low", f"(needs >= {GPU_LOW:g}x): its clock stopped before the device had computed it"
+                    ),
+                ),
+                AtMost(
+                    f"{p}_high",
+                    num=f"{p}.seconds",
+                    den=f"{p}.device",
+                    threshold=GPU_HIGH,
+                    why=_gpu_why(
+                        f"{p}_high", f"(needs <= {GPU_HIGH:g}x): its clock also ran over other work the device did"
+                    ),
+                ),
+            )
+        ),
         AtLeast(
             "PyTorch_clock_low",
             num="PyTorch.clocked",
@@ -767,12 +870,15 @@ def _forward_low(probe: str) -> AtLeast:
         f"with a one-row input; needs {FORWARD_LOW:g}x to {FORWARD_HIGH:g}x) and left at most "
         f"{max(o.values[f'{p}_left'] for p in _TIMED):.2f}x of it queued (needs <= {LEFT_SHARE:g}x); "
         f"on PyTorch and NumPy it reported at least {min(o.values[f'{p}_low'] for p in _OFF_MXNET):.2f}x the "
-        f"forward's compute time (needs >= {FORWARD_LOW:g}x), no more than its call took, and the network's output"
+        f"forward's compute time (needs >= {FORWARD_LOW:g}x), no more than its call took, and the network's "
+        f"output; on PyTorch tensors on cuda:0 it reported {min(o.values[f'{p}_low'] for p in _GPU):.2f}x to "
+        f"{max(o.values[f'{p}_high'] for p in _GPU):.2f}x the forward's device time (needs {GPU_LOW:g}x to "
+        f"{GPU_HIGH:g}x)"
     ),
     threshold=(
         f"MXNet {FORWARD_LOW:g}x to {FORWARD_HIGH:g}x, queued <= {LEFT_SHARE:g}x; PyTorch and NumPy >= "
         f"{FORWARD_LOW:g}x, <= {CLOCKED:g}x the call (PyTorch: >= {CLOCKED_LOW:g}x the forward that computed "
-        "the output)"
+        f"the output); on cuda:0 {GPU_LOW:g}x to {GPU_HIGH:g}x the device time"
     ),
 )
 def check_timed_forward_fixed(self, timed_forward: Callable) -> CheckResult:
@@ -793,13 +899,20 @@ def check_timed_forward_fixed(self, timed_forward: Callable) -> CheckResult:
     are at least 0.25x the forward's compute time and at most 1.05x the
     seconds the call took (on the drawn network and on a tiny one; on
     PyTorch's drawn network, counted from the first PyTorch operation that
-    the output depends on, and at least 0.6x of that); and when
-    on every framework the output is the framework's own array with the
-    right values.
+    the output depends on, and at least 0.6x of that); when, on PyTorch
+    tensors that say they are on cuda:0 and whose device keeps time as a
+    GPU's queue would (:func:`_gpu_probe`; 8, 10 or 12 ms a product, the
+    input's layer still queued), the reported seconds are 0.6x to 1.4x the
+    forward's device time, on the drawn depth and on one 4 times as deep;
+    and when on every framework the output is the framework's own array
+    with the right values.
     """
     width, layers = draw.choice(FORWARD_WIDTHS), draw.choice(FORWARD_LAYERS)
     probes = {
         p: _timed_forward_probe(timed_forward, p.split("_")[0], *_shape(p, width, layers), lineage=p == "PyTorch")
         for p in _PROBES
     }
+    product_s = draw.choice(GPU_PRODUCT_S)
+    probes["PyTorch_gpu"] = _gpu_probe(timed_forward, layers, product_s)
+    probes["PyTorch_gpu_deep"] = _gpu_probe(timed_forward, layers * GPU_DEEPER, product_s)
     return self.run(probes)
