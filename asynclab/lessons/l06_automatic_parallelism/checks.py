@@ -21,18 +21,23 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   against NumPy, each computed once), and the profile must show every
   product ran.
 - predict-head-start: ``head_start(reps, copies)`` under ``MXNET_CPU_TEMP_COPY=copies``,
-  exact, at two numbers of workspaces: 6 and one drawn from 2, 3, 5 (never
-  the lesson's 4: the lesson's ``reps - 3`` matches none; two, so that a
-  model right for one setting only, such as ``reps - 1``, fails) and for
-  each two counts drawn at random, one from 4..7 (4 with 6 workspaces, so
-  that every run asks about more workspaces than products, where a rule
-  without its floor gives -1: it failed 5 runs of 5, the solution passed
-  4 of 4; and 6 too with 6 workspaces, as many products as workspaces,
-  where one is done first and a rule whose case starts one product late,
-  0 unless reps > copies, gives 0 there: before, only 5 products with 5
-  workspaces asked it, drawn about once in twelve runs) and one from 8..12, measured in a fresh process started with that setting (the resource manager reads it at a process's
-  first operator). Measured quietly, 3 runs each, for every count 2..12
-  and 2, 3, 5 and 6 workspaces: the same head start in every run.
+  exact, at two numbers of workspaces (never the lesson's 4: the lesson's
+  ``reps - 3`` matches none; two, so that a model right for one setting
+  only, such as ``reps - 1``, fails), measured in a fresh process started
+  with that setting (the resource manager reads it at a process's first
+  operator). One is drawn from 2, 3, 5, 6, 7, 8, with a count from 4..7
+  and one from 8..12; the other from 9..16, with a count from 4 to the
+  workspaces less two (more workspaces than products, where a rule without
+  its floor gives -1 or less: it failed 5 runs of 5), one equal to the
+  workspaces (where one product is done first and a rule whose case starts
+  one product late, 0 unless reps > copies, gives 0) and one 1 to 6 above
+  them, so that a table typed in from runs elsewhere must hold every count
+  up to 22 at 14 settings (one typed for 2, 3, 5 and 6 workspaces, the
+  settings drawn before, passed). Measured, each the least of 3 runs, for
+  every count from 4 to the workspaces plus 8: quietly at 7, 8, 10, 12 and
+  16 workspaces, and 2 times with one core busy at every setting from 2 to
+  16 but 4: the rule ``max(0, reps - copies + 1)`` every time (before, 3
+  runs quietly for every count 2..12 at 2, 3, 5 and 6).
   The measured head start is the least of three runs (a worker that wakes
   late can only add to it).
 - stages-side-by-side: ``two_stages`` puts a recurrent first stage
@@ -110,8 +115,13 @@ OTHER_PRODUCTS = frozenset(
 )
 SMALLEST_PRODUCT = 0.2  # of one product timed alone, each dot at least: right answers 0.44-1.38, a 2x2 dot 0.01
 REPS = (10, 11, 12, 13)  # products per device in step 1, drawn at random each round
-HEAD_REPS = (tuple(range(4, 8)), tuple(range(8, 13)))  # one count drawn from each
-HEAD_COPIES = (2, 3, 5, 6)  # MXNET_CPU_TEMP_COPY in step 2, two drawn per run: never the lesson's default
+HEAD_REPS = (tuple(range(4, 8)), tuple(range(8, 13)))  # with the fewer workspaces, one count drawn from each
+#: MXNET_CPU_TEMP_COPY in step 2, one setting drawn from each per run (never the lesson's default of 4): with
+#: the fewer, the counts of HEAD_REPS; with the more, fewer products than workspaces less one, as many, and
+#: 1 to HEAD_BEYOND more
+HEAD_FEW = (2, 3, 5, 6, 7, 8)
+HEAD_MANY = tuple(range(9, 17))
+HEAD_BEYOND = 6
 HEAD_TIMEOUT_S = 120.0  # the fresh process of step 2 (a few seconds; a busy machine may take longer)
 TEMP_COPIES = 4  # MXNET_CPU_TEMP_COPY's default: the copies of temporary space all CPU devices share
 BOTH_OVERLAP = 0.5
@@ -386,12 +396,12 @@ def check_predict_head_start(self, head_start: Callable) -> CheckResult:
     first starts, with ``copies`` workspaces (``MXNET_CPU_TEMP_COPY``).
 
     All of ``cpu(0)``'s products are issued first, then ``cpu(1)``'s. The
-    check draws two numbers of workspaces (6, and one of 2, 3 and 5: not the
-    lesson's 4) and for each two counts, one from 4 to 7 (4 with 6
-    workspaces: more workspaces than products, where nothing holds cpu(1)
-    up) and one from 8 to 12, and with 6 workspaces a third, 6 (as many
-    products as workspaces), measures each in MXNet's profile in a fresh process started with
-    that setting, and passes when all five predictions match exactly. ``head_start`` must
+    check draws two numbers of workspaces, one from 2, 3 and 5 to 8 (not the
+    lesson's 4) with a count from 4 to 7 and one from 8 to 12, and one from
+    9 to 16 with a count from 4 to two less than the workspaces (where
+    nothing holds cpu(1) up), one as large as the workspaces and one 1 to 6
+    larger; it measures each in MXNet's profile in a fresh process started
+    with that setting, and passes when all five predictions match exactly. ``head_start`` must
     predict: one that runs MXNet operators fails, and so does one that takes
     longer than half a second to answer. A FAIL says neither how
     many predictions missed nor the right values.
@@ -401,20 +411,21 @@ def check_predict_head_start(self, head_start: Callable) -> CheckResult:
 
     from asynclab.foundation.profiling import CHORES, record
 
-    # two settings, one per condition: a model right for one setting only fails the other. One is always the
-    # most workspaces, asked about fewer products than it has workspaces less one, where nothing holds
-    # cpu(1) up: a formula without that case (reps - copies + 1, which is -1 there) fails every run; and
-    # about exactly as many products as workspaces, where one product is done first: a formula whose case
-    # starts one product late (0 unless reps > copies) fails every run too
-    most = max(HEAD_COPIES)
-    settings = [most, draw.choice([c for c in HEAD_COPIES if c != most])]
+    # two settings, one per condition: a model right for one setting only fails the other, and a table of
+    # head starts typed in from runs elsewhere would need every count at every number of workspaces from 2 to
+    # 16. The one with more workspaces is asked about fewer products than it has workspaces less one, where
+    # nothing holds cpu(1) up: a formula without that case (reps - copies + 1, which is -1 or less there)
+    # fails every run; and about exactly as many products as workspaces, where one product is done first: a
+    # formula whose case starts one product late (0 unless reps > copies) fails every run too
+    many = draw.choice(HEAD_MANY)
+    settings = [many, draw.choice(HEAD_FEW)]
     draw.shuffle(settings)
 
     def condition() -> tuple[bool, str]:
         copies = settings.pop()
-        if copies == most:  # fewer products than workspaces less one, and exactly as many as workspaces
-            low = tuple(r for r in HEAD_REPS[0] if r <= copies - 2)
-            counts = (draw.choice(low), copies, draw.choice(HEAD_REPS[1]))
+        if copies == many:  # fewer products than workspaces less one, exactly as many, and more
+            beyond = copies + draw.choice(range(1, HEAD_BEYOND + 1))
+            counts = (draw.choice(range(min(HEAD_REPS[0]), copies - 1)), copies, beyond)
         else:
             counts = (draw.choice(HEAD_REPS[0]), draw.choice(HEAD_REPS[1]))
         predicted = {}

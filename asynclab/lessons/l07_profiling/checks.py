@@ -45,12 +45,21 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   times the back end's busy time under five times their time in Python,
   the front end's program shared 0.27-0.35 with one core busy (its heavy
   calls slowed by the Python beside them), half the pairs unclear. The
-  check's profile of the back end's program is taken
-  once more at the end and left in the profiler's table, and the front
-  end's program is diagnosed first: a profile that never resets counts
-  both. The back end's heavy operators come last, so a profile stopped
+  two programs draw different heavy operators, the check's profile of the
+  front end's program is taken once more at the end and left in the
+  profiler's table, and the back end's program is diagnosed first: a
+  profile that never resets counts both, and names the front end's heavy
+  operator, whose total is at least 1.5 times the back end's whole busy
+  time (before, with the back end's rows left for the front end's program,
+  that answer passed 2 runs in 6: the busier program's operator won
+  anyway, and the two drew the same one a third of the time). The back end's heavy operators come last, so a profile stopped
   before its wait misses them (spread among the many, they finished before
   such a stop on a busy machine, and that answer passed once in make test).
+  A profile stopped after a fixed sleep long enough for the back end still
+  holds them, so the check also watches MXNet's C functions while diagnose
+  runs (:func:`~asynclab.checks.profile_reads.watched_profile`): stopping,
+  pausing or reading the profiler after fn() returned and before
+  ``nd.waitall()`` fails, whatever the verdicts (an exact condition).
 - busy-across-devices: a spot-the-bug that lesson 07 did not show. The
   step shows a colleague's ``busy_ms`` that adds up the operators' totals
   from the aggregate table, right on one device; the fixed ``busy_ms(fn)``
@@ -149,6 +158,7 @@ from asynclab.checks.frontend import keep_busy
 from asynclab.checks.gates import finished_after, gate
 from asynclab.checks.host_copies import host_copies
 from asynclab.checks.predictions import CLOCKS, yes_or_no
+from asynclab.checks.profile_reads import watched_profile
 from asynclab.checks.relations import AtLeast, AtMost
 from asynclab.foundation.profiling import CHORES, ProfilerBroken
 from asynclab.foundation.timing import measure
@@ -297,7 +307,7 @@ def _diagnose_ops() -> dict[str, Callable[[Any], Any]]:
     }
 
 
-def _program(kind: str, busy_s: float = 0.0) -> tuple[str, Callable[[], None]]:
+def _program(kind: str, busy_s: float = 0.0, avoid: str = "") -> tuple[str, Callable[[], None]]:
     """One of the check's programs, operators and sizes drawn: ``(its heaviest operator, the program)``.
 
     Every step of both does some Python work of its own (as a data loader
@@ -317,7 +327,8 @@ def _program(kind: str, busy_s: float = 0.0) -> tuple[str, Callable[[], None]]:
     from mxnet import nd
 
     ops = _diagnose_ops()
-    heavy, many = draw.choice(DIAGNOSE_HEAVY), draw.choice(DIAGNOSE_MANY)
+    heavy = draw.choice([name for name in DIAGNOSE_HEAVY if name != avoid])
+    many = draw.choice(DIAGNOSE_MANY)
     count = draw.randrange(*DIAGNOSE_COUNT)
     heavy_in = nd.random.uniform(shape=DIAGNOSE_SIZES[kind][heavy])
     many_in = nd.random.uniform(shape=DIAGNOSE_SIZES[kind][many])
@@ -429,21 +440,25 @@ def check_diagnoses_the_program(self, diagnose: Callable) -> CheckResult:
     for dot, expm1 for exp, arctan for tanh), sized to take twice one heavy
     call's time, which its profile must show at least 1.4 times as slow call for
     call (the heaviest by its time per call, not its total, is the wrong one
-    there). Passes when both diagnoses are right.
+    there). Passes when both diagnoses are right and diagnose never stops,
+    pauses or reads MXNet's profiler after ``fn()`` returned and before
+    ``nd.waitall()``.
     """
     from mxnet.base import MXNetError
 
     from asynclab.foundation.profiling import BROKEN
 
-    def program_of(kind: str, back: _Truth | None = None) -> tuple[str, Callable[[], None], _Truth]:
+    def program_of(kind: str, back: tuple[str, Callable[[], None], _Truth] | None = None):
+        """(heavy operator, program, the check's profile of it) of a program of ``kind`` clear enough to judge;
+        the front end's is sized from the back end's program ``back``, with another heavy operator."""
         for _ in range(DIAGNOSE_TRIES):
-            heavy, program = _program(kind, back.busy_s if back else 0.0)
+            heavy, program = _program(kind, back[2].busy_s, avoid=back[0]) if back else _program(kind)
             truth = _truth(program)
             if back is not None:  # the busier of the two, in all and per call, yet the back end mostly idle
                 clear = (
                     truth.share <= DIAGNOSE_FRONT_SHARE
-                    and truth.busy_s >= DIAGNOSE_BUSIER_LEAD * back.busy_s
-                    and truth.per_call_s >= DIAGNOSE_BUSIER_LEAD * back.per_call_s
+                    and truth.busy_s >= DIAGNOSE_BUSIER_LEAD * back[2].busy_s
+                    and truth.per_call_s >= DIAGNOSE_BUSIER_LEAD * back[2].per_call_s
                 )
             else:  # and its decoy clearly the slowest call for call: the heaviest in all is not
                 clear = truth.share >= DIAGNOSE_BACK_SHARE and truth.slow_lead >= DIAGNOSE_SLOW_LEAD
@@ -452,21 +467,30 @@ def check_diagnoses_the_program(self, diagnose: Callable) -> CheckResult:
         raise RuntimeError(f"the check could not build a program clearly held up by the {kind} on this machine")
 
     def condition() -> tuple[bool, str]:
-        # the back end's program is built and measured first (the front end's is sized from it), then once
-        # more, last: its rows stay in the profiler's table, and the front end's program is diagnosed first
-        # (a profile that never resets counts them)
+        # the back end's program is built and measured first (the front end's is sized from it, with another
+        # heavy operator); the front end's is measured once more, last: its rows stay in the profiler's table,
+        # and the back end's program is diagnosed first. A profile that never resets counts them, and names
+        # the front end's heavy operator there (its total is at least DIAGNOSE_BUSIER_LEAD times the back end's
+        # whole busy time)
         back = program_of("back end")
-        front = program_of("front end", back[2])
-        _truth(back[1])
+        front = program_of("front end", back)
+        _truth(front[1])
         built = {"front end": front[:2], "back end": back[:2]}
-        for kind in ("front end", "back end"):
+        for kind in ("back end", "front end"):
             heavy, program = built[kind]
             try:
-                answer = diagnose(program)
+                with watched_profile() as watch:
+                    answer = diagnose(watch.wrap(program))
             except MXNetError as error:
                 if "auto_remove_" in str(error):
                     return False, BROKEN
                 raise
+            if watch.unwaited:
+                return False, (
+                    f"diagnose called {watch.unwaited[0]} after fn() returned and before nd.waitall(): the back "
+                    "end may still have been running what fn() issued, and a profile taken then can lack its last "
+                    "operators; wait for them (a fixed sleep is a guess, not a wait)"
+                )
             if not isinstance(answer, (tuple, list)) or len(answer) != 2:
                 return False, f"diagnose(fn) must return (operator, side), two values, not {answer!r}"
             operator, side = answer
