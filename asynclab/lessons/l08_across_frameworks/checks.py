@@ -691,14 +691,30 @@ def _gpu_probe(timed_forward: Callable, layers: int, product_s: float) -> Callab
     return probe
 
 
-def _gpu_why(name: str, what: str) -> Callable[[Any], str]:
-    def why(o) -> str:
-        return (
+def _gpu_bounds(probe: str) -> tuple[AtLeast, AtMost]:
+    """The seconds ``probe`` (:func:`_gpu_probe`) reported: GPU_LOW to GPU_HIGH times the forward's device time."""
+
+    def why(name: str, what: str) -> Callable[[Any], str]:
+        return lambda o: (
             f"on PyTorch tensors on cuda:0 (the check's stand-in for a GPU), timed_forward reported "
             f"{o.bands[name].value:.2f}x the forward's device time {what}"
         )
 
-    return why
+    low, high, ratio = f"{probe}_low", f"{probe}_high", {"num": f"{probe}.seconds", "den": f"{probe}.device"}
+    return (
+        AtLeast(
+            low,
+            threshold=GPU_LOW,
+            why=why(low, f"(needs >= {GPU_LOW:g}x): its clock stopped before the device had computed it"),
+            **ratio,
+        ),
+        AtMost(
+            high,
+            threshold=GPU_HIGH,
+            why=why(high, f"(needs <= {GPU_HIGH:g}x): its clock also ran over other work the device did"),
+            **ratio,
+        ),
+    )
 
 
 def _label(name: str) -> str:
@@ -829,30 +845,7 @@ def _forward_low(probe: str) -> AtLeast:
             AtMost(f"{p}_clock", num=f"{p}.clocked", threshold=CLOCKED, why=_clock_why(f"{p}_clock"))
             for p in (*_OFF_MXNET, *(f"{p}_tiny" for p in _OFF_MXNET))
         ),
-        *(
-            relation
-            for p in _GPU
-            for relation in (
-                AtLeast(
-                    f"{p}_low",
-                    num=f"{p}.seconds",
-                    den=f"{p}.device",
-                    threshold=GPU_LOW,
-                    why=_gpu_why(
-                        f"{p}_low", f"(needs >= {GPU_LOW:g}x): its clock stopped before the device had computed it"
-                    ),
-                ),
-                AtMost(
-                    f"{p}_high",
-                    num=f"{p}.seconds",
-                    den=f"{p}.device",
-                    threshold=GPU_HIGH,
-                    why=_gpu_why(
-                        f"{p}_high", f"(needs <= {GPU_HIGH:g}x): its clock also ran over other work the device did"
-                    ),
-                ),
-            )
-        ),
+        *(relation for p in _GPU for relation in _gpu_bounds(p)),
         AtLeast(
             "PyTorch_clock_low",
             num="PyTorch.clocked",
