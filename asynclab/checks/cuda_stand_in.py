@@ -26,6 +26,11 @@ from typing import Any
 
 __all__ = ["HOST_READS", "PRODUCTS", "DeviceQueue", "cuda_stand_in", "cuda_stand_ins"]
 
+# the clock and the sleep taken when this module is first imported: an answer that swaps time.perf_counter or
+# time.sleep later cannot change the device's time
+_clock = time.perf_counter
+_sleep = time.sleep
+
 #: Tensor methods that bring values to the host, and so wait for the device the tensor is on.
 HOST_READS = frozenset(
     {
@@ -64,17 +69,17 @@ class DeviceQueue:
 
     def issue(self, seconds: float) -> None:
         """Queue ``seconds`` of device work behind what is queued already."""
-        self.busy_until = max(time.perf_counter(), self.busy_until) + seconds
+        self.busy_until = max(_clock(), self.busy_until) + seconds
 
     def reached(self) -> float:
         """When the device reaches work queued now: the end of the queue, or now when it is idle."""
-        return max(time.perf_counter(), self.busy_until)
+        return max(_clock(), self.busy_until)
 
     def wait(self, until: float | None = None) -> None:
         """Sleep until ``until`` (default: until the queue is empty)."""
-        left = (self.busy_until if until is None else until) - time.perf_counter()
+        left = (self.busy_until if until is None else until) - _clock()
         if left > 0:
-            time.sleep(left)
+            _sleep(left)
 
 
 def _to_host(args: tuple, kwargs: dict) -> bool:
@@ -143,7 +148,7 @@ def cuda_stand_ins(*values: Any, queue: DeviceQueue | None = None) -> Iterator[t
 
         def query(self) -> bool:
             waits.append("Stream.query")
-            return queue is None or time.perf_counter() >= queue.busy_until
+            return queue is None or _clock() >= queue.busy_until
 
         def wait_event(self, event) -> None:
             pass
@@ -165,7 +170,7 @@ def cuda_stand_ins(*values: Any, queue: DeviceQueue | None = None) -> Iterator[t
 
         def record(self, stream=None) -> None:
             self.recorded = True
-            self.at = queue.reached() if queue is not None else time.perf_counter()
+            self.at = queue.reached() if queue is not None else _clock()
 
         def synchronize(self) -> None:
             if self.recorded:
@@ -174,7 +179,7 @@ def cuda_stand_ins(*values: Any, queue: DeviceQueue | None = None) -> Iterator[t
         def query(self) -> bool:
             if self.recorded:
                 waits.append("Event.query")
-            return time.perf_counter() >= self.at
+            return _clock() >= self.at
 
         def wait(self, stream=None) -> None:
             pass
