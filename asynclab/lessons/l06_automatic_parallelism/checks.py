@@ -37,9 +37,8 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   every count from 4 to the workspaces plus 8: quietly at 7, 8, 10, 12 and
   16 workspaces, and 2 times with one core busy at every setting from 2 to
   16 but 4 (the measurement ``python bench/head_start_rule.py --trials 2
-  --busy`` makes): the
-  rule ``max(0, reps - copies + 1)`` every time (before, 3 runs quietly for
-  every count 2..12 at 2, 3, 5 and 6).
+  --busy`` makes): the rule ``max(0, reps - copies + 1)`` every time
+  (before, 3 runs quietly for every count 2..12 at 2, 3, 5 and 6).
   The measured head start is the least of three runs (a worker that wakes
   late can only add to it).
 - stages-side-by-side: ``two_stages`` puts a recurrent first stage
