@@ -103,6 +103,9 @@ def _forward_outcome(**changed):
         figures = {"seconds": 0.02, "compute": 0.02, "left": 0.0, "clocked": 0.99, "idle": 0.001}
         for series, value in figures.items():
             samples[f"{probe}.{series}"] = [changed.get(f"{probe}.{series}", value)] * 5
+    for probe in lab08._GPU:  # the stand-in GPU's probes: seconds reported and the forward's device time
+        for series, value in {"seconds": 0.02, "device": 0.02}.items():
+            samples[f"{probe}.{series}"] = [changed.get(f"{probe}.{series}", value)] * 5
     check = lab08.check_timed_forward_fixed
     return check, Outcome(samples, check.bands(samples), rounds=5, seconds=1.0)
 
@@ -112,6 +115,26 @@ def test_a_right_timed_forward_passes_and_names_every_framework():
     result = check.judge(outcome)
     assert result.passed
     assert "one-row input" in str(result) and "PyTorch and NumPy" in str(result)
+
+
+def test_a_clock_stopped_before_the_stand_in_gpu_computed_fails():
+    """No wait on PyTorch: next to nothing of the deep network's device time is on the clock."""
+    check, outcome = _forward_outcome(**{"PyTorch_gpu_deep.seconds": 0.0001})
+    with pytest.raises(CheckFailed) as failed:
+        check.judge(outcome)
+    assert "on PyTorch tensors on cuda:0 (the check's stand-in for a GPU), timed_forward reported 0.01x" in str(
+        failed.value
+    )
+    assert "its clock stopped before the device had computed it" in str(failed.value)
+
+
+def test_a_clock_that_also_ran_over_the_inputs_layer_on_the_stand_in_gpu_fails():
+    """No wait for the input: its layer's 1.5 forwards of device time are on the clock too."""
+    check, outcome = _forward_outcome(**{"PyTorch_gpu.seconds": 0.05})
+    with pytest.raises(CheckFailed) as failed:
+        check.judge(outcome)
+    assert "timed_forward reported 2.50x the forward's device time (needs <= 1.4x)" in str(failed.value)
+    assert "its clock also ran over other work the device did" in str(failed.value)
 
 
 def test_a_sleep_in_place_of_the_wait_for_the_input_fails_as_idle_time():
