@@ -18,8 +18,10 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   (less than the (reps - 3) / reps of lesson 06's bare products: the norms
   between them change the turns); the log kept, or one device only, 0.
   Threshold 0.5. The list must be the original's (order, devices, values
-  against NumPy, each computed once), and the profile must show every
-  product ran.
+  against NumPy, each computed once), the profile must show every
+  product ran, and nothing may be written to the output: a log kept in a
+  thread per device, each thread waiting on its own reads, overlaps
+  0.80-0.92 but keeps the waits the step is about.
 - predict-head-start: ``head_start(reps, copies)`` under ``MXNET_CPU_TEMP_COPY=copies``,
   exact, at two numbers of workspaces (never the lesson's 4: the lesson's
   ``reps - 3`` matches none; two, so that a model right for one setting
@@ -88,6 +90,7 @@ from typing import Any
 
 from asynclab.checks import draw
 from asynclab.checks.core import CheckResult, Protocol, Rejected, check, refuse_outside_child, refuse_unless_checking
+from asynclab.checks.printing import written
 from asynclab.checks.relations import AtLeast
 from asynclab.foundation.timing import time_call
 
@@ -162,7 +165,7 @@ def check_two_devices_at_once(self, norms_both: Callable) -> CheckResult:
     ``xa`` lives on ``cpu(0)`` and ``xb`` on ``cpu(1)``; the result is the
     list of ``reps`` norms of ``xa . xa`` (on ``cpu(0)``) followed by
     ``reps`` norms of ``xb . xb`` (on ``cpu(1)``), MXNet arrays. Passes when
-    the norms are right, in that order, each computed once from a product of
+    it wrote nothing to the output (:func:`written`), the norms are right, in that order, each computed once from a product of
     its own (MXNet's autograd record, :func:`_distinct_dots`), MXNet's profile
     shows ``reps`` products on each device (what ran, not what was
     returned), and the two devices were busy side by side for at least
@@ -186,7 +189,13 @@ def check_two_devices_at_once(self, norms_both: Callable) -> CheckResult:
     def both() -> dict[str, float]:
         reps = draw.choice(REPS)
         with record() as trace, _recording():
-            norms = norms_both(xa, xb, reps)
+            with written() as lines:
+                norms = norms_both(xa, xb, reps)
+        if lines:  # a log kept, even one whose reads wait in threads of their own
+            raise Rejected(
+                f"norms_both(xa, xb, {reps}) wrote {len(lines)} times to the notebook's output: the step asks for "
+                "a function that prints nothing"
+            )
         if not isinstance(norms, (list, tuple)) or len(norms) != 2 * reps:
             got = len(norms) if isinstance(norms, (list, tuple)) else type(norms).__name__
             raise Rejected(f"norms_both(xa, xb, {reps}) must return a list of {2 * reps} norms, got {got}")

@@ -1,0 +1,53 @@
+"""What an answer writes while a check calls it (asynclab.checks.printing): every way to the output is seen."""
+
+from __future__ import annotations
+
+import logging
+import sys
+import threading
+import warnings
+
+from asynclab.checks.printing import written
+
+
+def test_print_a_saved_stream_a_logging_handler_and_a_thread_are_all_seen(capsys):
+    saved = sys.stdout
+    log = logging.getLogger("asynclab-test-printing")
+    handler = logging.StreamHandler(sys.stderr)
+    log.addHandler(handler)
+    try:
+        with written() as texts:
+            print("a")
+            saved.write("b\n")
+            log.error("c")
+            thread = threading.Thread(target=print, args=("d",))
+            thread.start()
+            thread.join()
+    finally:
+        log.removeHandler(handler)
+    assert [t.strip() for t in texts] == ["a", "b", "c", "d"]
+    out, err = capsys.readouterr()
+    assert out == "" and err == ""  # kept from the output
+
+
+def test_blank_writes_and_warnings_are_not_counted_and_the_streams_are_restored(capsys):
+    with written() as texts:
+        print()
+        warnings.warn("a library's warning", UserWarning, stacklevel=1)
+    assert texts == []
+    assert "write" not in vars(sys.stdout) and "write" not in vars(sys.stderr)
+    print("after")
+    assert capsys.readouterr().out == "after\n"
+
+
+def test_a_stream_that_takes_no_attributes_is_left_alone(monkeypatch):
+    class Slotted:
+        __slots__ = ()
+
+        def write(self, text: str) -> int:
+            return len(text)
+
+    monkeypatch.setattr(sys, "stderr", Slotted())
+    with written() as texts:
+        print("seen")
+    assert texts == ["seen"]
