@@ -947,6 +947,37 @@ def test_an_attribute_of_an_imported_module_set_at_a_cells_top_level_is_tamperin
     assert found is not None and found.kind == copies.TAMPERS and found.course == "mxnet.nd.NDArray.asscalar", found
 
 
+def _solution_cell(lab: str, grade_id: str) -> str:
+    return next(c.source for c in _solution(lab).cells if nbtools.grade_id(c) == grade_id)
+
+
+@pytest.mark.parametrize(
+    ("statement", "changed"),
+    [
+        ("import builtins\nbuiltins.sum = lambda xs, start=0: 0", "builtins.sum"),
+        ("import pandas as pd\npd.DataFrame.sort_values = lambda self, *a, **k: self", "pandas.DataFrame.sort_values"),
+        ("import math\nmath.isclose = lambda *a, **k: True", "math.isclose"),
+    ],
+)
+def test_any_imported_module_changed_at_a_cells_top_level_is_tampering(statement, changed):
+    """Not only the modules the checks are known to measure with: lab 07's checks sort pandas tables, and every
+    check calls Python's builtins."""
+    verdicts = _verdicts("07", {"ex1-diagnose": statement + "\n\n\n" + _solution_cell("07", "ex1-diagnose")})
+    found = verdicts["diagnoses-the-program"]
+    assert found is not None and found.kind == copies.TAMPERS and found.course == changed, found
+
+
+def test_how_the_notebook_shows_things_may_be_set_at_a_cells_top_level():
+    display = (
+        "import pandas as pd\nimport matplotlib\npd.options.display.max_rows = 20\n"
+        "matplotlib.rcParams.update({})\nmatplotlib.interactive = True\n\n\n"
+    )
+    assert (
+        _verdicts("07", {"ex1-diagnose": display + _solution_cell("07", "ex1-diagnose")})["diagnoses-the-program"]
+        is None
+    )
+
+
 def test_a_change_at_a_cells_top_level_costs_every_check_after_it_data_too():
     """The checks of predictions read their truth with what the cell rewrote: they score 0 as well, with a
     sentence that blames the cell, not the prediction."""

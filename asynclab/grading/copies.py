@@ -64,9 +64,11 @@ never the right answer:
    workers read a clock), so rewriting one changes the measurement, not the
    work; so is any use of a module a check measures with (:data:`MEASURING_TOOLS`:
    ``tracemalloc``), and a statement at the top level of any answer cell that
-   sets or deletes an attribute of a module or class of :data:`GUARDED_PACKAGES`
-   (``nd.NDArray.asscalar = f``), whatever the check is handed, functions or
-   data (a prediction's check reads its truth with what the cell rewrote).
+   sets or deletes an attribute of a module or class it imported
+   (``nd.NDArray.asscalar = f``, ``builtins.sum = f``), but for how the notebook
+   shows things (:data:`DISPLAY_SETTINGS`), whatever the check is handed,
+   functions or data (a prediction's check reads its truth with what the cell
+   rewrote).
    Data is judged on this verdict too;
 6. **starts processes**: the closure starts another process (:data:`PROCESS_TOOLS`:
    ``subprocess``, ``multiprocessing`` but for its thread pools, ``os.system``, ...): what runs there escapes
@@ -949,15 +951,19 @@ def _plain_targets(node: ast.stmt) -> set[str]:
     return {t.id for t in _flat_targets(targets) if isinstance(t, ast.Name)}
 
 
-#: The packages whose modules and classes a statement at a cell's top level may not change: what the checks run
-#: and measure with (a display option of pandas or matplotlib is the notebook's own business).
-GUARDED_PACKAGES = frozenset(
-    {"mxnet", "torch", "numpy", "time", "threading", "gc", "sys", "os", "tracemalloc", "psutil", PACKAGE}
-)
+#: What a statement at a cell's top level may set on a module it imported: how the notebook shows things. Any
+#: other module's or class's attribute may be what a check runs or measures with (MXNet, NumPy, the clock, the
+#: threads, pandas' tables that lab 07's checks sort, Python's builtins), so setting it changes what every check
+#: after the cell measures.
+DISPLAY_SETTINGS = ("pandas.options", "matplotlib", "IPython", "tqdm")
+
+
+def _display_setting(dotted: str) -> bool:
+    return any(dotted == root or dotted.startswith(root + ".") for root in DISPLAY_SETTINGS)
 
 
 def _changed_at_top_level(sources: Sequence[str], table: Mapping[str, _Binding], given: set[str]) -> str:
-    """The dotted name of an attribute of an imported module or class of :data:`GUARDED_PACKAGES` that a
+    """The dotted name of an attribute of an imported module or class, but for :data:`DISPLAY_SETTINGS`, that a
     statement at the top level of an answer's cell sets or deletes (``nd.NDArray.asscalar = f``,
     ``setattr(time, "perf_counter", f)``), or ``""``: it changes what every check after it runs, whichever
     function of the answer's the check calls."""
@@ -982,7 +988,7 @@ def _changed_at_top_level(sources: Sequence[str], table: Mapping[str, _Binding],
                 if head is None or not head.dotted:
                     continue
                 dotted = ".".join([head.dotted, *chain[1:], target.attr])
-                if dotted.partition(".")[0] in GUARDED_PACKAGES:
+                if not _display_setting(dotted):
                     return dotted
     return ""
 
