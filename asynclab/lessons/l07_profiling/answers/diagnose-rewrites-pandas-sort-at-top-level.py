@@ -3,7 +3,12 @@ table sorted afterwards comes out heaviest-per-call first: lab 07's checks sort 
 they compare with, so the rewrite changes what every check after the cell measures. Every check after it
 scores 0, with a sentence that blames the cell (pandas was not among the modules guarded before)."""
 
-EXPECT = {"diagnoses-the-program": 0, "busy-across-devices": 0, "predict-allocations": 0, "momentum-allocates-nothing": 0}
+EXPECT = {
+    "diagnoses-the-program": 0,
+    "busy-across-devices": 0,
+    "predict-allocations": 0,
+    "momentum-allocates-nothing": 0,
+}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 import time
