@@ -84,6 +84,7 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
 from __future__ import annotations
 
 import contextlib
+import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -129,6 +130,8 @@ HEAD_BEYOND = 6
 HEAD_TIMEOUT_S = 120.0  # the fresh process of step 2 (a few seconds; a busy machine may take longer)
 TEMP_COPIES = 4  # MXNET_CPU_TEMP_COPY's default: the copies of temporary space all CPU devices share
 BOTH_OVERLAP = 0.5
+_clock = time.perf_counter  # taken at import: an answer that swaps the module's clock changes nothing here
+THREADS_LEFT_S = 5.0  # how long the threads norms_both started may run on once their work is done (s)
 STAGE_SHAPE = (1024, 768)  # x_t and h_t; each stage's product about 1.2 GFLOP (12-16 ms here)
 STAGE_INPUTS = (8, 9, 10, 11)  # inputs per call, drawn
 STAGES_OVERLAP = 0.62
@@ -188,10 +191,12 @@ def check_two_devices_at_once(self, norms_both: Callable) -> CheckResult:
 
     def both() -> dict[str, float]:
         reps = draw.choice(REPS)
-        with record() as trace, _recording():
-            with written() as lines:
+        before = set(threading.enumerate())
+        with written() as lines:  # a log kept, even one printed by threads that wait on their own reads
+            with record() as trace, _recording():
                 norms = norms_both(xa, xb, reps)
-        if lines:  # a log kept, even one whose reads wait in threads of their own
+            _join_started(before, f"norms_both(xa, xb, {reps})")  # a thread that logs after the call returned
+        if lines:
             raise Rejected(
                 f"norms_both(xa, xb, {reps}) wrote {len(lines)} times to the notebook's output: the step asks for "
                 "a function that prints nothing"
@@ -236,6 +241,20 @@ def check_two_devices_at_once(self, norms_both: Callable) -> CheckResult:
         return {"overlap": busy_overlap(on[0], on[1]), "reps": float(reps)}
 
     return self.run({"both": both})
+
+
+def _join_started(before: set[threading.Thread], call: str) -> None:
+    """Wait up to :data:`THREADS_LEFT_S` for the Python threads started since ``before`` (the answer's) to end,
+    once the work they issued has finished: what they write is the call's output too. Raise :class:`Rejected`
+    when one is still running then."""
+    end = _clock() + THREADS_LEFT_S
+    for thread in set(threading.enumerate()) - before:
+        thread.join(max(0.0, end - _clock()))
+        if thread.is_alive():
+            raise Rejected(
+                f"{call} left a thread running {THREADS_LEFT_S:g} s after the work it issued had finished: "
+                "finish the step's work before the function returns"
+            )
 
 
 def _only_on_the_two_devices(trace) -> None:

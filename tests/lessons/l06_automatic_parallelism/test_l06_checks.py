@@ -102,3 +102,26 @@ def test_work_issued_from_a_thread_the_call_starts_is_recorded():
     (during, recorded), (_, recorded_later) = found
     assert recorded and not recorded_later
     assert lab06._distinct_dots([during]) == 1
+
+
+@pytest.mark.measured
+def test_a_thread_left_running_after_the_work_is_done_fails_with_one_sentence(monkeypatch):
+    """A thread norms_both starts may log once the check has stopped reading the output: the check waits for
+    the call's threads, and one that is still running THREADS_LEFT_S after the work finished fails."""
+    import threading
+
+    from mxnet import nd
+
+    monkeypatch.setattr(lab06, "THREADS_LEFT_S", 0.2)
+    stop = threading.Event()
+
+    def norms_both(xa, xb, reps):
+        norms = [nd.norm(nd.dot(x, x)) for x in (xa, xb) for _ in range(reps)]
+        threading.Thread(target=stop.wait, daemon=True).start()  # would print much later
+        return norms
+
+    try:
+        with pytest.raises(CheckFailed, match=r"left a thread running 0.2 s after the work it issued had finished"):
+            lab06.check_two_devices_at_once(norms_both)
+    finally:
+        stop.set()
