@@ -53,7 +53,12 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   other order: the second device's first product waits for a workspace)
   0.30-0.52 (medians 0.37-0.47, with 6-9 inputs; more inputs leave it
   less); a wait for every output, or all of the first stage finished
-  first, 0. Threshold 0.62. The first stage's steps depend on each other,
+  first, 0. Threshold 0.62, on the runs under MXNet's record and on as
+  many runs of plain inputs outside it (round medians of the solution and
+  both ok-stages answers, 8 checks each, quiet and with one core busy:
+  0.81-0.90 in the record, 0.78-0.91 outside; an answer that pipelines
+  only when its inputs have gradient buffers 0.34 outside). The first
+  stage's steps depend on each other,
   so only one is ready at a time: with independent micro-batches, the
   engine would run every ready first-stage product before any copy (a
   device's queue takes operators in the order they become ready), and
@@ -550,12 +555,15 @@ def _stage_outputs(xs: list, w1: Any, w2: Any) -> list:
     calls="two_stages",
     functions=("two_stages",),
     instruments=("mxnet.profiler",),  # the check records the profile: an answer could stop it
-    relations=(AtLeast("overlap", num="stages.overlap", threshold=STAGES_OVERLAP),),
-    sentence=(
-        f"the two stages' devices were busy side by side for {{overlap:.2f}} of the less busy one's busy time "
-        f"(needs >= {STAGES_OVERLAP:.2f})"
+    relations=(
+        AtLeast("overlap", num="stages.overlap", threshold=STAGES_OVERLAP),
+        AtLeast("plain", num="plain.overlap", threshold=STAGES_OVERLAP),
     ),
-    threshold=f"overlap >= {STAGES_OVERLAP:g}",
+    sentence=(
+        f"the two stages' devices were busy side by side for {{overlap:.2f}} of the less busy one's busy time, "
+        f"and for {{plain:.2f}} in the runs outside MXNet's record (needs >= {STAGES_OVERLAP:.2f} in both)"
+    ),
+    threshold=f"overlap >= {STAGES_OVERLAP:g}, in and outside the record",
 )
 def check_stages_side_by_side(self, two_stages: Callable) -> CheckResult:
     """``two_stages(xs, w1, w2)``: a recurrent first stage on ``cpu(0)``, its outputs' second stage on ``cpu(1)``.
@@ -568,21 +576,26 @@ def check_stages_side_by_side(self, two_stages: Callable) -> CheckResult:
     MXNet's profile shows one product per input on each device and one copy
     between the contexts per input (what ran, not what was returned), and the
     two devices' products were busy side by side for at least
-    ``STAGES_OVERLAP`` of the less busy device's busy time.
+    ``STAGES_OVERLAP`` of the less busy device's busy time, in the runs
+    under MXNet's autograd record (gradient buffers attached to the inputs,
+    which lets the record show what computed each output) and in as many
+    runs beside them with plain inputs outside the record, as the lab's own
+    cells have them.
     """
     import numpy as np
     from mxnet import nd
 
     from asynclab.foundation.profiling import busy_overlap, record
 
-    def stages() -> dict[str, float]:
+    def stages(recorded: bool = True) -> dict[str, float]:
         n = draw.choice(STAGE_INPUTS)
         xs, w1, w2 = _stage_inputs(n, draw.randrange(2**31))
         wanted = _stage_outputs([x.asnumpy() for x in xs], w1.asnumpy(), w2.asnumpy())
         product_s = time_call(lambda: nd.dot(xs[0], w1), sync=True)  # one product of either stage, alone
-        for array in (*xs, w1, w2):  # MXNet's autograd records what computes the outputs from them
-            array.attach_grad()
-        with record() as trace, _recording():
+        if recorded:
+            for array in (*xs, w1, w2):  # MXNet's autograd records what computes the outputs from them
+                array.attach_grad()
+        with record() as trace, _recording() if recorded else contextlib.nullcontext():
             outputs = two_stages(xs, w1, w2)
         if not isinstance(outputs, (list, tuple)) or len(outputs) != n:
             got = len(outputs) if isinstance(outputs, (list, tuple)) else type(outputs).__name__
@@ -607,6 +620,9 @@ def check_stages_side_by_side(self, two_stages: Callable) -> CheckResult:
                 f"MXNet's profile shows {copied} copies between the two devices, not {n}: copy each h_t "
                 "with copyto or as_in_context, so that MXNet's engine does the copy"
             )
+        overlap = busy_overlap(trace.on(0, "dot"), trace.on(1, "dot"))
+        if not recorded:
+            return {"overlap": overlap, "inputs": float(n)}
         for t, y in enumerate(outputs, start=1):  # h1..ht's first-stage products, then the output's own
             _computed_by_dots(y, f"output {t}", dots=t + 1, last_dot=True)
         products = _distinct_dots(outputs)
@@ -615,6 +631,6 @@ def check_stages_side_by_side(self, two_stages: Callable) -> CheckResult:
                 f"MXNet's record shows the {n} outputs computed from {products} products, not {2 * n}: "
                 "each h_t must come from one product of its own and each output from one more"
             )
-        return {"overlap": busy_overlap(trace.on(0, "dot"), trace.on(1, "dot")), "inputs": float(n)}
+        return {"overlap": overlap, "inputs": float(n)}
 
-    return self.run({"stages": stages})
+    return self.run({"stages": stages, "plain": lambda: stages(recorded=False)})
