@@ -199,6 +199,9 @@ HIDING_TOOLS = (
     "inspect.get_annotations",
     "annotationlib",
     "importlib.metadata",
+    # the deprecated forerunner of importlib, still in Python 3.11: ``imp.load_source(name, path)`` runs a
+    # course file found from a module's ``__file__``, named by no import the judge reads
+    "imp",
     # a C library's functions are looked up by their names: MXNet's (``mx.base._LIB.MXSetProcessProfilerState``)
     # switches its profiler or waits around every Python function a check hooks or names
     "ctypes",
@@ -257,6 +260,11 @@ PROCESS_TOOLS = (
     "asyncio.create_subprocess_shell",
     "os.system",
     "os.popen",
+    # IPython's own ways (``getoutput``, ``system``, what ``!cmd`` runs), with the modules behind them
+    "IPython.utils.process",
+    "IPython.utils._process_posix",
+    "IPython.utils._process_common",
+    "IPython.utils._process_win32",
     "os.fork",
     "os.forkpty",
     "os.posix_spawn",
