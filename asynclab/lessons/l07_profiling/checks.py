@@ -750,7 +750,9 @@ def check_momentum_allocates_nothing(self, momentum_step: Callable) -> CheckResu
     it was, and leave in ``w`` and ``v`` what five steps give (computed by the check with NumPy,
     from copies taken before the first call). Before every step after the first the check writes a
     new gradient into ``g`` (scales it in place by a factor drawn from 0.5-1.5), as a training loop
-    does: an update worked out once and kept (``lr * g`` cached by the array's id) is stale.
+    does: an update worked out once and kept (``lr * g`` cached by the array's id) is stale. ``g`` is
+    compared bit for bit with a copy scaled by the same operator: scaled by ``lr`` and back again, it
+    is not what it was.
     """
     import numpy as np
     from mxnet import nd
@@ -764,6 +766,7 @@ def check_momentum_allocates_nothing(self, momentum_step: Callable) -> CheckResu
         v, tmp = nd.random.uniform(-0.1, 0.1, shape=shape), nd.zeros(shape)
         nd.waitall()
         w_np, v_np, g_np = w.asnumpy(), v.asnumpy(), g.asnumpy()
+        g_ref = g.copy()  # what g must hold after the steps: the check's scalings alone, by the same operator
         # a new gradient in the same array before every step after the first, as a training loop writes it: the
         # check scales g in place (an operator of its own, no allocation), so an update kept from an earlier step
         # is stale
@@ -812,7 +815,9 @@ def check_momentum_allocates_nothing(self, momentum_step: Callable) -> CheckResu
             )
         if any(r is not w for r in returned):
             return False, "momentum_step must return w itself, the array it updated"
-        if not np.allclose(g.asnumpy(), g_np, rtol=1e-6, atol=0):
+        for scale in scales:
+            g_ref.__imul__(scale)
+        if not np.array_equal(g.asnumpy(), g_ref.asnumpy()):  # bit for bit: g written and restored is not g
             return (
                 False,
                 "momentum_step changed g: the gradient belongs to the caller; keep intermediate results in tmp",
