@@ -42,10 +42,12 @@ def test_a_timed_forward_that_raises_names_the_framework_and_the_error():
     )
 
 
-def _finish_outcome(finish_s, left_s, done_s=0.00001):
+def _finish_outcome(finish_s, left_s, done_s=0.00001, one_left_s=None):
     """What finish-every-framework measures on five rounds of a 2000x2000 product (0.2 s, issued in 0.3 ms) and a
-    1000x1000 one (25 ms), for a finish that takes ``finish_s`` and leaves ``left_s`` of the product queued,
-    and ``done_s`` on a 2000x2000 product already computed."""
+    1000x1000 one (25 ms), for a finish that takes ``finish_s`` and leaves ``left_s`` of the product queued (and
+    ``one_left_s``, by default as much, of the norm of such a product), and ``done_s`` on a 2000x2000 product
+    already computed."""
+    one_left_s = left_s if one_left_s is None else one_left_s
     from asynclab.checks.core import Outcome
 
     enqueue = 0.0003
@@ -54,6 +56,8 @@ def _finish_outcome(finish_s, left_s, done_s=0.00001):
         "mxnet.finish": [finish_s] * 5,
         "mxnet.left": [left_s] * 5,
         "mxnet.span": [enqueue + finish_s + left_s] * 5,
+        "one.left": [one_left_s] * 5,
+        "one.span": [0.2] * 5,  # issued, computed, and idle: 0.2 s whether finish waited or not
         "small.finish": [min(finish_s, 0.025)] * 5,
         "small.compute": [0.025] * 5,
         "small.size": [1000.0] * 5,
@@ -84,6 +88,18 @@ def test_a_finish_that_sleeps_as_long_as_the_product_would_take_fails_on_a_compu
         "FAIL [finish-every-framework] on a 2000x2000 MXNet product already computed, finish(y) took 1.50x"
     )
     assert "not for a time worked out from y's shape" in str(failed.value)
+
+
+def test_a_finish_that_waits_only_for_large_arrays_fails_on_a_norm():
+    """A one-value result of a 2000x2000 product returned at once: all of its time is still queued."""
+    check, outcome = _finish_outcome(finish_s=0.2, left_s=0.00002, one_left_s=0.2)
+    with pytest.raises(CheckFailed) as failed:
+        check.judge(outcome)
+    assert str(failed.value) == (
+        "FAIL [finish-every-framework] when finish(y) returned on a one-value MXNet array computed from a "
+        "2000x2000 product, 1.00 of its time was still queued (needs <= 0.25): finish(y) returned before y was "
+        "computed"
+    )
 
 
 def test_a_finish_that_waits_for_the_product_passes():
