@@ -12,10 +12,13 @@ reduction; pasted, renamed or wrapped it scores 0 (the copy detector, and
 the result check besides).
 
 Each check writes its own data set (:func:`asynclab.foundation.workloads.chunked.dataset`:
-int8 values in a temporary file, always deleted), of a length drawn at random
-and never a whole number of chunks (nor one more value than that: a chunk of
-one value holds no spring), so the student's code cannot know the answer or
-the size in advance. ``chain_energy`` must read the data set through
+int8 values in a temporary file, always deleted), of a length drawn at random,
+so the student's code cannot know the answer or the size in advance. The
+other checks' data sets end with a partial chunk of at least 2 values;
+result-exact's also end on the edges, a whole number of chunks and one
+value more than that (a last chunk of one value holds no
+spring of its own, but the spring across its boundary is still there).
+``chain_energy`` must read the data set through
 :func:`~asynclab.foundation.workloads.chunked.read_chunks` (the storage device:
 every byte must come through it); its result must equal, to the last bit, the
 chain's energy that the check computes itself (:func:`_reference`, NumPy on
@@ -28,12 +31,16 @@ was too small or too large, never the right value.
 What each check measures (quiet, and with one core busy by a Python loop
 beside it; 5 runs each, on the course's 2-vCPU machine):
 
-- result-exact: three data sets, one of a few chunks and a part, one of a
+- result-exact: four data sets, one of a few chunks and a part, one of a
   few whole chunks (a loop that adds the last chunk only when it is short
-  drops it there), one shorter than a chunk; equal to the check's energy of the chain, and every byte read
-  through ``read_chunks``. A forgotten boundary spring, a dropped last chunk,
-  float32, a buffer overwritten before it was used, or reading the file
-  around the device each fail.
+  drops it there), one of a few whole chunks and one value (a loop that
+  skips a chunk of one value loses the spring into it; MXNet 1.x cannot
+  compute on the empty slices of a one-value chunk, so a loop that does not
+  set such a chunk apart raises), one shorter than a chunk; equal to the
+  check's energy of the chain, and every byte read through ``read_chunks``.
+  A forgotten boundary spring, a dropped last chunk, float32, a buffer
+  overwritten before it was used, or reading the file around the device
+  each fail.
 - pipelined-beats-serial: on a data set that models a 48 MB/s device, the
   check's own serial chain energy (:func:`_serial`: read, copy in, compute
   the chunk's springs with the fewest operators, wait, next) against the
@@ -395,9 +402,10 @@ def check_result_exact(self, chain_energy: Callable) -> CheckResult:
     """``chain_energy(data, chunk)`` returns the energy of the springs between neighbouring values,
     reading ``chunk`` values at a time.
 
-    Passes when the result equals the check's own, exactly, on three data
+    Passes when the result equals the check's own, exactly, on four data
     sets of lengths drawn at random: one of several chunks that ends with a
-    partial chunk, one of several whole chunks, one shorter than a single chunk.
+    partial chunk, one of several whole chunks, one of several whole chunks
+    and one value, one shorter than a single chunk.
     """
     from asynclab.foundation.workloads import chunked
 
@@ -406,6 +414,7 @@ def check_result_exact(self, chain_energy: Callable) -> CheckResult:
         cases = [
             (_length(draw.choice(EXACT_LENGTHS), chunk), chunk, "several chunks"),
             (draw.choice(EXACT_LENGTHS) * chunk, chunk, "a whole number of chunks"),
+            (draw.choice(EXACT_LENGTHS) * chunk + 1, chunk, "a whole number of chunks and one value"),
             (draw.randrange(1000, chunk), chunk, "less than one chunk"),
         ]
         draw.shuffle(cases)
@@ -417,7 +426,10 @@ def check_result_exact(self, chain_energy: Callable) -> CheckResult:
 
     return self.holds(
         condition,
-        description="exact on data sets of several chunks, with a partial last one and without, and on one shorter than a chunk",
+        description=(
+            "exact on data sets of several chunks, whose last one is partial, whole or a single value, "
+            "and on one shorter than a chunk"
+        ),
     )
 
 

@@ -12,7 +12,10 @@ def chain_energy(data, chunk):
     twice, behind, tail = 0.0, None, None
     for values in chunked.read_chunks(data, chunk):
         x = chunked.load(values)
-        ahead = nd.square(x[1:] - x[:-1]).sum()
+        if len(values) > 1:
+            ahead = nd.square(x[1:] - x[:-1]).sum()
+        else:  # a last chunk of one value: no spring inside it
+            ahead = nd.zeros((1,), dtype=x.dtype)
         if tail is not None:
             ahead = ahead + nd.square(x[:1] - tail).sum()  # the spring across the boundary, issued too
         tail = x[-1:].copy()  # a copy: a view would keep the whole chunk alive

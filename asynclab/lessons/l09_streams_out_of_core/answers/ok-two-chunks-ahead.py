@@ -18,6 +18,8 @@ def chain_energy(data, chunk):
         if edge is not None:
             total += (first - edge) ** 2 / 2
         edge = final
+        if len(values) < 2:
+            continue  # a last chunk of one value: no spring inside it
         loaded = chunked.load(values)
         pending.append(nd.sum(nd.square(loaded[1:] - loaded[:-1])) / 2)
         if len(pending) > 2:

@@ -19,6 +19,8 @@ def chain_energy(data, chunk):
         if last is not None:
             total += 0.5 * (int(values[0]) - last) ** 2
         last = int(values[-1])
+        if len(values) < 2:
+            continue  # a last chunk of one value: no spring inside it
         x = chunked.load(values)
         springs = (0.5 * nd.square(x[1:] - x[:-1])).sum()
         if waiting is not None:
