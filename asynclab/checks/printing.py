@@ -22,7 +22,7 @@ def written() -> Iterator[list[str]]:
     while the block runs, one item per ``write``. Python's warnings raised in the block are recorded, not
     written, so that a warning from a library is not counted as the answer's output."""
     texts: list[str] = []
-    streams = [stream for stream in {id(s): s for s in (sys.stdout, sys.stderr) if s is not None}.values()]
+    streams = list({id(s): s for s in (sys.stdout, sys.stderr) if s is not None}.values())  # one, if they are one
     saved: list[tuple[object, bool, object]] = []
 
     def counting(text: str) -> int:

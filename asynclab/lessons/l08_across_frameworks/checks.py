@@ -603,10 +603,11 @@ def _timed_forward_probe(
         given.wait_to_read()
         return time.perf_counter() - start
 
-    def answer() -> tuple[Any, float, float, int, float]:
+    def answer() -> tuple[Any, float, float, int | None, float]:
         """What timed_forward returned, the seconds of MXNet work still queued when it did, the seconds the
-        call took, the matrix products MXNet's autograd record shows computing the output, and the seconds
-        the check measured its input's queued products take on their own (0 elsewhere)."""
+        call took, the matrix products MXNet's autograd record shows computing the output (None where no
+        record is read: off MXNet, or on plain weights), and the seconds the check measured its input's
+        queued products take on their own (0 elsewhere)."""
         handed = [_copy(w) for w in weights]  # copies: the answer may change what it is handed
         if identity is not None and recorded:
             for w in handed:  # MXNet records what computes the output from them
@@ -629,7 +630,7 @@ def _timed_forward_probe(
                         "check follows them; a TorchScript function hides them)"
                     )
                 start = max(start, began)
-            return returned, 0.0, returned_at - start, 0, ready_s
+            return returned, 0.0, returned_at - start, None, ready_s
         for _ in range(pending):
             given = product(given, identity)
         start = time.perf_counter()
@@ -637,8 +638,8 @@ def _timed_forward_probe(
             returned = call(given, handed)
         returned_at = time.perf_counter()
         wait_all()
-        if not recorded:
-            return returned, time.perf_counter() - returned_at, returned_at - start, layers, ready_s
+        if not recorded:  # no record to read
+            return returned, time.perf_counter() - returned_at, returned_at - start, None, ready_s
         products = _products_recorded(returned[0]) if isinstance(returned, tuple) and returned else 0
         return returned, time.perf_counter() - returned_at, returned_at - start, products, ready_s
 
@@ -662,7 +663,7 @@ def _timed_forward_probe(
             )
         if output.shape != expected.shape or not np.allclose(_to_numpy(output), expected, rtol=1e-3, atol=1e-3):
             raise Rejected(f"on {framework}, timed_forward's output is not the network's output for its input")
-        if identity is not None and products < layers:
+        if products is not None and products < layers:
             raise Rejected(
                 f"on {framework}, timed_forward's output was not computed by MXNet's products from the weights "
                 "it was handed, as MXNet's autograd record shows: the forward must run in the framework of its "

@@ -133,69 +133,57 @@ def test_a_right_timed_forward_passes_and_names_every_framework():
     assert "one-row input" in str(result) and "PyTorch and NumPy" in str(result)
 
 
-def test_a_clock_stopped_before_the_stand_in_gpu_computed_fails():
-    """No wait on PyTorch: next to nothing of the deep network's device time is on the clock."""
-    check, outcome = _forward_outcome(**{"PyTorch_gpu_deep.seconds": 0.0001})
-    with pytest.raises(CheckFailed) as failed:
-        check.judge(outcome)
-    assert "on PyTorch tensors on cuda:0 (the check's stand-in for a GPU), timed_forward reported 0.01x" in str(
-        failed.value
-    )
-    assert "its clock stopped before the device had computed it" in str(failed.value)
-
-
-def test_a_clock_that_also_ran_over_the_inputs_layer_on_the_stand_in_gpu_fails():
-    """No wait for the input: its layer's 1.5 forwards of device time are on the clock too."""
-    check, outcome = _forward_outcome(**{"PyTorch_gpu.seconds": 0.05})
-    with pytest.raises(CheckFailed) as failed:
-        check.judge(outcome)
-    assert "timed_forward reported 2.50x the forward's device time (needs <= 1.4x)" in str(failed.value)
-    assert "its clock also ran over other work the device did" in str(failed.value)
-
-
-def test_a_sleep_in_place_of_the_wait_for_the_input_fails_as_idle_time():
-    """A 0.3 s sleep that outlasts the one-row network's input by 0.28 s: 14x its 20 ms forward."""
-    check, outcome = _forward_outcome(**{"MXNet_row.idle": 0.28})
-    with pytest.raises(CheckFailed) as failed:
-        check.judge(outcome)
-    assert "on MXNet's one-row network, timed_forward took 14.00x the forward's compute time beyond" in str(
-        failed.value
-    )
-    assert "wait for the input itself, not for a fixed time" in str(failed.value)
-
-
-def test_seconds_worked_out_from_the_shapes_fail_on_the_one_row_network():
-    """A figure from the multiply-adds reads near 0.03x the one-row network's forward."""
-    check, outcome = _forward_outcome(**{"MXNet_row.seconds": 0.0006})
-    with pytest.raises(CheckFailed) as failed:
-        check.judge(outcome)
-    assert "on MXNet's one-row network, timed_forward reported 0.03x" in str(failed.value)
-    assert "it did not time the forward's work" in str(failed.value)
-
-
-def test_a_sleep_worked_out_from_the_shapes_fails_on_what_the_one_row_network_left_queued():
-    check, outcome = _forward_outcome(**{"MXNet_row.left": 0.019, "MXNet_row.seconds": 0.002})
-    with pytest.raises(CheckFailed) as failed:
-        check.judge(outcome)
-    assert "when timed_forward returned on MXNet's one-row network, MXNet still had" in str(failed.value)
-
-
-def test_seconds_typed_in_for_pytorch_fail_as_longer_than_the_call():
-    """A constant that fits the drawn network's time is thousands of times the tiny network's call."""
-    check, outcome = _forward_outcome(**{"PyTorch_tiny.clocked": 2000.0})
-    with pytest.raises(CheckFailed) as failed:
-        check.judge(outcome)
-    assert str(failed.value).startswith(
+#: made-up outcomes of wrong timed_forwards (figures changed from a right one's) and the words each must fail with
+WRONG_FORWARDS = {
+    # no wait on PyTorch: next to nothing of the deep network's device time is on the clock
+    "clock stopped before the stand-in GPU computed": (
+        {"PyTorch_gpu_deep.seconds": 0.0001},
+        "on PyTorch tensors on cuda:0 (the check's stand-in for a GPU), timed_forward reported 0.01x",
+        "its clock stopped before the device had computed it",
+    ),
+    # no wait for the input: its layer's 1.5 forwards of device time are on the clock too
+    "clock also ran over the input's layer on the stand-in GPU": (
+        {"PyTorch_gpu.seconds": 0.05},
+        "timed_forward reported 2.50x the forward's device time (needs <= 1.4x)",
+        "its clock also ran over other work the device did",
+    ),
+    # a 0.3 s sleep that outlasts the one-row network's input by 0.28 s: 14x its 20 ms forward
+    "sleep in place of the wait for the input": (
+        {"MXNet_row.idle": 0.28},
+        "on MXNet's one-row network, timed_forward took 14.00x the forward's compute time beyond",
+        "wait for the input itself, not for a fixed time",
+    ),
+    # a figure from the multiply-adds reads near 0.03x the one-row network's forward
+    "seconds worked out from the shapes": (
+        {"MXNet_row.seconds": 0.0006},
+        "on MXNet's one-row network, timed_forward reported 0.03x",
+        "it did not time the forward's work",
+    ),
+    "sleep worked out from the shapes": (
+        {"MXNet_row.left": 0.019, "MXNet_row.seconds": 0.002},
+        "when timed_forward returned on MXNet's one-row network, MXNet still had",
+    ),
+    # a constant that fits the drawn network's time is thousands of times the tiny network's call
+    "seconds typed in for PyTorch": (
+        {"PyTorch_tiny.clocked": 2000.0},
         "FAIL [timed-forward-fixed] on PyTorch's tiny network, timed_forward reported 2000.00x the seconds its "
-        "own call took (needs <= 1.05x)"
-    )
+        "own call took (needs <= 1.05x)",
+    ),
+    "seconds far below NumPy's forward": (
+        {"NumPy.seconds": 0.001},
+        "on NumPy, timed_forward reported 0.05x the forward's compute time (needs >= 0.25x)",
+    ),
+}
 
 
-def test_seconds_far_below_numpys_forward_fail():
-    check, outcome = _forward_outcome(**{"NumPy.seconds": 0.001})
+@pytest.mark.parametrize("wrong", WRONG_FORWARDS)
+def test_a_wrong_timed_forward_fails_in_words_that_say_why(wrong):
+    changed, *words = WRONG_FORWARDS[wrong]
+    check, outcome = _forward_outcome(**changed)
     with pytest.raises(CheckFailed) as failed:
         check.judge(outcome)
-    assert "on NumPy, timed_forward reported 0.05x the forward's compute time (needs >= 0.25x)" in str(failed.value)
+    for text in words:
+        assert text in str(failed.value)
 
 
 def test_an_mxnet_output_computed_outside_mxnet_is_refused():
