@@ -288,8 +288,21 @@ def test_a_constant_the_step_names_may_feed_a_prediction():
         "from asynclab.foundation.engine import EngineBase\n\nkept = {}\nkept['e'] = EngineBase\n"
         "kept = dict(kept)\n\n\ndef rounds():\n    with kept['e'](num_workers=2) as e:\n        e.wait_all()\n"
         "    return {}\n\n\nPREDICTED_ROUNDS = rounds()",
+        # filled through a second name bound to the same table: stored into one, stored into both
+        "from asynclab.foundation.engine import EngineBase\n\nPREDICTED_ROUNDS = seen = {}\n"
+        "with EngineBase(num_workers=2) as e:\n    e.wait_all()\nseen['x'] = e",
+        "from asynclab.foundation.engine import EngineBase\n\nPREDICTED_ROUNDS = {}\nseen = PREDICTED_ROUNDS\n"
+        "with EngineBase(num_workers=2) as e:\n    e.wait_all()\nseen.update(x=e)",
     ],
-    ids=["own-engine", "engine-base", "update", "rebound-from-itself", "subscript-then-copy"],
+    ids=[
+        "own-engine",
+        "engine-base",
+        "update",
+        "rebound-from-itself",
+        "subscript-then-copy",
+        "second-name",
+        "name-of-a-name",
+    ],
 )
 def test_a_prediction_computed_by_running_an_engine_measured(source):
     found = _verdicts("05", {"ex5-predict-schedule": source})["predict-schedule"]
@@ -1003,3 +1016,12 @@ def test_a_thread_pool_starts_no_process():
         "    with ThreadPool(2) as workers:\n        on_a, on_b = workers.map(issue, (xa, xb))\n    return on_a + on_b"
     )
     assert _verdicts("06", {"ex1-norms-both": source})["two-devices-at-once"] is None
+
+
+def test_a_name_bound_anew_no_longer_shares_the_prediction():
+    # seen is rebound before the engine's result is stored into it: the prediction holds none of it
+    source = (
+        "from asynclab.foundation.engine import EngineBase\n\nPREDICTED_ROUNDS = seen = {'a': 1}\nseen = {}\n"
+        "with EngineBase(num_workers=2) as e:\n    e.wait_all()\nseen['x'] = e"
+    )
+    assert _verdicts("05", {"ex5-predict-schedule": source})["predict-schedule"] is None

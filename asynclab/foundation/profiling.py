@@ -69,7 +69,18 @@ CHORES = ("DeleteVariable", "WaitForVar", "WaitForAll")  # the engine's own entr
 API_SECTION = "MXNet C API Calls"  # the span of the whole API section in a trace, not a call
 #: MXNet's operators that compute a matrix product, as a trace or autograd's record names them
 PRODUCT_OPS = frozenset(
-    {"dot", "batch_dot", "FullyConnected", "_linalg_gemm2", "_linalg_gemm", "_npi_matmul", "_np_dot"}
+    {
+        "dot",
+        "batch_dot",
+        "FullyConnected",
+        "_linalg_gemm2",
+        "_linalg_gemm",
+        "_npi_matmul",
+        "_np_dot",
+        "_npi_tensordot",  # mx.np.tensordot (and inner, vdot) with axes given as lists
+        "_npi_tensordot_int_axes",  # ... with axes given as a number
+        "_npi_einsum",
+    }
 )
 
 

@@ -894,6 +894,9 @@ def _bound_names(node: ast.stmt) -> set[str]:
 def _bindings(sources: Sequence[str], given: set[str]) -> dict[str, _Binding]:
     """Each name's last binding in ``sources`` (code cells, in order); ``given``: the lab's own statements."""
     table: dict[str, _Binding] = {}
+    # names bound to one object (``PREDICTED = seen = {}``, ``seen = PREDICTED``): what a statement stores into
+    # one of them (``seen[k] = v``, ``seen.update(...)``) is stored into all
+    shared: dict[str, set[str]] = {}
     for source in sources:
         for node in _parse(source):
             handed_out = ast.dump(node) in given
@@ -940,7 +943,32 @@ def _bindings(sources: Sequence[str], given: set[str]) -> dict[str, _Binding]:
                     # mxnet.nd, so that what is set on it is judged as set on an import
                     dotted = table[name].dotted
                 table[name] = _Binding(dotted=dotted, statement=node, given=handed_out, before=before)
+            for name in bound - rebound:
+                for other in shared.get(name, set()) - bound:
+                    before = (table[other],) if other in table else ()
+                    table[other] = _Binding(statement=node, given=handed_out, before=before)
+            _share(node, rebound, table, shared)
     return table
+
+
+def _share(node: ast.stmt, rebound: set[str], table: Mapping[str, _Binding], shared: dict[str, set[str]]) -> None:
+    """Update ``shared`` (each name's group of names bound to one object) for ``node``: a name it binds anew
+    leaves its group; the names an assignment binds to one plain object (``a = b = {}``, ``a = b``) form one."""
+    for name in rebound:
+        group = shared.pop(name, set())
+        group.discard(name)
+        for other in group:
+            shared[other] = group
+    if not isinstance(node, ast.Assign):
+        return
+    names = {t.id for t in node.targets if isinstance(t, ast.Name)}
+    value = node.value
+    if isinstance(value, ast.Name) and value.id in table and not table[value.id].dotted:
+        names |= shared.get(value.id, set()) | {value.id}
+    if len(names) > 1:
+        group = set().union(*(shared.get(n, {n}) for n in names)) | names
+        for name in group:
+            shared[name] = group
 
 
 def _plain_targets(node: ast.stmt) -> set[str]:

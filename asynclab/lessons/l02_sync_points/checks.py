@@ -19,15 +19,21 @@ in by hand cannot pass. Effect sizes, quiet and with one core busy, are in
   check's own timing, quiet and with one core busy, before the loss step was
   added; since, the solution and both right answers of the catalogue read
   0.93x-1.09x on every step, four runs each quiet and with one core busy (the
-  loss step 0.95x-1.04x). ``nd.waitall()`` reads the unreturned work at 14.9x-15.0x
+  loss step 0.95x-1.04x), with the loss on cpu(1) beside an update on cpu(0)
+  issued in the step. That update finished with the loss's product, so a
+  wait on the largest array of each device passed; the loss is now on cpu(0)
+  beside weights computed before the step, and the elsewhere step also
+  returns an array of cpu(1) computed before it, so that a wait for all work
+  once the results span two devices is charged for the unreturned products
+  (8.3x). ``nd.waitall()`` reads the unreturned work at 14.9x-15.0x
   quiet, 8.1x-8.6x loaded; a wait on the first or the last array only, or on
   the top level only, reads the nested step at 0.002x-0.06x; a wait on the
   largest array only, or on the one nested deepest, reads the loss step at
   0.011x-0.021x (both held the three other steps at 0.99x-1.06x: there the
   largest and the deepest array finish last); no wait reads 0.14x or less.
   The array that finishes last in the nested step lies three levels down (a
-  dict, a tuple, a list), so a flatten of two levels misses it as a wait on
-  the top level does. Window 2.5x for all four: the nested step costs 16x or
+  dict, a tuple, a dict), so a flatten of two levels misses it as a wait on
+  the top level does, and so does a walk that opens only the top dict. Window 2.5x for all four: the nested step costs 16x or
   more what the lone product does, so no typed-in number and no fixed sleep
   fits both.
 - steps-overlap-reads and error-a-step-late: ``run_steps(read_batch, w,
@@ -103,7 +109,7 @@ ONE_SIZES = (500, 550, 600)  # the lone product, drawn: 3-5 ms, a sixteenth of t
 NESTED_SIZE = 1600  # the gradient computed on cpu(1), about 80 ms
 ELSEWHERE_SIZE = 800  # the product returned beside work on cpu(1), about 12 ms
 LOSS_SIZES = (1000, 1100, 1200)  # the product a loss (one number) is the mean of, drawn: 50-95 ms
-UPDATE_SIZES = (700, 800, 900)  # the update returned beside it, the largest array returned, drawn: 1-2 ms
+UPDATE_SIZES = (700, 800, 900)  # the weights returned beside it, the largest array returned, drawn: ready
 OTHER_SIZE = 1000  # the products queued on cpu(1) and never returned, about 20 ms each
 OTHER_DEVICE_PRODUCTS = 8
 RESULT_TOLERANCE = 2.5
@@ -183,11 +189,11 @@ def _result_steps() -> tuple[dict[str, Callable[[], Any]], int]:
     far = square_matrix(NESTED_SIZE).copyto(mx.cpu(1))
     near = square_matrix(ELSEWHERE_SIZE)
     other, into = square_matrix(OTHER_SIZE).copyto(mx.cpu(1)), nd.zeros((OTHER_SIZE, OTHER_SIZE), ctx=mx.cpu(1))
-    # the loss step: its product on cpu(1), the update on cpu(0) (an update on cpu(1) beside a product on
-    # cpu(0) was measured to take as long as the product, issued before it or after: it would finish last too)
-    heavy = square_matrix(draw.choice(LOSS_SIZES)).copyto(mx.cpu(1))
-    wide = square_matrix(draw.choice(UPDATE_SIZES)).as_np_ndarray()
-    update_first = draw.choice((True, False))
+    seen = nd.ones((1,), ctx=mx.cpu(1))  # the elsewhere step's count of batches, computed before it
+    # the loss step: its weights, computed before it, and its loss, both on cpu(0) (an update issued in the
+    # step was measured to finish with the loss's product, on cpu(0) or cpu(1): it would finish last too)
+    heavy = square_matrix(draw.choice(LOSS_SIZES))
+    wide = (square_matrix(draw.choice(UPDATE_SIZES)) * 0.5).as_np_ndarray()
     keys = ["loss", "update", "lr"]
     draw.shuffle(keys)
     nd.waitall()
@@ -199,8 +205,9 @@ def _result_steps() -> tuple[dict[str, Callable[[], Any]], int]:
         loss = nd.dot(tiny, tiny).sum()  # cpu(0): done at once
         weight = nd.dot(far, far)  # cpu(1): the one that finishes last
         bias = (tiny + 1).as_np_ndarray()  # cpu(0), issued last, done at once
-        # the array that finishes last three levels down: a flatten of two levels misses it
-        return {"loss": loss, "grads": ([weight], {"bias": bias}), "step": 3}
+        # the array that finishes last three levels down, in a dict inside a tuple: a flatten of two levels,
+        # or one that opens a dict only at the top, misses it
+        return {"loss": loss, "grads": ({"weight": weight}, [bias]), "step": 3}
 
     def elsewhere():
         # Issued first: queued after cpu(1)'s products, it would wait for a
@@ -208,18 +215,16 @@ def _result_steps() -> tuple[dict[str, Callable[[], Any]], int]:
         product = nd.dot(near, near)
         for _ in range(OTHER_DEVICE_PRODUCTS):  # cpu(1): queued, never returned
             nd.dot(other, other, out=into)
-        return "done", product, 0.5
+        # the count of batches, on cpu(1), was computed before the step: a wait for all work once the results
+        # span two devices waits for the products nobody asked for
+        return "done", product, 0.5, [seen]
 
     def loss_step():
-        # The largest array returned (the update) is done in 1-2 ms; the smallest, a loss of one number,
-        # is the mean of a product it does not return, on cpu(1), and finishes last. Which is issued first,
-        # and where each stands in the dict, are drawn: no rule of size, depth or order finds it.
-        if update_first:
-            update = wide * 0.5
+        # The largest array returned (the weights) is ready; the smallest, a loss of one number, is the mean
+        # of a product it does not return, on the same device, and finishes last. Where each stands in the
+        # dict is drawn: no rule of size, depth, order or device (the largest array of each device) finds it.
         loss = nd.dot(heavy, heavy).mean()
-        if not update_first:
-            update = wide * 0.5
-        found = {"loss": loss, "update": [update], "lr": 0.1}
+        found = {"loss": loss, "update": [wide], "lr": 0.1}
         return {key: found[key] for key in keys}
 
     return dict(zip(RESULT_KINDS, (lone, nested, elsewhere, loss_step), strict=True)), size
@@ -243,7 +248,7 @@ def _result_steps() -> tuple[dict[str, Callable[[], Any]], int]:
         f"{int(o.median('student.size'))} existed, {o.bands['ratio_nested'].value:.2f}x for a dict of a loss and "
         f"gradients whose largest finishes last, on cpu(1), {o.bands['ratio_elsewhere'].value:.2f}x for results "
         f"returned while work nobody asked for ran on cpu(1), and {o.bands['ratio_loss'].value:.2f}x for a loss of "
-        f"one number that finishes after the larger update beside it (needs {_WINDOW} for all four)"
+        f"one number that finishes last, beside larger weights (needs {_WINDOW} for all four)"
     ),
     threshold=f"within {_WINDOW}, four steps",
     figures=lambda o: {"ratio": max(max(b.value, 1 / b.value) if b.value > 0 else math.inf for b in o.bands.values())},
@@ -253,12 +258,13 @@ def check_waits_for_results(self, result_seconds: Callable) -> CheckResult:
 
     Four steps, sizes drawn at random: one returns a lone ``mx.np``
     product; one returns a dict of a loss, gradients (the large one computed
-    on ``cpu(1)``, finishing last, in a list in a tuple; the other issued
-    last, in a dict in that tuple) and a Python number; one returns a tuple of a string, a product and a float
-    after queueing more products on ``cpu(1)`` that it does not return; one returns a dict, its order drawn, of a
-    loss of one number (the mean of a product on ``cpu(1)``, finishing last) and, in a list, a larger update on
-    ``cpu(0)`` that is done at once, issued before or after the loss as drawn: a wait on the largest array only,
-    or on the deepest, stops before the loss exists.
+    on ``cpu(1)``, finishing last, in a dict in a tuple; the other issued
+    last, in a list in that tuple) and a Python number; one returns a tuple of a string, a product, a float
+    and a list of an array on ``cpu(1)`` computed before the step, after queueing more products on ``cpu(1)``
+    that it does not return; one returns a dict, its order drawn, of a loss of one number (the mean of a
+    product on ``cpu(0)``, finishing last) and, in a list, larger weights on ``cpu(0)`` computed before the
+    step: a wait on the largest array only, on the largest of each device, or on the deepest, stops before
+    the loss exists.
     Passes when the answer agrees with the check's own timing (a wait on every
     array returned) within 2.5x for all four.
     """

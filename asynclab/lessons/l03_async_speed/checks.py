@@ -110,6 +110,10 @@ STOP_AT = (6, 13)  # the stops of a round, STOPS neighbours drawn within range(*
 STOPS = 3  # loops per round: no every-k-th reader (k >= 3) stops in time at three neighbours
 STOP_DECAY = (0.86, 0.94)  # each batch's loss is a share of the last one's drawn from here, per batch and run
 BATCH_SHAPE = (256, 512)
+#: the step's bias, drawn uniform within +-STEP_BIAS per column: about half the spread of the product's entries
+#: (7.5), so that a loss is no share of a batch's size (a loss worked out from the first one and the batches'
+#: norms is 4-20% off at the stops, further than half the gap between two losses)
+STEP_BIAS = 6.5
 LAG_OPS = 12  # operations of predict-lagged-k's loops
 #: predict-lagged-k's devices: ranges (s) of t1, t2 and t3 drawn per device, and the device's k. Over 20000
 #: draws of the four (a throwaway script simulating the loop exactly), the closest wrong model is off by at
@@ -199,11 +203,12 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
     mx.random.seed(3)
     k = BATCH_SHAPE[1]
     weights = nd.random.uniform(-1, 1, shape=(k, k))
+    bias = nd.random.uniform(-STEP_BIAS, STEP_BIAS, shape=(1, k))
 
     def drawn_batches() -> list[Any]:
         """BATCHES batches: a base of values drawn here (not from MXNet's seeded generator) times shares that
-        fall by a share drawn per batch, so that each loss is a share below the last and no two losses tell
-        the others."""
+        fall by a share drawn per batch, so that each loss is below the last by a drawn amount and no two losses
+        tell the others (the step's bias keeps a loss from being a share of its batch's size)."""
         rng = np.random.default_rng(draw.randrange(2**31))
         base = nd.array(rng.uniform(-1, 1, size=BATCH_SHAPE).astype(np.float32))
         shares = [1.0]
@@ -217,7 +222,7 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
 
     def step(x):
         entered.append(1)
-        return nd.mean(nd.abs(nd.dot(x, weights)))
+        return nd.mean(nd.abs(nd.broadcast_add(nd.dot(x, weights), bias)))
 
     losses = _losses(batches, step)
     per_step: list[float] = []

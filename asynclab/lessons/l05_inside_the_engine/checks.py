@@ -543,6 +543,30 @@ def _run_by_course_engine(home) -> bool:
     return False
 
 
+class _OperationFailed(Exception):
+    """What the check's failing operation raises."""
+
+
+def _error_reaches_the_caller(engine) -> str:
+    """'' when pushing an operation that raises lets that error out of ``push``, as MXNet's NaiveEngine does;
+    else what went wrong. The error carries a token drawn here, so that only the operation's own error counts."""
+    token = f"operation {secrets.token_hex(4)} failed"
+
+    def broken() -> None:
+        raise _OperationFailed(token)
+
+    var = engine.new_var("c")
+    try:
+        engine.push(broken, mutates=[var], name="broken")
+    except _OperationFailed as error:
+        if str(error) == token:
+            return ""
+    return (
+        "an operation that raised inside push did not raise its error from push: a synchronous engine, "
+        "as MXNet's NaiveEngine, lets the error reach the caller where it happened"
+    )
+
+
 def _runs_inside_push(engine_class) -> str:
     """'' when each push returns after its op ran, in push order, and recorded it; else what went wrong.
 
@@ -586,10 +610,14 @@ def _runs_inside_push(engine_class) -> str:
                 )
             engine.wait_all()
             records = getattr(engine, "records", None)
+            records = list(records) if isinstance(records, list) else records  # before the failing push below
+            failed = _error_reaches_the_caller(engine)
         finally:
             _close(engine)
     except Exception as error:
         return f"your engine raised {type(error).__name__}: {error}"
+    if failed:
+        return failed
     if any(by_course):
         return (
             "your engine hands the operations to the course's engine, whose naive mode runs every operation "
@@ -624,7 +652,8 @@ def check_sync_engine(self, engine_class) -> CheckResult:
     Passes when each push returns only after its op ran, in push order,
     having appended one OpRecord (its name, and enqueue <= start <= end
     before push returned, start no later than the op began and end no
-    earlier than it ended), and two independent ops do not overlap at all
+    earlier than it ended), an op that raises lets its error out of push (as
+    NaiveEngine does; one that push swallows is lost), and two independent ops do not overlap at all
     (<= 10%). An engine built on the course's ``EngineBase`` (whose naive mode
     is a synchronous engine already) fails.
     """

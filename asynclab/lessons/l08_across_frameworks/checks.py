@@ -64,7 +64,11 @@ that it makes itself. Effect sizes and the margins they leave are in
   seconds it reports are 0.25x to 2.2x the forward's compute time that the
   check measures on a ready input (the mean of a forward before and one
   after the answer's), MXNet has at most 0.25x of that time queued when it
-  returns, the call took at most 3x that time beyond waiting for its
+  returns, no MXNet operator issued before it returned ended after the
+  return (MXNet's profiler runs over the call: an output returned before
+  its last operator ran, such as a last ReLU issued after the wait, is
+  seen exactly, however small that operator's share of the time), the
+  call took at most 3x that time beyond waiting for its
   input (its queued products, timed by the check on their own just before)
   and computing the forward (per round, :data:`IDLE_SHARE`'s figures: the
   solution -0.47x to 0.27x, a warm-up forward before the clock 0.67x-1.10x,
@@ -160,6 +164,7 @@ from asynclab.checks.cuda_stand_in import DeviceQueue, cuda_stand_in, cuda_stand
 from asynclab.checks.finishing import _QUICK, FINISH_OVERSHOOT, QUEUE_FACTOR, SIZE, SMALL_SIZES, _small
 from asynclab.checks.predictions import CLOCKS, plain
 from asynclab.checks.relations import AtLeast, AtMost
+from asynclab.foundation.profiling import record
 from asynclab.foundation.torch_lineage import Lineage
 
 # ------------------------------------------------------------ step 1: one finish for every framework
@@ -521,6 +526,30 @@ def _forward_kit(framework: str, rows: int, width: int, layers: int):
     return x, weights, np.dot, lambda a: np.maximum(a, 0), lambda: None
 
 
+#: the device of the operator the check issues once timed_forward has returned: its start, on the device's own
+#: worker thread, is a moment after the return on the profiler's clock
+MARKER_DEVICE = 1
+_MARKER_OP = "_zeros"
+
+
+def _ended_after_return(spans: list) -> int:
+    """How many operators of a profile (:class:`~asynclab.foundation.profiling.OpSpan`) ended after the check's
+    marker (a ``_zeros`` on cpu(MARKER_DEVICE), issued right after timed_forward returned) started.
+
+    MXNet's engine notes an operator's end before it releases the operator's outputs to anything that waits
+    for them (``ThreadedEngine::OnCompleteStatic``), in microseconds of one clock: a function that waited for
+    its output returns after every operator that computed it ended, so on the profiler's clock they end
+    before the marker starts. The engine's own chores (deleting a freed array's variable) are not counted.
+    """
+    from asynclab.foundation.profiling import CHORES
+
+    marks = [s.start for s in spans if s.device == MARKER_DEVICE and s.name == _MARKER_OP]
+    if not marks:
+        raise RuntimeError("MXNet's profiler did not record the check's marker operator: the profile is incomplete")
+    mark = min(marks)
+    return sum(1 for s in spans if s.device != MARKER_DEVICE and s.name not in CHORES and s.end > mark)
+
+
 def _copy(y: Any):
     """A copy of an MXNet array, a PyTorch tensor or a NumPy array."""
     return y.clone() if hasattr(y, "clone") else y.copy()
@@ -560,6 +589,7 @@ def _timed_forward_probe(
     pending: int,
     lineage: bool,
     recorded: bool = True,
+    what: str = "",
 ) -> Callable:
     """A probe: ``timed_forward`` on the framework's input (MXNet's still being computed: ``pending`` products
     queued), and the forward timed by the check on a ready input, before and after it; ``{"seconds":
@@ -569,12 +599,15 @@ def _timed_forward_probe(
     call's start: a clock that also ran over work the output does not need (a warm-up, a forward done
     twice) reads more than that. On MXNet the call runs under MXNet's autograd record, with gradient buffers
     attached to the weights, so that the record shows what computed the output; without ``recorded``, on
-    plain weights outside the record, as the lab's own cells call it, and the record is not read."""
+    plain weights outside the record, as the lab's own cells call it, and the record is not read. MXNet's
+    call runs under MXNet's profiler, and the probe is rejected (``what`` names its network) when an
+    operator issued before the call returned ended after it (:func:`_ended_after_return`)."""
     import numpy as np
 
     x, weights, product, relu, wait_all = _forward_kit(framework, rows, width, layers)
     identity = None
     if framework == "MXNet":
+        import mxnet as mx
         from mxnet import autograd, nd
 
         identity = nd.array(np.eye(width, dtype=np.float32))
@@ -603,11 +636,12 @@ def _timed_forward_probe(
         given.wait_to_read()
         return time.perf_counter() - start
 
-    def answer() -> tuple[Any, float, float, int | None, float]:
+    def answer() -> tuple[Any, float, float, int | None, float, int]:
         """What timed_forward returned, the seconds of MXNet work still queued when it did, the seconds the
         call took, the matrix products MXNet's autograd record shows computing the output (None where no
-        record is read: off MXNet, or on plain weights), and the seconds the check measured its input's
-        queued products take on their own (0 elsewhere)."""
+        record is read: off MXNet, or on plain weights), the seconds the check measured its input's
+        queued products take on their own (0 elsewhere), and how many MXNet operators issued before the call
+        returned were still running after it, as MXNet's profiler saw them (0 off MXNet)."""
         handed = [_copy(w) for w in weights]  # copies: the answer may change what it is handed
         if identity is not None and recorded:
             for w in handed:  # MXNet records what computes the output from them
@@ -630,25 +664,29 @@ def _timed_forward_probe(
                         "check follows them; a TorchScript function hides them)"
                     )
                 start = max(start, began)
-            return returned, 0.0, returned_at - start, None, ready_s
-        for _ in range(pending):
-            given = product(given, identity)
-        start = time.perf_counter()
-        with autograd.record(train_mode=False) if recorded else nullcontext():
-            returned = call(given, handed)
-        returned_at = time.perf_counter()
-        wait_all()
+            return returned, 0.0, returned_at - start, None, ready_s, 0
+        with record() as trace:
+            for _ in range(pending):
+                given = product(given, identity)
+            start = time.perf_counter()
+            with autograd.record(train_mode=False) if recorded else nullcontext():
+                returned = call(given, handed)
+            returned_at = time.perf_counter()
+            nd.zeros((1,), ctx=mx.cpu(MARKER_DEVICE))  # starts on its own device's worker once the call is over
+            wait_all()
+            left = time.perf_counter() - returned_at
+        late = _ended_after_return(trace.spans)
         if not recorded:  # no record to read
-            return returned, time.perf_counter() - returned_at, returned_at - start, None, ready_s
+            return returned, left, returned_at - start, None, ready_s, late
         products = _products_recorded(returned[0]) if isinstance(returned, tuple) and returned else 0
-        return returned, time.perf_counter() - returned_at, returned_at - start, products, ready_s
+        return returned, left, returned_at - start, products, ready_s, late
 
     def probe() -> dict[str, float]:
         # the forward timed by the check before and after the answer's: the first product after other work can
         # find the cores busy (PyTorch's OpenMP threads spin a while after their work, MXNet's engine threads
         # too). MXNet's mean is kept; PyTorch's and NumPy's shorter, as their seconds are judged from below
         expected, compute = reference()
-        returned, left, took, products, ready = answer()
+        returned, left, took, products, ready, late = answer()
         after = reference()[1]
         compute = (compute + after) / 2 if identity is not None else min(compute, after)
         if not (isinstance(returned, tuple) and len(returned) == 2):
@@ -668,6 +706,12 @@ def _timed_forward_probe(
                 f"on {framework}, timed_forward's output was not computed by MXNet's products from the weights "
                 "it was handed, as MXNet's autograd record shows: the forward must run in the framework of its "
                 "input, with recording left as the check set it (no autograd.pause())"
+            )
+        if late:
+            raise Rejected(
+                f"on {what or framework}, {late} of the MXNet operators issued before timed_forward returned "
+                "were still running after it returned, as MXNet's profiler shows: the output it returned was not "
+                "computed yet, so the seconds it reported were not the forward's"
             )
         # the call's time beyond waiting for its input and computing the forward: a wait adds nothing, a sleep
         # in its place what it outlasts the input by
@@ -928,7 +972,9 @@ def check_timed_forward_fixed(self, timed_forward: Callable) -> CheckResult:
     Passes when, for the
     four MXNet runs, the reported seconds are 0.25x to 2.2x the
     forward's compute time measured here on a ready input, MXNet has at most
-    0.25x of that time of work queued when ``timed_forward`` returns, and
+    0.25x of that time of work queued when ``timed_forward`` returns and
+    no operator issued before the return still running after it (MXNet's
+    profiler runs over the call: :func:`_ended_after_return`), and
     MXNet's autograd record shows the output computed by at least one
     matrix product per layer; when on PyTorch and NumPy the reported seconds
     are at least 0.25x the forward's compute time and at most 1.05x the
@@ -950,6 +996,7 @@ def check_timed_forward_fixed(self, timed_forward: Callable) -> CheckResult:
             *_shape(p, width, layers),
             lineage=p == "PyTorch",
             recorded=p != "MXNet_plain",
+            what=_PROBES[p],
         )
         for p in _PROBES
     }

@@ -32,6 +32,33 @@ def test_a_snippet_that_reaches_the_checks_recorders_is_named(line, found):
     assert lab01._snippet_reaches(line) == found
 
 
+@pytest.mark.parametrize(
+    "snippet",
+    [
+        "import os\nimport sys\nos.environ['MXNET_ENGINE_TYPE'] = 'NaiveEngine'\nprint('naive', file=sys.stderr)",
+        "import sys as s\ns.stderr.write('switched')\ns.stdout.flush()",
+    ],
+)
+def test_a_snippet_may_import_sys_to_print(snippet):
+    assert lab01._snippet_reaches(snippet) is None
+
+
+@pytest.mark.parametrize(
+    "snippet",
+    [
+        "import sys\nsys.modules['m']",
+        "import sys\nsys.stdout.write = print",
+        "import sys\nsys.stdout = None",
+        "import sys\nstream = sys.stderr",
+        "import sys\nprint(1, file=sys.stdout.buffer)",
+        "import sys\nlen(sys)",
+        "import sys\nsys.settrace(None)\nprint(1, file=sys.stderr)",
+    ],
+)
+def test_sys_beyond_printing_reaches_the_check(snippet):
+    assert lab01._snippet_reaches(snippet) == "the module sys"
+
+
 def test_the_returned_array_says_nothing_of_the_memory_in_all():
     # one pool for the returned array at both sizes, and sizes in all too far apart for one figure
     assert all(r < min(lab01.MEMORY_SIZES["small"]) - 32 for r in lab01.RESULT_SIZES)
