@@ -67,7 +67,9 @@ that it makes itself. Effect sizes and the margins they leave are in
   returns, no MXNet operator issued before it returned ended after the
   return (MXNet's profiler runs over the call: an output returned before
   its last operator ran, such as a last ReLU issued after the wait, is
-  seen exactly, however small that operator's share of the time), the
+  seen exactly, however small that operator's share of the time: the
+  solution and four right answers 0 late operators in 160 probe rounds,
+  an answer that leaves its last ReLU queued at least 1 in 26 of 32), the
   call took at most 3x that time beyond waiting for its
   input (its queued products, timed by the check on their own just before)
   and computing the forward (per round, :data:`IDLE_SHARE`'s figures: the

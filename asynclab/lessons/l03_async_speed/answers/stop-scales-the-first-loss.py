@@ -2,9 +2,8 @@
 beside the first (its values are ready: reading them waits for no step): the loss is taken to follow the
 batch's magnitude. It issues step on every batch up to the one it returns and reads nothing more. Wrong: it
 never reads the losses it stops on; a training loss does not follow the size of the batch's values. The
-check's step adds a bias before the absolute value, so a loss is no share of its batch's size: the estimate
-is 4-20% off at the stops, further than half the gap between two losses, and the loop stops at the wrong
-batch."""
+check's step adds a bias before the absolute value, so a loss is no share of its batch's size: such an
+estimate stopped at the right batch at none of 1400 drawn stops, and the loop stops at the wrong batch."""
 
 EXPECT = {"async-beats-sync": 0}
 
