@@ -548,8 +548,9 @@ class _OperationFailed(Exception):
 
 
 def _error_reaches_the_caller(engine) -> str:
-    """'' when pushing an operation that raises lets that error out of ``push``, as MXNet's NaiveEngine does;
-    else what went wrong. The error carries a token drawn here, so that only the operation's own error counts."""
+    """'' when pushing an operation that raises lets that error out of ``push``, as MXNet's NaiveEngine does
+    (itself, or as the cause of an error of the engine's own); else what went wrong. The error carries a token
+    drawn here, so that only the operation's own error counts."""
     token = f"operation {secrets.token_hex(4)} failed"
 
     def broken() -> None:
@@ -558,9 +559,13 @@ def _error_reaches_the_caller(engine) -> str:
     var = engine.new_var("c")
     try:
         engine.push(broken, mutates=[var], name="broken")
-    except _OperationFailed as error:
-        if str(error) == token:
-            return ""
+    except Exception as error:
+        seen: list[BaseException] = []
+        while error is not None and len(seen) < 16:
+            if isinstance(error, _OperationFailed) and str(error) == token:
+                return ""
+            seen.append(error)
+            error = error.__cause__ or error.__context__
     return (
         "an operation that raised inside push did not raise its error from push: a synchronous engine, "
         "as MXNet's NaiveEngine, lets the error reach the caller where it happened"

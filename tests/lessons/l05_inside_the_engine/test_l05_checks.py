@@ -117,3 +117,31 @@ def test_a_read_granted_at_once_but_slow_to_start_is_still_caught_starting_befor
             lab05._queued_reads(engine, first, second, 5.0, (span_a, span_b))
     finally:
         engine.shutdown()
+
+
+class _PushRuns:
+    """A synchronous engine's push, three ways of handling an operation's error."""
+
+    def __init__(self, handling: str) -> None:
+        self.handling = handling
+
+    def new_var(self, name=None):
+        return name
+
+    def push(self, fn, reads=(), mutates=(), name=None):
+        try:
+            fn()
+        except Exception as error:
+            if self.handling == "wraps":
+                raise RuntimeError(f"operation {name} failed") from error
+            if self.handling == "raises":
+                raise
+
+
+@pytest.mark.parametrize("handling", ["raises", "wraps"])
+def test_an_operations_error_out_of_push_reaches_the_caller(handling):
+    assert lab05._error_reaches_the_caller(_PushRuns(handling)) == ""
+
+
+def test_an_operations_error_swallowed_by_push_is_named():
+    assert "did not raise its error from push" in lab05._error_reaches_the_caller(_PushRuns("swallows"))
