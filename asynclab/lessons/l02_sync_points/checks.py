@@ -33,9 +33,9 @@ in by hand cannot pass. Effect sizes, quiet and with one core busy, are in
   largest and the deepest array finish last); no wait reads 0.14x or less.
   The array that finishes last in the nested step lies three levels down (a
   dict, a tuple, a dict), so a flatten of two levels misses it as a wait on
-  the top level does, and so does a walk that opens only the top dict. Window 2.5x for all four: the nested step costs 16x or
-  more what the lone product does, so no typed-in number and no fixed sleep
-  fits both.
+  the top level does, and so does a walk that opens only the top dict.
+  Window 2.5x for all four: the nested step costs 16x or more what the lone
+  product does, so no typed-in number and no fixed sleep fits both.
 - steps-overlap-reads and error-a-step-late: ``run_steps(read_batch, w,
   steps)`` reads a batch per step from a slow source (a sleep of 0.8-1.25x a
   step's compute time, then the batch's decoding issued to the back end)
