@@ -34,7 +34,6 @@ that what fewer CPUs do to a check's verdicts is measured
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import math
 import os
@@ -42,7 +41,6 @@ import platform
 import re
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -56,6 +54,7 @@ from asynclab.grading.answers import load_answers
 from asynclab.grading.cli import grade_class
 from asynclab.grading.layout import find_solution
 from asynclab.tooling import nbtools  # the package is installed (make setup); no path editing
+from asynclab.tooling.busy import busy_cores
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -99,20 +98,9 @@ class AnswerOutcome:
         return all(math.isclose(self.got.get(k, 0.0), v) for k, v in self.expected.items())
 
 
-@contextlib.contextmanager
 def busy_core(enabled: bool):
-    """Keep one core busy with a CPU-bound process while the block runs."""
-    if not enabled:
-        yield None
-        return
-    hog = subprocess.Popen(
-        [sys.executable, "-c", "while True:\n    pass"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    try:
-        yield hog
-    finally:
-        hog.kill()
-        hog.wait()
+    """Keep one core busy with a CPU-bound process while the block runs (:func:`asynclab.tooling.busy.busy_cores`)."""
+    return busy_cores(1 if enabled else 0)
 
 
 def _payloads(graded: Path) -> dict[str, dict]:

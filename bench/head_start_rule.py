@@ -17,10 +17,9 @@ Prints one line per setting and trial; exit status 0 when every count followed t
 from __future__ import annotations
 
 import argparse
-import contextlib
-import subprocess
 import sys
-from collections.abc import Iterator
+
+from asynclab.tooling.busy import busy_cores
 
 
 def rule(reps: int, copies: int) -> int:
@@ -28,16 +27,9 @@ def rule(reps: int, copies: int) -> int:
     return max(0, reps - copies + 1)
 
 
-@contextlib.contextmanager
-def busy_core(enabled: bool) -> Iterator[None]:
-    """Keep one core busy with a CPU-bound process while the block runs."""
-    hog = subprocess.Popen([sys.executable, "-c", "while True: pass"]) if enabled else None
-    try:
-        yield
-    finally:
-        if hog is not None:
-            hog.kill()
-            hog.wait()
+def busy_core(enabled: bool):
+    """Keep one core busy with a CPU-bound process while the block runs (:func:`asynclab.tooling.busy.busy_cores`)."""
+    return busy_cores(1 if enabled else 0)
 
 
 def mismatches(copies: int, counts: list[int]) -> dict[int, tuple[int, int]]:

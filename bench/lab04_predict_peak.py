@@ -19,7 +19,6 @@ import contextlib
 import math
 import platform
 import statistics
-import subprocess
 import sys
 import time
 from datetime import date
@@ -27,6 +26,7 @@ from pathlib import Path
 
 from asynclab.checks.core import CheckFailed
 from asynclab.lessons.l04_async_memory import checks as lab04
+from asynclab.tooling.busy import busy_cores
 
 ROOT = Path(__file__).resolve().parents[1]
 REPORT = ROOT / "bench" / "reports" / "lab04_predict_peak.md"
@@ -42,18 +42,6 @@ MODELS = {
 
 #: condition -> how many CPU-bound processes run beside the check (make test's side lane has both cores busy)
 CONDITIONS = {"quiet": 0, "one core busy": 1, "both cores busy": 2}
-
-
-@contextlib.contextmanager
-def busy_cores(count: int):
-    """``count`` CPU-bound processes for the duration."""
-    children = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
-    try:
-        yield
-    finally:
-        for child in children:
-            child.kill()
-            child.wait()
 
 
 _KEEP = """
