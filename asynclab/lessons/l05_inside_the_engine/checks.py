@@ -35,7 +35,9 @@ so the speed-up is a reported figure, not a verdict.
 - hazards: functional (MXNet's bookkeeping with a read running and two
   writes pushed behind it: ``var.pending_write`` is the first write, not yet
   granted, ``var.queue`` holds the second alone and ``var.running_reads`` is 1,
-  and an op on another variable starts on the second worker meanwhile;
+  and an op on another variable starts on the second worker meanwhile; with
+  three reads of an idle variable pushed to two workers and a write behind
+  them, ``running_reads`` is 3, the queue empty and the write pending;
   targeted read/write orders, among them a write behind a slow and a quick
   read; 12 random programs compared with running the ops one by one in push
   order). An engine that handles reads as writes, keeps lesson 05's queue
@@ -804,6 +806,44 @@ def _pending_write_kept(engine_class) -> tuple[bool, str]:
             return False, "once every write to x had finished, x.pending_write still held one; it must be None"
     finally:
         _close(engine)
+    return _reads_granted_at_push(engine_class)
+
+
+def _reads_granted_at_push(engine_class) -> tuple[bool, str]:
+    """MXNet grants a read at push when its variable has no pending write, however many workers there are:
+    three reads of an idle variable pushed to two workers, then a write, leave ``running_reads`` at 3, the
+    write pending (not granted) and the queue empty, right after the pushes (decided at push)."""
+    engine = _new_engine(engine_class, num_workers=2)
+    try:
+        gate = threading.Event()
+        x = engine.new_var("x")
+        try:
+            for i in range(3):
+                engine.push(lambda: gate.wait(TIMEOUT), reads=[x], name=f"read {i}")
+            engine.push(lambda: None, mutates=[x], name="write")
+            seen = _bookkeeping(engine, x)
+        finally:
+            gate.set()
+        engine.wait_all(timeout=TIMEOUT)
+    finally:
+        _close(engine)
+    if seen is None:
+        return False, (
+            "x's bookkeeping could not be read: pending_write must be an operation of the engine or None, "
+            "queue a deque of (operation, READ or WRITE) and running_reads a number"
+        )
+    held, granted, behind, running = seen
+    if running != 3 or behind:
+        return False, (
+            f"with three reads of an idle x pushed to two workers, x.running_reads was {running!r} and x.queue "
+            f"held {len(behind)} entries: MXNet grants a read at once when no write is pending, however many "
+            "workers there are (a granted read may still wait for another variable, and then holds no worker)"
+        )
+    if held != "write" or granted:
+        return False, (
+            "with three reads of x granted and a write pushed behind them, that write was not x.pending_write "
+            "waiting for them: MXNet keeps the oldest write pushed and not finished there"
+        )
     return True, ""
 
 
@@ -900,7 +940,8 @@ def check_hazards(self, engine_class) -> CheckResult:
     """MXNet's pending write is kept, and read-after-write, write-after-read and write-after-write hold in push order.
 
     First MXNet's bookkeeping with a read running and two writes behind it
-    (:func:`_pending_write_kept`); then targeted cases with a slow first operation, then random programs whose
+    (:func:`_pending_write_kept`), and with more reads granted than workers (:func:`_reads_granted_at_push`);
+    then targeted cases with a slow first operation, then random programs whose
     results must equal running their ops one by one in push order.
     """
     _refuse_answer_key(engine_class)
