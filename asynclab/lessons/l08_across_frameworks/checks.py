@@ -170,7 +170,7 @@ from asynclab.checks.cuda_stand_in import DeviceQueue, cuda_stand_in, cuda_stand
 from asynclab.checks.finishing import _QUICK, FINISH_OVERSHOOT, QUEUE_FACTOR, SIZE, SMALL_SIZES, _small
 from asynclab.checks.predictions import CLOCKS, plain
 from asynclab.checks.relations import AtLeast, AtMost
-from asynclab.foundation.profiling import record
+from asynclab.foundation.profiling import CHORES, PRODUCT_OPS, record, recorded_ops
 from asynclab.foundation.torch_lineage import Lineage
 
 # ------------------------------------------------------------ step 1: one finish for every framework
@@ -555,8 +555,6 @@ def _ended_after_return(trace) -> int:
     calls with: a function that waited for its output returns after every operator that computed it ended, so
     they end before the mark. The engine's own chores (deleting a freed array's variable) are not counted.
     """
-    from asynclab.foundation.profiling import CHORES
-
     marks = [s.start for s in trace.calls if s.name == MARK_CALL]
     if not marks:
         raise RuntimeError("MXNet's profiler did not record the check's mark of the return: the profile is incomplete")
@@ -578,8 +576,6 @@ def _to_numpy(y: Any):
 def _products_recorded(output: Any) -> int:
     """How many matrix products MXNet's autograd record shows computing ``output`` (0 where the record does not
     reach it: computed outside MXNet, or outside the record)."""
-    from asynclab.foundation.profiling import PRODUCT_OPS, recorded_ops
-
     recorded = recorded_ops(output)
     return 0 if recorded is None else sum(1 for op in recorded[0] if op in PRODUCT_OPS)
 
@@ -965,7 +961,8 @@ def _forward_low(probe: str) -> AtLeast:
         f"{GPU_HIGH:g}x)"
     ),
     threshold=(
-        f"MXNet {FORWARD_LOW:g}x to {FORWARD_HIGH:g}x, queued <= {LEFT_SHARE:g}x; PyTorch and NumPy >= "
+        f"MXNet {FORWARD_LOW:g}x to {FORWARD_HIGH:g}x, queued <= {LEFT_SHARE:g}x, no operator running after the "
+        f"return; PyTorch and NumPy >= "
         f"{FORWARD_LOW:g}x, <= {CLOCKED:g}x the call (PyTorch: >= {CLOCKED_LOW:g}x the forward that computed "
         f"the output); on cuda:0 {GPU_LOW:g}x to {GPU_HIGH:g}x the device time"
     ),
