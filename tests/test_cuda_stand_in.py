@@ -85,3 +85,36 @@ def test_events_read_the_device_time_between_them():
     )
     seconds, left, waits = _queued(body.replace("PRODUCT_S", str(PRODUCT_S)))
     assert seconds >= 4.5 * PRODUCT_S and left <= 0 and waits == ["Event.synchronize"]
+
+
+# ------------------------------------------------------------ what does not wait on a GPU does not wait here
+@pytest.mark.parametrize(
+    "body",
+    [
+        "torch.cuda.current_stream(y.device).query()",
+        "y.to('cpu', non_blocking=True)",
+        "torch.empty(y.shape).copy_(y, non_blocking=True)",
+        "torch.cuda.Stream(device=y.device).synchronize()",
+        "e = torch.cuda.Event()\ne.record(torch.cuda.Stream())\ne.synchronize()",
+    ],
+)
+def test_calls_that_do_not_wait_on_a_gpu_leave_the_queued_work_queued(body):
+    _, left, _ = _queued(body)
+    assert left > 0
+
+
+def test_a_stream_of_its_own_waits_for_the_work_issued_on_it_only():
+    body = "s = torch.cuda.Stream()\nwith torch.cuda.stream(s):\n    z = y @ w\ns.synchronize()"
+    seconds, left, waits = _queued(body)
+    # the stand-in keeps one device: the product ends after the two queued before it, and s waits for it
+    assert seconds >= 2.5 * PRODUCT_S and left <= 0 and waits == ["Stream.synchronize"]
+
+
+def test_elapsed_time_raises_as_cuda_does_without_timing_or_before_the_device_reached_the_event():
+    for body in (
+        "a, b = torch.cuda.Event(), torch.cuda.Event()\na.record()\nb.record()\nb.synchronize()\na.elapsed_time(b)",
+        "a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)\n"
+        "a.record()\nz = y @ w\nb.record()\na.elapsed_time(b)",
+    ):
+        with pytest.raises(RuntimeError):
+            _queued(body)

@@ -9,11 +9,18 @@ stay in host memory, so it works on any machine, with or without CUDA) and, for 
 puts counting stand-ins for ``torch.cuda``'s waiting functions in place; every operation on the tensor gives
 a tensor of the same kind, so a read of a value computed from it counts too.
 
-With a :class:`DeviceQueue`, the stand-in also keeps time as one CUDA stream would: every matrix product
+With a :class:`DeviceQueue`, the stand-in also keeps time as one CUDA device would: every matrix product
 issued on a stand-in tensor keeps the device busy for a set number of seconds, after the work queued before
-it, while the call itself returns at once; every wait sleeps until the device is idle, and a recorded event
-is stamped with the time the device reaches it. A clock read around work on these tensors then reads what it
-would on a GPU: the device's time if the code waits for it, next to nothing if it does not.
+it, while the call itself returns at once; a wait sleeps until the device has run what it waits for, and a
+recorded event is stamped with the time the device reaches it. A clock read around work on these tensors
+then reads what it would on a GPU: the device's time if the code waits for it, next to nothing if it does not.
+
+What does not wait on a GPU does not wait here either: a copy to the host with ``non_blocking=True``, a
+stream's or an event's ``query()`` (it answers at once whether the work is done), and the ``synchronize()``
+of a stream the code made itself, which waits only for the work issued on that stream (under
+``torch.cuda.stream(s)``); the work queued before the code ran is on the default stream. As on a GPU, an
+event's ``elapsed_time`` raises unless both events were made with ``enable_timing=True``, were recorded and
+the device has reached the later one.
 """
 
 from __future__ import annotations
@@ -76,15 +83,22 @@ class DeviceQueue:
         return max(_clock(), self.busy_until)
 
     def wait(self, until: float | None = None) -> None:
-        """Sleep until ``until`` (default: until the queue is empty)."""
-        left = (self.busy_until if until is None else until) - _clock()
-        if left > 0:
+        """Sleep until ``until`` (default: until the queue is empty), by this module's clock."""
+        end = self.busy_until if until is None else until
+        while (left := end - _clock()) > 0:
             _sleep(left)
 
 
 def _to_host(args: tuple, kwargs: dict) -> bool:
-    """Whether a ``Tensor.to``/``copy_`` call's arguments name the CPU as where the values go."""
+    """Whether a ``Tensor.to`` call's arguments name the CPU as where the values go."""
     return any(str(a).startswith("cpu") for a in (*args[1:], *kwargs.values()))
+
+
+def _non_blocking(args: tuple, kwargs: dict) -> bool:
+    """Whether a ``Tensor.to``/``copy_`` call asks for a copy that does not wait (``non_blocking=True``, or
+    a ``True`` among its positional arguments after the tensor: ``to(device, dtype, True)``, ``copy_(src,
+    True)``)."""
+    return kwargs.get("non_blocking") is True or any(a is True for a in args[1:])
 
 
 @contextlib.contextmanager
@@ -129,26 +143,36 @@ def cuda_stand_ins(*values: Any, queue: DeviceQueue | None = None) -> Iterator[t
                 with torch._C.DisableTorchFunctionSubclass():  # a plain tensor's read (its __format__ of a scalar)
                     plain = [a.as_subclass(torch.Tensor) if isinstance(a, CudaStandIn) else a for a in args]
                     return func(*plain, **kwargs)
-            if name == "to" and _to_host(args, kwargs):
+            if name == "to" and _to_host(args, kwargs) and not _non_blocking(args, kwargs):
                 wait(name)
             elif name == "copy_" and args and not isinstance(args[0], CudaStandIn):
-                wait("copy_")  # host.copy_(y): y's values copied into a tensor of the host
+                if not _non_blocking(args, kwargs):
+                    wait("copy_")  # host.copy_(y): y's values copied into a tensor of the host
             elif name in PRODUCTS and queue is not None:
                 queue.issue(queue.product_s)
+                current[-1].last = queue.busy_until
             return super().__torch_function__(func, types, args, kwargs)
 
     class Stream:
-        """A stand-in for a CUDA stream of cuda:0."""
+        """A stand-in for a CUDA stream of cuda:0: the default stream holds the work queued before the code
+        ran; one the code makes holds only what is issued under ``torch.cuda.stream(it)``."""
 
-        def __init__(self, *args, **kwargs) -> None:
+        def __init__(self, *args, default: bool = False, **kwargs) -> None:
             self.device = torch.device("cuda", 0)
+            self.default = default
+            self.last = 0.0  # when the device ends the last work issued on this stream (a made stream's)
+
+        def reached(self) -> float:
+            """When the device reaches work queued on this stream now."""
+            if queue is None:
+                return _clock()
+            return queue.reached() if self.default else max(_clock(), self.last)
 
         def synchronize(self) -> None:
-            wait("Stream.synchronize")
+            wait("Stream.synchronize", None if self.default else self.last)
 
         def query(self) -> bool:
-            waits.append("Stream.query")
-            return queue is None or _clock() >= queue.busy_until
+            return _clock() >= self.reached()
 
         def wait_event(self, event) -> None:
             pass
@@ -161,32 +185,49 @@ def cuda_stand_ins(*values: Any, queue: DeviceQueue | None = None) -> Iterator[t
             event.record(self)
             return event
 
+    default_stream = Stream(default=True)
+    current = [default_stream]  # the stream work is issued on: the last entered with torch.cuda.stream
+
     class Event:
         """A stand-in for a CUDA event: waiting on it waits for the device once it has been recorded."""
 
-        def __init__(self, *args, **kwargs) -> None:
+        def __init__(self, enable_timing: bool = False, *args, **kwargs) -> None:
+            self.timing = enable_timing
             self.recorded = False
             self.at = 0.0  # when the device reaches the event, in perf_counter seconds
 
         def record(self, stream=None) -> None:
             self.recorded = True
-            self.at = queue.reached() if queue is not None else _clock()
+            self.at = (stream if isinstance(stream, Stream) else current[-1]).reached()
 
         def synchronize(self) -> None:
             if self.recorded:
                 wait("Event.synchronize", self.at)
 
         def query(self) -> bool:
-            if self.recorded:
-                waits.append("Event.query")
             return _clock() >= self.at
 
         def wait(self, stream=None) -> None:
             pass
 
         def elapsed_time(self, other) -> float:
-            """Milliseconds of device time from this event to ``other``."""
+            """Milliseconds of device time from this event to ``other``; raises as CUDA does when either was
+            made without ``enable_timing=True`` or not recorded, or the device has not reached ``other``."""
+            if not (self.timing and other.timing):
+                raise RuntimeError("Both events must be created with argument 'enable_timing=True'.")
+            if not (self.recorded and other.recorded):
+                raise RuntimeError("Both events must be recorded before calculating elapsed time.")
+            if _clock() < other.at:
+                raise RuntimeError("CUDA error: device not ready")
             return (other.at - self.at) * 1e3
+
+    @contextlib.contextmanager
+    def stream(which=None):
+        current.append(which if isinstance(which, Stream) else current[-1])
+        try:
+            yield
+        finally:
+            current.pop()
 
     def synchronize(device=None) -> None:
         wait("synchronize")
@@ -197,9 +238,10 @@ def cuda_stand_ins(*values: Any, queue: DeviceQueue | None = None) -> Iterator[t
 
     stand_ins = {
         "synchronize": synchronize,
-        "current_stream": lambda device=None: Stream(),
-        "default_stream": lambda device=None: Stream(),
+        "current_stream": lambda device=None: current[-1],
+        "default_stream": lambda device=None: default_stream,
         "Stream": Stream,
+        "stream": stream,
         "Event": Event,
         "device": device,
         "is_available": lambda: True,

@@ -30,10 +30,13 @@ that it makes itself. Effect sizes and the margins they leave are in
   It must take a PyTorch tensor and a NumPy array without an error, on a
   machine without CUDA too, and wait for a tensor on a CUDA device: the
   check hands over a tensor that says it is on cuda:0 (its values in host
-  memory, so on any machine) and notes the calls that wait for that device
-  (``torch.cuda.synchronize``, a stream's or a recorded event's
-  ``synchronize``, ``item()``, ``cpu()``, ``float(y)``, printing...); a
-  ``finish`` that returns such a tensor without one of them fails. On a
+  memory, so on any machine) whose stand-in device still has 30 ms of
+  work queued for it, and a ``finish`` that returns before the device
+  has run that work fails. What waits on a GPU sleeps until then
+  (``torch.cuda.synchronize``, the default stream's or a recorded event's
+  ``synchronize``, ``item()``, ``cpu()``, ``float(y)``, printing...); what
+  does not wait on a GPU returns at once here too (a ``query()``, a copy
+  with ``non_blocking=True``, a new stream's ``synchronize``). On a
   CPU tensor every operator has finished inside its call, so without this
   the PyTorch branch of ``finish`` could not be told from ``return y``.
 - predict-frameworks: functional, on calls lesson 08 never timed
@@ -182,6 +185,8 @@ FINISH_LEFT = 0.25
 FINISH_DONE = 0.25
 #: side of the tensor handed to finish as one on cuda:0 (:func:`~asynclab.checks.cuda_stand_in.cuda_stand_in`)
 CUDA_SIDE = 8
+#: seconds of device work still queued for that tensor when finish gets it: finish must return after its end
+CUDA_PENDING_S = 0.03
 
 
 def _call_finish(finish: Callable, y: Any, framework: str) -> float:
@@ -275,9 +280,12 @@ def check_finish_every_framework(self, finish: Callable) -> CheckResult:
     sized by y's shape does not), and when a PyTorch tensor (on this
     machine's device) and a NumPy array are taken without an error; and
     ``finish`` on a PyTorch tensor that says it is on cuda:0 (on any
-    machine: :func:`~asynclab.checks.cuda_stand_in.cuda_stand_in`) makes a
-    call that waits for the device (``torch.cuda.synchronize``, a stream's
-    or recorded event's ``synchronize``, or a read of values to the host).
+    machine: :func:`~asynclab.checks.cuda_stand_in.cuda_stand_in`), whose
+    device still has 30 ms of work queued for it, returns only once the
+    device has run that work (``torch.cuda.synchronize``, the default
+    stream's or a recorded event's ``synchronize``, or a read of values to
+    the host; not a ``query()``, a ``non_blocking`` copy or a new stream's
+    ``synchronize``).
     """
     import numpy as np
     import torch
@@ -338,13 +346,16 @@ def check_finish_every_framework(self, finish: Callable) -> CheckResult:
             "torch": _call_finish(finish, tx @ tx, "a PyTorch tensor"),
             "numpy": _call_finish(finish, nx @ nx, "a NumPy array"),
         }
-        with cuda_stand_in(nx[:CUDA_SIDE, :CUDA_SIDE]) as (on_gpu, waits):
+        queue = DeviceQueue(product_s=0.0)
+        with cuda_stand_in(nx[:CUDA_SIDE, :CUDA_SIDE], queue=queue) as (on_gpu, _waits):
+            queue.issue(CUDA_PENDING_S)  # the kernels that computed y, still queued on the default stream
             seconds["cuda"] = _call_finish(finish, on_gpu, "a PyTorch tensor on cuda:0")
-        if not waits:
+            left = queue.busy_until - time.perf_counter()
+        if left > 0:
             raise Rejected(
-                "finish(y) returned a PyTorch tensor on cuda:0 without waiting for its device: on a GPU its "
-                "kernels may still be queued when finish returns (the check hands over a tensor that says it is "
-                "on cuda:0 and notes the calls that wait for the device)"
+                "finish(y) returned a PyTorch tensor on cuda:0 while its device still had the work that computes "
+                "y queued: on a GPU its kernels may still be queued when finish returns (the check hands over a "
+                "tensor that says it is on cuda:0, whose device keeps time as one would)"
             )
         return seconds
 
