@@ -163,6 +163,7 @@ ASYNC_SHARE = 0.5
 PREDICT_EVERY = (3, 4)  # predict-barrier-time: steps between two barriers, drawn
 PREDICT_PERIODS = (6, 9)  # ... and periods (steps / every), one of these drawn
 PREDICT_WORKERS = 3
+FOURTH_S = 0.15  # a fourth worker's delay at every step of the first period, in the prediction's questions (s)
 ROUND_DELAYS = (0.0, 0.010)  # a worker's extra seconds at a step, drawn uniformly, but at one or two steps
 HICCUP_S = 0.150  # of each period, where it has a hiccup of this many (a pause, a busy neighbour)
 TWO_HICCUPS = 2 / 3  # the share of periods with two hiccups (on two workers, at two steps); the rest have one
@@ -212,6 +213,9 @@ STALE_ADDED_BAND = 1.5
 STALE_WHOLE = (1, 2, 3)
 STALE_PART = (0.15, 0.3)
 STALE_BOUND_SLACK = 0.1
+# ... asked over these numbers of workers: one more than the runs have, so that a model written for two or three
+# workers by position is asked about a worker it does not read
+STALE_BOUND_WORKERS = (2, 3, 4)
 
 
 def _need_dist_kvstore() -> None:
@@ -568,8 +572,9 @@ def _counts_whole_pushes(predict: Callable) -> None:
     """Ask ``predict`` about 2 and 3 workers whose other workers each push a drawn whole number of times and a
     fraction (:data:`STALE_WHOLE`, :data:`STALE_PART`) while the slow one computes a step: in that time each
     pushes at least the whole number and at most one more, so the prediction must lie between the sums,
-    within :data:`STALE_BOUND_SLACK`; :class:`Rejected` with one sentence, which says on which side, otherwise."""
-    for workers in SYNC_WORKERS:
+    within :data:`STALE_BOUND_SLACK`, over each number of workers of :data:`STALE_BOUND_WORKERS`;
+    :class:`Rejected` with one sentence, which says on which side, otherwise."""
+    for workers in STALE_BOUND_WORKERS:
         slow = round(draw.uniform(*STALE_FAST_DELAYS) * draw.uniform(*STALE_SLOWDOWN), 4)
         whole = [draw.choice(STALE_WHOLE) for _ in range(workers - 1)]
         steps = tuple(round(slow / (k + draw.uniform(*STALE_PART)), 4) for k in whole)
@@ -710,7 +715,8 @@ def _follows_its_arguments(predict: Callable) -> None:
     not follow them. In the first period worker 0 is slow at every step (0.1 s, more over the period than
     any other worker's hiccup) and worker 1 has a hiccup at the second step. The questions: twice the
     steps take about twice as long; 20 ms more for worker 0 at one step of that period add 20 ms; 20 ms
-    more for worker 2 there add nothing; the steps three times over, the workers' delays passed on to the
+    more for worker 2 there add nothing; a fourth worker, :data:`FOURTH_S` at every step of that period,
+    adds its excess over worker 0 at each of them (a model written for three workers by position does not); the steps three times over, the workers' delays passed on to the
     next worker each time, take three times as long (a model of each worker's own total follows the
     first three questions often, and fails this one); an overhead 3-8 ms larger per step adds that much at
     every step (a model that leaves the overhead out passes every other question); and with every worker
@@ -737,6 +743,10 @@ def _follows_its_arguments(predict: Callable) -> None:
     # a larger overhead: every step pays it, whoever waits for whom
     more = round(draw.uniform(0.003, 0.008), 4)
     costlier = _predicted(predict, rows, overhead + more, every) - base
+    # a fourth worker, 0.15 s at every step of the first period and idle after: the first period now waits for
+    # it, 0.05 s per step longer than for worker 0 (a model that reads three workers by position misses it)
+    fourth = [[*row, FOURTH_S if step < every else 0.0] for step, row in enumerate(rows)]
+    added = _predicted(predict, fourth, overhead, every) - base
     # every worker delayed alike at every step: how the overhead handed over is measured, so the steps take
     # their delay and the overhead each, and nothing more (the barriers' cost is in the overhead already)
     same = round(draw.uniform(0.0, 0.03), 4)
@@ -759,6 +769,11 @@ def _follows_its_arguments(predict: Callable) -> None:
         raise Rejected(
             f"a worker that is fast over the first period, 20 ms slower at one of its steps, moved your "
             f"prediction by {1e3 * moved:+.1f} ms: think about what the workers wait for, and when"
+        )
+    if abs(added - every * (FOURTH_S - 0.1)) > 0.001:
+        raise Rejected(
+            f"a fourth worker, slower than the others at every step of the first period, moved your prediction by "
+            f"{1e3 * added:+.1f} ms: think about what the other workers wait for at the barrier"
         )
     if abs(rotated) > 0.001:
         raise Rejected(
