@@ -19,9 +19,10 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   between them change the turns); the log kept, or one device only, 0.
   Threshold 0.5. The list must be the original's (order, devices, values
   against NumPy, each computed once), the profile must show every
-  product ran, and nothing may be written to the output: a log kept in a
-  thread per device, each thread waiting on its own reads, overlaps
-  0.80-0.92 but keeps the waits the step is about.
+  product ran, and nothing may be written to the output nor any value
+  copied out of MXNet: a log kept in a thread per device, each thread
+  waiting on its own reads, overlaps 0.80-0.92 but keeps the waits the
+  step is about, whether it prints, writes a file or warns.
 - predict-head-start: ``head_start(reps, copies)`` under ``MXNET_CPU_TEMP_COPY=copies``,
   exact, at two numbers of workspaces (never the lesson's 4: the lesson's
   ``reps - 3`` matches none; two, so that a model right for one setting
@@ -97,6 +98,7 @@ from typing import Any
 
 from asynclab.checks import draw
 from asynclab.checks.core import CheckResult, Protocol, Rejected, check, refuse_outside_child, refuse_unless_checking
+from asynclab.checks.host_copies import host_copies
 from asynclab.checks.printing import written
 from asynclab.checks.relations import AtLeast
 from asynclab.foundation.timing import time_call
@@ -180,7 +182,8 @@ def check_two_devices_at_once(self, norms_both: Callable) -> CheckResult:
     list of ``reps`` norms of ``xa . xa`` (on ``cpu(0)``) followed by
     ``reps`` norms of ``xb . xb`` (on ``cpu(1)``), MXNet arrays. Passes when
     it wrote nothing to the output (:func:`written`), not even from threads
-    it started, the norms are right, in that order, each computed once from
+    it started, and copied no value out of MXNet (:func:`host_copies`: a
+    log kept in a file or a warning reads the norms), the norms are right, in that order, each computed once from
     a product of its own (MXNet's autograd record, :func:`_distinct_dots`),
     MXNet's profile shows ``reps`` products on each device (what ran, not
     what was returned), and the two devices were busy side by side for at
@@ -216,13 +219,19 @@ def check_two_devices_at_once(self, norms_both: Callable) -> CheckResult:
         a, b = (bare[0], bare[1]) if plain else (xa, xb)
         before = set(threading.enumerate())
         with written() as lines:  # a log kept, even one printed by threads that wait on their own reads
-            with record() as trace, contextlib.nullcontext() if plain else _recording():
-                norms = norms_both(a, b, reps)
-            _join_started(before, f"norms_both(xa, xb, {reps})")  # a thread that logs after the call returned
+            with host_copies() as copies:  # a log kept anywhere else (a file, a warning) reads the norms too
+                with record() as trace, contextlib.nullcontext() if plain else _recording():
+                    norms = norms_both(a, b, reps)
+                _join_started(before, f"norms_both(xa, xb, {reps})")  # a thread that logs after the call returned
         if lines:
             raise Rejected(
                 f"norms_both(xa, xb, {reps}) wrote {len(lines)} times to the notebook's output: the step asks for "
                 "a function that prints nothing"
+            )
+        if copies.to_host_calls:
+            raise Rejected(
+                f"norms_both(xa, xb, {reps}) copied values out of MXNet {copies.to_host_calls} times: each copy "
+                "waits for what it reads, and the step asks for a function that returns the norms as MXNet arrays"
             )
         if not isinstance(norms, (list, tuple)) or len(norms) != 2 * reps:
             got = len(norms) if isinstance(norms, (list, tuple)) else type(norms).__name__
