@@ -18,7 +18,9 @@ def norms_both(xa, xb, reps):
     def loop(device, x):
         for _ in range(reps):
             found[device].append(nd.norm(nd.dot(x, x)))
-            warnings.warn(f"cpu({device}) product {len(found[device])}: norm {found[device][-1].asscalar():.1f}")
+            warnings.warn(
+                f"cpu({device}) product {len(found[device])}: norm {found[device][-1].asscalar():.1f}", stacklevel=2
+            )
 
     threads = [threading.Thread(target=loop, args=(d, x)) for d, x in ((0, xa), (1, xb))]
     for t in threads:
