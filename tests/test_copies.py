@@ -1025,3 +1025,231 @@ def test_a_name_bound_anew_no_longer_shares_the_prediction():
         "with EngineBase(num_workers=2) as e:\n    e.wait_all()\nseen['x'] = e"
     )
     assert _verdicts("05", {"ex5-predict-schedule": source})["predict-schedule"] is None
+
+
+# ------------------------------------------------------------------ what a call of one's own function changes
+@pytest.mark.parametrize(
+    "source",
+    [
+        # the prediction handed to a function that measures and stores into what it is handed
+        "PREDICTED = {}\n\n\ndef fill(table):\n    table['y.shape'] = nd.ones((2, 2)).shape == ()\n\n\nfill(PREDICTED)",
+        # a module-level name stored into by the function's body, without `global`
+        "PREDICTED = {}\n\n\ndef fill():\n    PREDICTED['y.shape'] = nd.ones((2, 2)).shape == ()\n\n\nfill()",
+        "PREDICTED = {}\n\n\ndef fill():\n    PREDICTED.update({'y.shape': nd.ones((2, 2)).shape == ()})\n\n\nfill()",
+        # through another function of the answer's that the one called calls
+        "PREDICTED = {}\n\n\ndef fill(table):\n    table['y.shape'] = nd.ones((2, 2)).shape == ()\n\n\n"
+        "def run():\n    fill(PREDICTED)\n\n\nrun()",
+    ],
+    ids=["argument", "store", "method", "transitive"],
+)
+def test_a_call_of_ones_own_function_changes_what_it_stores_into(source):
+    found = _verdicts("01", {"ex-predict-blocking": source})["predict-blocking"]
+    assert found is not None and found.kind == copies.MEASURES and found.name == "PREDICTED", found
+
+
+def test_a_course_function_a_helper_stores_into_a_table_is_judged_with_the_table():
+    source = _cell(
+        """
+        import statistics
+
+        TOOLS = {}
+
+
+        def install(into):
+            from asynclab.lessons.l03_async_speed import checks
+
+            into["read"] = checks._trace_costs
+
+
+        install(TOOLS)
+
+
+        def costs_from_trace(trace):
+            return TOOLS["read"](trace, statistics.median)
+        """
+    )
+    found = _verdicts("03", {"ex3-costs-from-trace": source})["costs-from-trace"]
+    assert found is not None and found.kind == copies.REACHES_IN, found
+
+
+def test_a_helper_that_only_reads_the_prediction_changes_nothing_judged():
+    source = _cell(
+        """
+        PREDICTED = {"y.shape": False, "y.asnumpy()": True}
+
+
+        def show(table):
+            print(len(table), sorted(table))
+
+
+        show(PREDICTED)
+        """
+    )
+    assert _verdicts("01", {"ex-predict-blocking": source})["predict-blocking"] is None
+
+
+# ------------------------------------------------------------------ stores through a container or an attribute
+@pytest.mark.parametrize(
+    "shelve",
+    [
+        "_shelf = [SCHEDULES]\n_shelf[0]['turns'] = parallelism.interleaved",
+        "_shelf = {'s': (SCHEDULES,)}\n_shelf['s'][0]['turns'] = parallelism.interleaved",
+        "_shelf = []\n_shelf.append(SCHEDULES)\n_shelf[0]['turns'] = parallelism.interleaved",
+        "class _Box:\n    pass\n\n\nbox = _Box()\nbox.seen = SCHEDULES\nbox.seen['turns'] = parallelism.interleaved",
+    ],
+    ids=["list", "dict-of-tuple", "append", "attribute"],
+)
+def test_a_store_through_what_holds_a_name_is_a_store_into_it(shelve):
+    source = (
+        "from asynclab.lessons.l06_automatic_parallelism import parallelism\n\nSCHEDULES = {}\n"
+        + shelve
+        + "\n\n\ndef norms_both(xa, xb, reps):\n    return SCHEDULES['turns'](xa, xb, reps)"
+    )
+    found = _verdicts("06", {"ex1-norms-both": source})["two-devices-at-once"]
+    assert found is not None and found.kind == copies.COURSE_FUNCTION, found
+    assert found.course.endswith("parallelism.interleaved")
+
+
+def test_a_prediction_measured_into_a_registry_that_holds_it_is_caught():
+    source = "PREDICTED = {}\n_shelf = [PREDICTED]\n_shelf[0]['y.shape'] = nd.ones((2, 2)).shape == ()"
+    found = _verdicts("01", {"ex-predict-blocking": source})["predict-blocking"]
+    assert found is not None and found.kind == copies.MEASURES and found.name == "PREDICTED", found
+
+
+# ------------------------------------------------------------------ the standard library through a course module
+@pytest.mark.parametrize(
+    ("lab", "cell", "check", "source", "kind", "course"),
+    [
+        (
+            "01",
+            "ex2-waits-for-back-end",
+            "finds-hidden-waits",
+            "from asynclab.foundation.workloads import native\n\n\ndef waits_for_back_end(work):\n"
+            "    return bool(native.gc.get_referents(work))",
+            copies.INTROSPECTS,
+            "gc.get_referents",
+        ),
+        (
+            "02",
+            "ex-predict-error-line",
+            "predict-error-line",
+            "from asynclab.tooling import busy\n\nDONE = busy.subprocess.run([busy.sys.executable, '-c', 'print(1)'])\n"
+            "PREDICTED = {name: {'threaded': DONE.returncode, 'naive': 1} for name in lab02.PROGRAMS}",
+            copies.STARTS_PROCESSES,
+            "subprocess.run",
+        ),
+        (
+            "02",
+            "ex3-time-steps",
+            "blame-right-line",
+            "from asynclab.foundation import backends\n\n\ndef time_steps(x):\n"
+            "    lesson = backends.importlib.import_module('.'.join(['asynclab', 'lessons']))\n"
+            "    return lesson.timings(x)",
+            copies.HIDES,
+            "importlib.import_module() of a computed name",
+        ),
+    ],
+    ids=["gc", "subprocess", "importlib"],
+)
+def test_a_standard_module_reached_through_a_course_module_is_judged_by_its_own_name(
+    lab, cell, check, source, kind, course
+):
+    found = _verdicts(lab, {cell: source})[check]
+    assert found is not None and found.kind == kind and found.course == course, found
+
+
+# ------------------------------------------------------------------ measured_by, through the names a course module gives
+@pytest.mark.parametrize(
+    ("lab", "cell", "check", "source", "course"),
+    [
+        (
+            "01",
+            "ex-predict-blocking",
+            "predict-blocking",
+            "from asynclab.lessons.l03_async_speed import graphs\n\n"
+            "PREDICTED = {'y.shape': graphs.nd.ones((2, 2)).shape == ()}",
+            "mxnet.nd.ones",
+        ),
+        (
+            "05",
+            "ex5-predict-schedule",
+            "predict-schedule",
+            "from asynclab.lessons.l05_inside_the_engine import engine_demos\n\n\n"
+            "class Replay(engine_demos.EngineBase):\n    pass\n\n\nwith Replay(num_workers=2) as trial:\n"
+            "    trial.wait_all()\nPREDICTED_ROUNDS = {'a': len(trial.records)}",
+            "asynclab.foundation.engine.EngineBase",
+        ),
+    ],
+    ids=["mxnet-through-a-lesson", "engine-base-through-a-lesson"],
+)
+def test_what_a_prediction_measures_with_is_compared_where_it_is_defined(lab, cell, check, source, course):
+    found = _verdicts(lab, {cell: source})[check]
+    assert found is not None and found.kind == copies.MEASURES and found.course == course, found
+
+
+# ------------------------------------------------------------------ tampering inside a block at a cell's top level
+@pytest.mark.parametrize(
+    ("statement", "changed"),
+    [
+        (
+            "try:\n    nd.NDArray.T = property(lambda self: self)\nexcept AttributeError:\n    pass",
+            "mxnet.nd.NDArray.T",
+        ),
+        ("if True:\n    profiler.dumps = lambda *a, **k: ''", "mxnet.profiler.dumps"),
+        (
+            "for _ in range(1):\n    type.__setattr__(nd.NDArray, 'T', property(lambda self: self))",
+            "mxnet.nd.NDArray.?",
+        ),
+        ("with open(__file__) as _f:\n    object.__setattr__(nd, 'ones', nd.zeros)", "mxnet.nd.?"),
+        (
+            "import sys\n\ntry:\n    sys.stdout, sys.stderr = sys.stderr, sys.stdout\nexcept Exception:\n    pass",
+            "sys.stdout",
+        ),
+        ("import sys\n\nwhile False:\n    sys.stderr = None", "sys.stderr"),
+    ],
+    ids=["try", "if", "type-setattr", "object-setattr", "streams", "while"],
+)
+def test_a_change_in_a_block_at_a_cells_top_level_is_tampering(statement, changed):
+    verdicts = _verdicts("07", {"ex1-diagnose": statement + "\n\n\n" + _solution_cell("07", "ex1-diagnose")})
+    for name in ("diagnoses-the-program", "predict-allocations"):  # the cell's own check, and one after it
+        found = verdicts[name]
+        assert found is not None and found.kind == copies.TAMPERS and found.course == changed, (name, found)
+
+
+def test_how_the_notebook_shows_things_may_be_set_in_a_block_at_a_cells_top_level():
+    display = (
+        "import pandas as pd\n\ntry:\n    pd.options.display.max_rows = 20\nexcept AttributeError:\n    pass\n\n\n"
+    )
+    assert (
+        _verdicts("07", {"ex1-diagnose": display + _solution_cell("07", "ex1-diagnose")})["diagnoses-the-program"]
+        is None
+    )
+
+
+# ------------------------------------------------------------------ what multiprocessing holds that starts no process
+@pytest.mark.parametrize(
+    "pool",
+    [
+        "import multiprocessing.pool\n\n\ndef _pool():\n    return multiprocessing.pool.ThreadPool(2)",
+        "from multiprocessing import pool\n\n\ndef _pool():\n    return pool.ThreadPool(2)",
+        "import multiprocessing\nfrom concurrent.futures import ThreadPoolExecutor\n\n\n"
+        "def _pool():\n    return ThreadPoolExecutor(max_workers=min(2, multiprocessing.cpu_count()))",
+    ],
+    ids=["module-path", "from-import", "cpu-count"],
+)
+def test_multiprocessings_thread_pools_and_cpu_count_start_no_process(pool):
+    source = (
+        pool + "\n\n\ndef norms_both(xa, xb, reps):\n    def issue(x):\n        return [nd.norm(nd.dot(x, x)) for _ in "
+        "range(reps)]\n\n    workers = _pool()\n    on_a, on_b = workers.map(issue, (xa, xb))\n    return list(on_a) + "
+        "list(on_b)"
+    )
+    assert _verdicts("06", {"ex1-norms-both": source})["two-devices-at-once"] is None
+
+
+def test_a_process_pool_reached_by_its_module_path_starts_processes():
+    source = (
+        "import multiprocessing.pool\n\n\ndef norms_both(xa, xb, reps):\n    with multiprocessing.pool.Pool(2) as w:\n"
+        "        return w.map(print, (xa, xb))"
+    )
+    found = _verdicts("06", {"ex1-norms-both": source})["two-devices-at-once"]
+    assert found is not None and found.kind == copies.STARTS_PROCESSES and found.course == "multiprocessing.pool.Pool"

@@ -9,9 +9,17 @@ the student's cells that bind it and, transitively, the student's functions,
 classes and module-level names they use (the cells the lab hands out are not the
 student's: a statement found in the lab as handed out is left out). A statement
 that reads a name it binds (``E = [E][0]``, ``d[k] = v``) or calls a method of
-one (``d.update(engine=...)``) keeps that name's earlier binding in the closure. Six
-verdicts score the check 0, with one sentence that names what the answer used,
-never the right answer:
+one (``d.update(engine=...)``) keeps that name's earlier binding in the closure. A
+statement that calls a function or class of the student's binds, so, every name it
+hands it and every module-level name the function's body (and the student's
+functions it calls in turn) stores into or calls a method of (``fill(PREDICTED)``,
+``def fill(): G[k] = v``), with the function in the closure. A name placed in a
+container or stored on another name (``shelf = [d]``, ``box.seen = d``) holds one
+object with it: a store through one is a store into the other. A course name that
+reaches a module outside the course through a course module's import
+(``native.gc.get_referents``) is judged by that module's own name too
+(``gc.get_referents``). Six verdicts score the check 0, with one sentence that
+names what the answer used, never the right answer:
 
 1. **reach-in**: the closure names (through an import, a name the lab binds such
    as ``lab01``, an import inside a function, or a dotted string) a module of the
@@ -64,19 +72,21 @@ never the right answer:
    workers read a clock), so rewriting one changes the measurement, not the
    work; so is any use of a module a check measures with (:data:`MEASURING_TOOLS`:
    ``tracemalloc``), and a statement at the top level of any answer cell that
-   sets or deletes an attribute of a module or class it imported
-   (``nd.NDArray.asscalar = f``, ``builtins.sum = f``), but for how the notebook
+   (or in the blocks of one: if, try, with, for, while) sets or deletes an attribute
+   of a module or class it imported (``nd.NDArray.asscalar = f``, ``builtins.sum = f``,
+   ``sys.stdout = w``, ``type.__setattr__(C, "x", f)``), but for how the notebook
    shows things (:data:`DISPLAY_SETTINGS`), whatever the check is handed,
    functions or data (a prediction's check reads its truth with what the cell
    rewrote).
    Data is judged on this verdict too;
 6. **starts processes**: the closure starts another process (:data:`PROCESS_TOOLS`:
-   ``subprocess``, ``multiprocessing`` but for its thread pools, ``os.system``, ...): what runs there escapes
+   ``subprocess``, ``multiprocessing`` but for its thread pools and ``cpu_count``, ``os.system``, ...): what runs there escapes
    the check's instruments, so a table measured there when the answer cell runs
    passes for a prediction. Data is judged on this verdict too;
 7. **measures**: data (a prediction) is computed with a module or class the
-   check names in ``measured_by`` (lab 05's engines), or with a class of the
-   answer built on one: it ran what it predicts. Data only;
+   check names in ``measured_by`` (lab 05's engines), by its own name or where the
+   course defines it, or with a class of the answer built on one: it ran what it
+   predicts. Data only;
 8. **re-typed**: the answer's code contains the code of a course function,
    class or method (every module of ``asynclab/lessons/*/`` but ``answers/``,
    ``asynclab/foundation/``, ``asynclab/checks/``) or of a code cell of a lesson
@@ -272,8 +282,8 @@ PROCESS_TOOLS = (
     *(f"os.exec{tail}" for tail in ("l", "le", "lp", "lpe", "v", "ve", "vp", "vpe")),
     *(f"os.spawn{tail}" for tail in ("l", "le", "lp", "lpe", "v", "ve", "vp", "vpe")),
 )
-#: What :data:`PROCESS_TOOLS` hold that starts threads, not processes.
-THREAD_POOLS = ("multiprocessing.pool.ThreadPool", "multiprocessing.dummy")
+#: What :data:`PROCESS_TOOLS` hold that starts no process: thread pools, and the count of the CPUs.
+STARTS_NO_PROCESS = ("multiprocessing.pool.ThreadPool", "multiprocessing.dummy", "multiprocessing.cpu_count")
 #: What a function or frame keeps inside: reading these of what a check hands an answer reads the check's
 #: own workload (its closure's arrays, its defaults, its frame's locals) instead of measuring it.
 INSIDES = frozenset(
@@ -579,6 +589,24 @@ class CourseIndex:
                 return Target(f"{name}.{attr}", module.kinds[attr])
             return Target(f"{name}.{attr}", "value")
         return None
+
+    def outside(self, dotted: str, _depth: int = 0) -> str:
+        """The name outside the course that the course name ``dotted`` reaches through the imports of the
+        course's modules (``asynclab.foundation.workloads.native.gc.get_referents``: ``gc.get_referents``, as
+        ``native`` imports gc); "" when it stays in the course, or is no course name."""
+        if _depth > 8 or not dotted.startswith(PACKAGE + "."):
+            return ""
+        parts = dotted.split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            name = ".".join(parts[:cut])
+            if name not in self.modules:
+                continue
+            imported = self.modules[name].imports.get(parts[cut])
+            if imported is None:
+                return ""
+            reached = ".".join([imported, *parts[cut + 1 :]])
+            return self.outside(reached, _depth + 1) if reached.startswith(PACKAGE + ".") else reached
+        return ""
 
     def canonical(self, dotted: str) -> str:
         """``dotted`` as where it is defined, when it is a course name (for comparing code); else as it is."""
@@ -915,11 +943,17 @@ def _bindings(sources: Sequence[str], given: set[str]) -> dict[str, _Binding]:
                     chain = _chain(value)
                     if chain and chain[0] in table and table[chain[0]].dotted:
                         aliases[target.id] = ".".join([table[chain[0]].dotted, *chain[1:]])
-            bound = _bound_names(node) | {
-                name
-                for name in _mutated_names(node)
-                if name in table and not table[name].dotted and table[name].statement is not None
-            }
+            # what a call of the answer's own function changes (``fill(PREDICTED)``): bound here, kept as it was
+            changed = _changed_by_calls(node, table) if not handed_out else set()
+            bound = (
+                _bound_names(node)
+                | changed
+                | {
+                    name
+                    for name in _mutated_names(node)
+                    if name in table and not table[name].dotted and table[name].statement is not None
+                }
+            )
             if not handed_out:
                 # what runs here and may bind any name by a string: this statement's own code at module level,
                 # or a function of the answer's that it calls and that may
@@ -936,7 +970,7 @@ def _bindings(sources: Sequence[str], given: set[str]) -> dict[str, _Binding]:
             used = _statement_names(node) if bound else frozenset()
             rebound = _plain_targets(node)
             for name in bound:
-                before = (table[name],) if name in used and name in table else ()
+                before = (table[name],) if (name in used or name in changed) and name in table else ()
                 dotted = aliases.get(name, "")
                 if not dotted and name not in rebound and name in table:
                     # ``nd.NDArray.asscalar = f`` changes what nd names, not which module it is: nd stays
@@ -952,23 +986,70 @@ def _bindings(sources: Sequence[str], given: set[str]) -> dict[str, _Binding]:
 
 
 def _share(node: ast.stmt, rebound: set[str], table: Mapping[str, _Binding], shared: dict[str, set[str]]) -> None:
-    """Update ``shared`` (each name's group of names bound to one object) for ``node``: a name it binds anew
-    leaves its group; the names an assignment binds to one plain object (``a = b = {}``, ``a = b``) form one."""
+    """Update ``shared`` (each name's group of names bound to one object, or holding it) for ``node``: a name
+    it binds anew leaves its group; the names an assignment binds to one plain object (``a = b = {}``,
+    ``a = b``) form one, and so do a name and what it is given to hold (``shelf = [a]``, ``box.seen = a``,
+    ``shelf[0] = a``, ``shelf.append(a)``): a store through one is a store into the other."""
     for name in rebound:
         group = shared.pop(name, set())
         group.discard(name)
         for other in group:
             shared[other] = group
-    if not isinstance(node, ast.Assign):
-        return
-    names = {t.id for t in node.targets if isinstance(t, ast.Name)}
-    value = node.value
-    if isinstance(value, ast.Name) and value.id in table and not table[value.id].dotted:
-        names |= shared.get(value.id, set()) | {value.id}
-    if len(names) > 1:
-        group = set().union(*(shared.get(n, {n}) for n in names)) | names
-        for name in group:
-            shared[name] = group
+    for inner in _module_level(node):
+        for names in _held_together(inner, table):
+            if len(names) > 1:
+                group = set().union(*(shared.get(n, {n}) for n in names)) | names
+                for name in group:
+                    shared[name] = group
+
+
+def _held_together(node: ast.stmt, table: Mapping[str, _Binding]) -> list[set[str]]:
+    """The groups of names ``node`` makes hold one object: the names an assignment binds with the plain names
+    its value is or holds (in a list, tuple, set or dict written out), the name an attribute or item is stored
+    on with the names stored there, and the name whose method is called with the names handed to it. Names of
+    imports are left out."""
+
+    def plain(names: Iterable[str]) -> set[str]:
+        return {n for n in names if n in table and not table[n].dotted}
+
+    groups: list[set[str]] = []
+    if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        held = plain(_held_names(node.value))
+        groups.append({t.id for t in targets if isinstance(t, ast.Name)} | held)
+        for target in _flat_targets(targets):
+            root = _store_root(target) if isinstance(target, (ast.Attribute, ast.Subscript)) else None
+            if held and plain([root] if root else []):
+                groups.append({root} | held)
+    if isinstance(node, _BLOCKS):
+        return groups  # the statements of its blocks are read one by one
+    for sub in _run_now(node):
+        if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute):
+            root = _store_root(sub.func.value)
+            held = plain(n for argument in (*sub.args, *(k.value for k in sub.keywords)) for n in _held_names(argument))
+            if held and plain([root] if root else []):
+                groups.append({root} | held)
+    return groups
+
+
+def _held_names(value: ast.expr) -> set[str]:
+    """The names ``value`` is, or holds in a list, tuple, set or dict written out (``[a, (b, c)]``,
+    ``{"k": a}``, ``[*a]`` not: unpacked, a's items are held, not a)."""
+    if isinstance(value, ast.Name):
+        return {value.id}
+    if isinstance(value, (ast.List, ast.Tuple, ast.Set)):
+        return set().union(set(), *(_held_names(e) for e in value.elts if not isinstance(e, ast.Starred)))
+    if isinstance(value, ast.Dict):
+        return set().union(set(), *(_held_names(v) for k, v in zip(value.keys, value.values) if k is not None))
+    return set()
+
+
+def _store_root(target: ast.expr) -> str | None:
+    """The name an attribute or item is stored on, however deep (``shelf[0]["k"]``, ``box.seen.x``: shelf,
+    box); None when the place does not start from a name."""
+    while isinstance(target, (ast.Attribute, ast.Subscript)):
+        target = target.value
+    return target.id if isinstance(target, ast.Name) else None
 
 
 def _plain_targets(node: ast.stmt) -> set[str]:
@@ -1000,33 +1081,47 @@ def _display_setting(dotted: str) -> bool:
 
 def _changed_at_top_level(sources: Sequence[str], table: Mapping[str, _Binding], given: set[str]) -> str:
     """The dotted name of an attribute of an imported module or class, but for :data:`DISPLAY_SETTINGS`, that a
-    statement at the top level of an answer's cell sets or deletes (``nd.NDArray.asscalar = f``,
-    ``setattr(time, "perf_counter", f)``), or ``""``: it changes what every check after it runs, whichever
+    statement at the top level of an answer's cell, or in the blocks of one (if, try, with, for, while, match),
+    sets or deletes (``nd.NDArray.asscalar = f``, ``sys.stdout = w``, ``setattr(time, "perf_counter", f)``,
+    ``type.__setattr__(nd.NDArray, "T", p)``), or ``""``: it changes what every check after it runs, whichever
     function of the answer's the check calls."""
     for source in sources:
         for node in _parse(source):
             if ast.dump(node) in given:
                 continue
-            targets: list[ast.expr] = []
-            if isinstance(node, (ast.Assign, ast.Delete)):
-                targets = _flat_targets(node.targets)
-            elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
-                targets = [node.target]
-            elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
-                call = node.value
-                if isinstance(call.func, ast.Name) and call.func.id in SETTERS and call.args:
-                    targets = [ast.Attribute(value=call.args[0], attr="?", ctx=ast.Store())]
-            for target in targets:
-                if not isinstance(target, ast.Attribute):
-                    continue
-                chain = _chain(target.value)
-                head = table.get(chain[0]) if chain else None
-                if head is None or not head.dotted:
-                    continue
-                dotted = ".".join([head.dotted, *chain[1:], target.attr])
-                if not _display_setting(dotted):
-                    return dotted
+            for inner in _module_level(node):
+                for target in _set_attributes(inner, table):
+                    chain = _chain(target.value)
+                    head = table.get(chain[0]) if chain else None
+                    if head is None or not head.dotted:
+                        continue
+                    dotted = ".".join([head.dotted, *chain[1:], target.attr])
+                    if not _display_setting(dotted):
+                        return dotted
     return ""
+
+
+#: Calls that set or delete an attribute of the object they are given first: the built-ins (:data:`SETTERS`)
+#: and the methods of ``type`` and ``object`` that they call (``type.__setattr__(C, "name", value)``).
+_SETTER_CALLS = (
+    *([name] for name in sorted(SETTERS)),
+    *([owner, method] for owner in ("type", "object") for method in ("__setattr__", "__delattr__")),
+)
+
+
+def _set_attributes(node: ast.stmt, table: Mapping[str, _Binding]) -> list[ast.Attribute]:
+    """The attributes a statement sets or deletes when it runs, as written: its assignment's and ``del``'s
+    targets, and the objects it hands a call of :data:`_SETTER_CALLS` (as an attribute named ``?``)."""
+    targets: list[ast.expr] = []
+    if isinstance(node, (ast.Assign, ast.Delete)):
+        targets = _flat_targets(node.targets)
+    elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+        targets = [node.target]
+    for sub in _run_now(node) if not isinstance(node, _BLOCKS) else []:  # a block's statements: one by one
+        called = _chain(sub.func) if isinstance(sub, ast.Call) and sub.args else None
+        if called in _SETTER_CALLS and called[0] not in table:
+            targets.append(ast.Attribute(value=sub.args[0], attr="?", ctx=ast.Store()))
+    return [target for target in targets if isinstance(target, ast.Attribute)]
 
 
 def _run_now(node: ast.stmt) -> list[ast.AST]:
@@ -1125,11 +1220,75 @@ def _mutated_names(node: ast.stmt) -> set[str]:
     return names
 
 
+def _changed_by_calls(node: ast.stmt, table: Mapping[str, _Binding]) -> set[str]:
+    """The module-level names whose objects a statement may change by calling a function or class of the
+    answer's own (:func:`_own_definition`) when it runs: every name it hands one as an argument
+    (``fill(PREDICTED)``), and every name the body of that function, or of the answer's functions it calls in
+    turn, stores into, calls a method of, hands on to another of them or declares ``global``
+    (``def fill(): G[k] = v``). Names of imports are left out: what is set on them is judged as tampering."""
+    names: set[str] = set()
+    todo: list[ast.stmt] = []
+    for sub in _run_now(node):
+        if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name):
+            called = _own_definition(table.get(sub.func.id))
+            if called is not None:
+                names |= _argument_names(sub)
+                todo.append(called)
+    seen: set[int] = set()
+    while todo:
+        called = todo.pop()
+        if id(called) in seen:
+            continue
+        seen.add(id(called))
+        declared = {name for sub in ast.walk(called) if isinstance(sub, ast.Global) for name in sub.names}
+        local = _stored(called) - declared
+        found = set(declared)
+        for sub in ast.walk(called):
+            if isinstance(sub, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
+                targets = sub.targets if isinstance(sub, (ast.Assign, ast.Delete)) else [sub.target]
+                found |= {
+                    root
+                    for target in _flat_targets(targets)
+                    if isinstance(target, (ast.Attribute, ast.Subscript))
+                    for root in [_store_root(target)]
+                    if root
+                }
+            elif isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute):
+                root = _store_root(sub.func.value)
+                found |= {root} if root else set()
+            elif isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id not in local:
+                inner = _own_definition(table.get(sub.func.id))
+                if inner is not None:
+                    found |= _argument_names(sub)
+                    todo.append(inner)
+        names |= found - local
+    return {name for name in names if name in table and not table[name].dotted and table[name].statement is not None}
+
+
+def _own_definition(binding: _Binding | None) -> ast.stmt | None:
+    """The definition a name is bound to when it is a function or class of the answer's own; else None."""
+    if binding is None or binding.given or binding.dotted:
+        return None
+    node = binding.statement
+    return node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) else None
+
+
+def _argument_names(call: ast.Call) -> set[str]:
+    """The names a call hands its callee as arguments, or inside a list, tuple, set or dict written out."""
+    values = [a.value if isinstance(a, ast.Starred) else a for a in call.args] + [k.value for k in call.keywords]
+    return set().union(set(), *(_held_names(v) for v in values))
+
+
 def _statement_names(node: ast.stmt) -> frozenset[str]:
     try:
         return names_used(ast.unparse(node))
     except SyntaxError:  # pragma: no cover - a statement that parsed unparses
         return frozenset()
+
+
+def _nowhere(dotted: str) -> str:
+    """No name outside the course for ``dotted`` (a judge without the course's index)."""
+    return ""
 
 
 @dataclass
@@ -1269,10 +1428,12 @@ def _type_written_out(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and not isinstance(node.value, (str, bytes))
 
 
-def _hides(student: str, closure: _Closure, table: Mapping[str, _Binding]) -> Verdict | None:
+def _hides(
+    student: str, closure: _Closure, table: Mapping[str, _Binding], outside: Callable[[str], str] = _nowhere
+) -> Verdict | None:
     """The verdict on an answer whose closure looks names up while it runs (:data:`HIDING`,
-    :data:`HIDING_ATTRIBUTES`, :data:`HIDING_TOOLS`, an import of a computed string) or reads IPython's
-    history (:data:`HISTORY`), else None."""
+    :data:`HIDING_ATTRIBUTES`, :data:`HIDING_TOOLS`, an import of a computed string, by the importer's own
+    name or through a course module's, ``outside``) or reads IPython's history (:data:`HISTORY`), else None."""
     for dotted in closure.dotted:
         if dotted in HIDING_EXEMPT:
             continue
@@ -1315,18 +1476,23 @@ def _hides(student: str, closure: _Closure, table: Mapping[str, _Binding]) -> Ve
                     continue
                 head = table.get(chain[0])
                 dotted = ".".join([head.dotted, *chain[1:]]) if head is not None and head.dotted else ".".join(chain)
+                dotted = outside(dotted) or dotted
                 if dotted in _IMPORTERS and (chain[0] not in table or head.dotted):
                     return Verdict(HIDES, student, f"{dotted}() of a computed name")
     return None
 
 
-def _measures(student: str, closure: _Closure, measured_by: Sequence[str]) -> Verdict | None:
+def _measures(
+    student: str, closure: _Closure, measured_by: Sequence[str], canonical: Callable[[str], str] = str
+) -> Verdict | None:
     """The verdict on data (a prediction) computed with a module or class the check names in ``measured_by``
-    (or a class of the answer's built on one: the closure holds its bases), else None."""
+    (or a class of the answer's built on one: the closure holds its bases), by its own name or where the course
+    defines it (``canonical``: ``engine_demos.EngineBase`` is ``asynclab.foundation.engine.EngineBase``), else
+    None."""
     for dotted in closure.dotted + closure.indirect:
-        used = next((m for m in measured_by if dotted == m or dotted.startswith(m + ".")), None)
-        if used:
-            return Verdict(MEASURES, student, dotted)
+        for name in dict.fromkeys((dotted, canonical(dotted))):
+            if any(name == m or name.startswith(m + ".") for m in measured_by):
+                return Verdict(MEASURES, student, name)
     return None
 
 
@@ -1347,9 +1513,14 @@ def _instruments(student: str, closure: _Closure, instruments: Sequence[str]) ->
 
 
 def _starts_processes(student: str, closure: _Closure) -> Verdict | None:
-    """The verdict on an answer whose closure starts another process (:data:`PROCESS_TOOLS`), else None."""
+    """The verdict on an answer whose closure starts another process (:data:`PROCESS_TOOLS`), else None. A
+    package or module on the way to a longer name the closure uses (``multiprocessing.pool`` of
+    ``multiprocessing.pool.ThreadPool``) is judged by that name; used alone, by its own."""
+    used = set(closure.dotted)
     for dotted in closure.dotted:
-        if any(dotted == t or dotted.startswith(t + ".") for t in THREAD_POOLS):
+        if any(dotted == t or dotted.startswith(t + ".") for t in STARTS_NO_PROCESS):
+            continue
+        if any(other.startswith(dotted + ".") for other in used):
             continue
         tool = next((t for t in PROCESS_TOOLS if dotted == t or dotted.startswith(t + ".")), None)
         if tool:
@@ -1503,7 +1674,10 @@ def _getattr_computed(node: ast.AST) -> ast.expr | None:
     return None
 
 
-def _closure(root: str, table: Mapping[str, _Binding]) -> _Closure:
+def _closure(root: str, table: Mapping[str, _Binding], outside: Callable[[str], str] = _nowhere) -> _Closure:
+    """The closure of the student's name ``root`` (see the module's text): its statements, and the dotted names
+    they reach, each also as the standard module's own name where it is one reached through another module's
+    attribute (``os.sys.modules``, or a course module's import, ``outside``: ``native.gc.get_referents``)."""
     found = _Closure()
     seen: set[str] = set()
     followed: set[int] = set()  # the bindings already followed (a name's earlier ones among them)
@@ -1569,7 +1743,10 @@ def _closure(root: str, table: Mapping[str, _Binding]) -> _Closure:
         _values(node, found, local_imports, used, table)
         todo.extend(sorted(used))
     for names in (found.dotted, found.indirect, found.values):
-        names.extend(t for t in {_through_modules(d) for d in names} - set(names))
+        reached = dict.fromkeys(_through_modules(outside(d) or d) for d in names)
+        reached.update(dict.fromkeys(_through_modules(d) for d in names))
+        known = set(names)
+        names.extend(t for t in reached if t not in known)
     return found
 
 
@@ -1622,15 +1799,23 @@ def _resolved(
 
 
 def _class_import(binding: _Binding, name: str) -> str:
-    """What ``name`` imports in the body of the class ``binding`` defines (``class K: import gc``: ``K.gc`` is
-    ``gc``); "" when it imports nothing by that name."""
-    if not isinstance(binding.statement, ast.ClassDef):
-        return ""
-    for node in binding.statement.body:
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            dotted = _imported(node).get(name)
-            if dotted:
-                return dotted
+    """What ``name`` imports in the body of the class ``binding`` defines, or that a binding it builds on
+    defines (``class K: import gc``, then ``K.x = 1``: ``K.gc`` is ``gc``); "" when it imports nothing by that
+    name."""
+    todo, seen = [binding], set()
+    while todo:
+        found = todo.pop()
+        if id(found) in seen:
+            continue
+        seen.add(id(found))
+        todo.extend(found.before)
+        if not isinstance(found.statement, ast.ClassDef):
+            continue
+        for node in found.statement.body:
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                dotted = _imported(node).get(name)
+                if dotted:
+                    return dotted
     return ""
 
 
@@ -1845,7 +2030,7 @@ class Judge:
         check = call.check
         allows = tuple(getattr(check, "allows", ()) or ())
         declared = _judged(check, call.arguments, table)
-        closures = {parameter: _closure(call.arguments[parameter], table) for parameter in declared}
+        closures = {parameter: self._closure(call.arguments[parameter], table) for parameter in declared}
         for parameter, closure in closures.items():
             student = call.arguments[parameter]
             found = (
@@ -1853,7 +2038,7 @@ class Judge:
                 or self._handed_around(student, closure)
                 or _instruments(student, closure, tuple(getattr(check, "instruments", ()) or ()))
                 or _introspects(student, closure)
-                or _hides(student, closure, table)
+                or _hides(student, closure, table, self.corpus.index.outside)
                 or _tampers(student, closure, table)
                 or _starts_processes(student, closure)
             )
@@ -1865,15 +2050,17 @@ class Judge:
                 return Verdict(TAMPERS, "", changed)
         for parameter, student in call.arguments.items():  # data (predictions): no oracle of the checks
             if parameter not in closures:
-                closure = _closure(student, table)
+                closure = self._closure(student, table)
                 found = (
                     self._calls_checks(student, closure)
                     or self._calls_lessons(student, closure, allows)
                     or self._handed_around(student, closure)
-                    or _measures(student, closure, tuple(getattr(check, "measured_by", ()) or ()))
+                    or _measures(
+                        student, closure, tuple(getattr(check, "measured_by", ()) or ()), self.corpus.index.canonical
+                    )
                     or _instruments(student, closure, tuple(getattr(check, "instruments", ()) or ()))
                     or _introspects(student, closure)
-                    or _hides(student, closure, table)
+                    or _hides(student, closure, table, self.corpus.index.outside)
                     or _tampers(student, closure, table)
                     or _starts_processes(student, closure)
                 )
@@ -1905,7 +2092,7 @@ class Judge:
         found = {}
         for parameter in declared:
             student = call.arguments[parameter]
-            closure = _closure(student, table)
+            closure = self._closure(student, table)
             if as_judged:
                 found[student] = self._judged_similarity(student, closure, table, call.check)
             else:
@@ -1935,6 +2122,10 @@ class Judge:
             return 0.0, ""
         answer = fingerprints(closure.statements, self._aliases(table), self.corpus.index.canonical)
         return self.corpus.best(answer, (*allows, *self.lab_allows), common)
+
+    def _closure(self, student: str, table: Mapping[str, _Binding]) -> _Closure:
+        """The closure of ``student``, with the standard modules reached through the course's modules."""
+        return _closure(student, table, self.corpus.index.outside)
 
     @staticmethod
     def _aliases(table: Mapping[str, _Binding]) -> dict[str, str]:
