@@ -7,7 +7,7 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
 - diagnoses-the-program: exact. ``diagnose(fn)`` returns the operator that
   took most of the back end's time and the side (front end or back end)
   that set the pace, for two programs the check builds: in both, every
-  step does some Python work (a data loader's) and issues one of 600-900
+  step does some work of its own (a data loader's) and issues one of 600-900
   operators drawn from relu, sigmoid and ``+ 1``, and a heavy operator
   drawn from dot, exp and tanh. The back end's program issues it seven or
   eight times in the last steps, after middling many, where one call of
@@ -18,8 +18,10 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   The front end's program, sized from the back end's program's profile and
   from calls timed just before, issues heavy calls spread over its tiny
   steps that keep the back end busy twice as long as the back end's
-  program did, under Python work eight times their time: the back end
-  computes each heavy call while the front end works on, and idles most of
+  program did, under waits of the front end eight times their time (a
+  loader's for its files, sleeping: they use no CPU, so a side read off
+  the CPU time, not the wall time, names the back end): the back end
+  computes each heavy call while the front end waits on, and idles most of
   the time. So the front end's program is the one with the larger busy
   time and the larger time per call, and neither figure alone tells the
   two apart (a side read off the busy time against a figure typed in, or
@@ -313,15 +315,19 @@ def _diagnose_ops() -> dict[str, Callable[[Any], Any]]:
 def _program(kind: str, busy_s: float = 0.0, avoid: str = "") -> tuple[str, Callable[[], None]]:
     """One of the check's programs, operators and sizes drawn: ``(its heaviest operator, the program)``.
 
-    Every step of both does some Python work of its own (as a data loader
-    would) and issues one of the many operators. ``"back end"``: seven or
-    eight large operators in the last steps, after many middling ones, so the
-    back end is busy nearly all the time. ``"front end"``: tiny operators,
-    and heavy calls spread over the steps that keep the back end busy
-    :data:`DIAGNOSE_BUSIER` times ``busy_s`` (the back end's program's busy
-    time, seconds) in all, under far more Python work (:data:`DIAGNOSE_PYTHON_OVER`
-    times their time): each heavy call runs while the front end works on,
-    and the back end idles most of the time. Both are sized from calls timed
+    Every step of both does some work of its own, as a data loader would,
+    and issues one of the many operators. ``"back end"``: Python work in
+    every step, and seven or eight large operators in the last steps, after
+    many middling ones, so the back end is busy nearly all the time.
+    ``"front end"``: tiny operators, and heavy calls spread over the steps
+    that keep the back end busy :data:`DIAGNOSE_BUSIER` times ``busy_s`` (the
+    back end's program's busy time, seconds) in all, under far longer waits
+    of the front end (:data:`DIAGNOSE_PYTHON_OVER` times their time), as a
+    loader's for its files, which use no CPU: each heavy call runs while the
+    front end waits on, and the back end idles most of the time. The CPU
+    time of the process is then mostly the back end's in both programs: a
+    side read off the busy time against the CPU time instead of the wall
+    time names the back end for both. Both are sized from calls timed
     here. The heavy operator comes from one pool for both kinds and the many
     from another: neither the names nor the counts tell the two kinds
     apart, nor the busy time or the time per call, which are the front end's
@@ -336,6 +342,7 @@ def _program(kind: str, busy_s: float = 0.0, avoid: str = "") -> tuple[str, Call
     heavy_in = nd.random.uniform(shape=DIAGNOSE_SIZES[kind][heavy])
     many_in = nd.random.uniform(shape=DIAGNOSE_SIZES[kind][many])
     decoy, decoy_in, decoy_at = None, None, -1
+    wait_s = 0.0
     if kind == "back end":  # the last steps: a profile stopped before its wait misses them
         python = DIAGNOSE_PYTHON
         heavies = draw.randrange(7, 9)
@@ -346,17 +353,19 @@ def _program(kind: str, busy_s: float = 0.0, avoid: str = "") -> tuple[str, Call
         decoy_in = nd.random.uniform(shape=_scaled(DIAGNOSE_SIZES[kind][heavy], work))
         decoy_at = count - heavies - 1
     else:
-        # one heavy call, and a step's Python work over 1000 squares: the medians of five, timed here
+        # one heavy call: the median of five, timed here
         call = measure(lambda: ops[heavy](heavy_in).wait_to_read(), repeat=5, warmup=1).median
-        per_1000 = measure(lambda: sum(k * k for k in range(1000)), repeat=5, warmup=0).median
         heavies = max(2, math.ceil(DIAGNOSE_BUSIER * busy_s / call))
         spots = {round((j + 0.5) * count / heavies) for j in range(heavies)}
-        python = math.ceil(DIAGNOSE_PYTHON_OVER * heavies * call / count / per_1000 * 1000)
+        python, wait_s = 0, DIAGNOSE_PYTHON_OVER * heavies * call / count
     nd.waitall()
 
     def program() -> None:
         for i in range(count):
-            sum(k * k for k in range(python))  # the step's own Python work, as a data loader's
+            if python:
+                sum(k * k for k in range(python))  # the step's own Python work, as a data loader's
+            else:
+                _sleep(wait_s)  # a data loader waiting for its files: the front end holds the pace, using no CPU
             if i in spots:
                 ops[heavy](heavy_in)
             elif i == decoy_at:
