@@ -197,7 +197,7 @@ def test_an_isolated_program_gets_none_of_this_process_mxnet_variables(monkeypat
     monkeypatch.setenv("MXNET_ENGINE_TYPE", "NaiveEngine")  # what an answer may set in the kernel
     monkeypatch.setenv("MXNET_CPU_WORKER_NTHREADS", "4")
     fresh.run_program("asynclab.x:f", env={"MXNET_CPU_TEMP_COPY": "6"}, timeout=5, isolated=True)
-    assert seen["argv"][1] == "-I"  # no PYTHONPATH, PYTHONSTARTUP or user site
+    assert seen["argv"][1:3] == ["-I", "-S"]  # no PYTHONPATH, PYTHONSTARTUP or user site; no site (.pth files)
     mxnet = {k: v for k, v in seen.items() if k.startswith("MXNET_")}
     expected = {k: v for k, v in budget.environment().items() if k.startswith("MXNET_")}
     assert mxnet == {**expected, "MXNET_CPU_TEMP_COPY": "6"}
@@ -222,3 +222,12 @@ def test_an_isolated_program_runs_no_sitecustomize_from_pythonpath(tmp_path, mon
     )
     fresh.run_program("json:dumps", payload=[1], timeout=60)  # not isolated: the child imports it
     assert mark.exists()
+
+
+@pytest.mark.kernel
+def test_an_isolated_program_processes_no_pth_file_yet_finds_the_environments_packages():
+    from asynclab.foundation.backends import fresh
+
+    # a .pth file in site-packages runs its code in every Python that imports site: an isolated child imports none
+    probe = "(__import__('sys').flags.no_site, 'site' in __import__('sys').modules, __import__('mxnet').__name__)"
+    assert fresh.run_program("builtins:eval", payload=probe, timeout=120, isolated=True).result == [1, False, "mxnet"]

@@ -36,6 +36,7 @@ import os
 import re
 import subprocess
 import sys
+import sysconfig
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -149,7 +150,9 @@ def run_program(
     none of this process's ``MXNET_*`` variables but the compute budget's
     (:func:`asynclab.foundation.budget.environment`) and ``env``'s, and its
     Python starts isolated (``-I``: no ``PYTHONPATH``, ``PYTHONSTARTUP`` or
-    user site), with the folder this course was loaded from first on its path.
+    user site) and without ``site`` (``-S``: no ``.pth`` file's code runs),
+    with the folder this course was loaded from first on its path and this
+    environment's package folders last.
     """
     module, _, function = str(target).partition(":")
     if not module or not function.isidentifier():
@@ -160,8 +163,14 @@ def run_program(
 
         env = {**budget.environment(), **(env or {})}
         root = str(Path(__file__).resolve().parents[3])  # the folder that holds the asynclab package
-        boot = f"import runpy, sys; sys.path.insert(0, {root!r}); runpy.run_module({CHILD!r}, run_name='__main__', alter_sys=True)"
-        argv = [sys.executable, "-I", "-c", boot, target]
+        # no site either (-S): a .pth file in site-packages runs its code in every Python that processes it; the
+        # folders of this environment's packages are put on the path by hand instead
+        packages = list(dict.fromkeys(sysconfig.get_paths()[key] for key in ("purelib", "platlib")))
+        boot = (
+            f"import sys; sys.path[:0] = [{root!r}]; sys.path += {packages!r}; import runpy; "
+            f"runpy.run_module({CHILD!r}, run_name='__main__', alter_sys=True)"
+        )
+        argv = [sys.executable, "-I", "-S", "-c", boot, target]
     return _run(
         argv,
         payload=payload,
