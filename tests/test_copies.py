@@ -941,6 +941,26 @@ def test_a_format_string_made_at_run_time_reads_what_the_judge_cannot_see():
     assert _verdicts("03", {"ex2-predict-lagged": written})["predict-lagged-k"] is None
 
 
+@pytest.mark.parametrize(
+    ("made", "reads"),
+    [
+        ('unit = "{:.1f} s" if t3 > 1 else "{:.3f} s"\n    line = ("took " + unit).format(t3)', False),
+        ('line = ("took " + ("{:.1f}" if t3 > 1 else "{:.3f}") + " s").format(t3)', False),
+        ('line = ("{:" + ">8}").format(t3)', True),  # a field cut across parts
+        ('line = ("{0.__cla" + "ss__}").format(t3)', True),
+        ('line = ("{:{0.real}}" + " s").format(t3)', True),  # a field inside a field's spec
+        ('line = ("{0[0]}" + " s").format([t3])', True),
+    ],
+)
+def test_a_format_string_written_out_in_whole_fields_is_plain(made, reads):
+    source = f"def predict_lagged_seconds(t1, t2, t3, n, k):\n    {made}\n    return t3 + n * max(t1, t2)"
+    found = _verdicts("03", {"ex2-predict-lagged": source})["predict-lagged-k"]
+    if reads:
+        assert found is not None and found.kind == copies.INTROSPECTS, found
+    else:
+        assert found is None, found
+
+
 def test_an_exceptions_traceback_is_the_inside_of_a_frame():
     source = (
         "def predict_lagged_seconds(t1, t2, t3, n, k):\n    try:\n        raise ValueError\n"
@@ -1088,7 +1108,57 @@ def test_a_helper_that_only_reads_the_prediction_changes_nothing_judged():
     assert _verdicts("01", {"ex-predict-blocking": source})["predict-blocking"] is None
 
 
+@pytest.mark.parametrize(
+    "helper",
+    [
+        "import numpy as np\n\n\ndef look(table):\n    print(np.mean(list(table.values())))",
+        "import os\n\n\ndef look(table):\n    print(os.path.join('out', str(len(table.items()))))",
+        "import numpy as np\n\n\ndef look(table):\n    return np.arange(len(table)), sorted(table.keys())",
+    ],
+    ids=["mean", "path", "arange"],
+)
+def test_a_helper_that_reads_the_prediction_with_a_measuring_module_changes_nothing_judged(helper):
+    source = f'PREDICTED = {{"y.shape": False, "y.asnumpy()": True}}\n\n\n{helper}\n\n\nlook(PREDICTED)'
+    assert _verdicts("01", {"ex-predict-blocking": source})["predict-blocking"] is None
+
+
+def test_a_function_handed_to_a_helper_is_not_changed_by_it():
+    source = _cell(
+        """
+        import inspect
+
+
+        def waits_for_back_end(work):
+            return False
+
+
+        def show(fn):
+            print(inspect.getsource(fn))
+
+
+        show(waits_for_back_end)
+        """
+    )
+    assert _verdicts("01", {"ex2-waits-for-back-end": source})["finds-hidden-waits"] is None
+
+
 # ------------------------------------------------------------------ stores through a container or an attribute
+@pytest.mark.parametrize(
+    "beside",
+    [
+        'both = {"predicted": PREDICTED, "measured": MEASURED}\nMEASURED["y.shape"] = nd.ones((2, 2)).shape == ()',
+        "rows = []\nrows.append(PREDICTED)\nrows.append(MEASURED)\nMEASURED['y.shape'] = nd.ones((2, 2)).shape == ()",
+        "results = [PREDICTED]\nresults.append({'y.shape': nd.ones((2, 2)).shape == ()})",
+        "pair = (PREDICTED, MEASURED)\nfor k in PREDICTED:\n    MEASURED[k] = nd.ones((2, 2)).shape == ()",
+        'both = {"predicted": PREDICTED, "measured": MEASURED}\nboth["measured"]["y.shape"] = nd.ones((2, 2)).size > 0',
+    ],
+    ids=["dict", "appended", "list-appended", "tuple-loop", "dict-other-key"],
+)
+def test_a_prediction_held_beside_a_measurement_is_not_measured(beside):
+    source = 'PREDICTED = {"y.shape": False, "y.asnumpy()": True}\nMEASURED = {}\n' + beside
+    assert _verdicts("01", {"ex-predict-blocking": source})["predict-blocking"] is None
+
+
 @pytest.mark.parametrize(
     "shelve",
     [

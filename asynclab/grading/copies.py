@@ -11,11 +11,14 @@ student's: a statement found in the lab as handed out is left out). A statement
 that reads a name it binds (``E = [E][0]``, ``d[k] = v``) or calls a method of
 one (``d.update(engine=...)``) keeps that name's earlier binding in the closure. A
 statement that calls a function or class of the student's binds, so, every name it
-hands it and every module-level name the function's body (and the student's
-functions it calls in turn) stores into or calls a method of (``fill(PREDICTED)``,
-``def fill(): G[k] = v``), with the function in the closure. A name placed in a
-container or stored on another name (``shelf = [d]``, ``box.seen = d``) holds one
-object with it: a store through one is a store into the other. A course name that
+hands it for a parameter the function's body changes and every module-level name
+the body changes (stores into, or calls a changing method of such as ``update``;
+through the student's functions it calls in turn: ``fill(PREDICTED)`` with ``def
+fill(d): d[k] = v``, ``def fill(): G[k] = v``), with the function in the closure;
+a helper that only reads what it is handed changes nothing. A name placed in a
+container or stored on another name (``shelf = [d]``, ``box.seen = d``) is held
+there: a store through that element (``shelf[0][k] = v``, ``box.seen[k] = v``) is a
+store into it, a store into the container itself is not. A course name that
 reaches a module outside the course through a course module's import
 (``native.gc.get_referents``) is judged by that module's own name too
 (``gc.get_referents``). Six verdicts score the check 0, with one sentence that
@@ -80,8 +83,8 @@ names what the answer used, never the right answer:
    rewrote).
    Data is judged on this verdict too;
 6. **starts processes**: the closure starts another process (:data:`PROCESS_TOOLS`:
-   ``subprocess``, ``multiprocessing`` but for its thread pools and ``cpu_count``, ``os.system``, ...): what runs there escapes
-   the check's instruments, so a table measured there when the answer cell runs
+   ``subprocess``, ``multiprocessing`` but for its thread pools and ``cpu_count``, ``os.system``, ...): what
+   runs there escapes the check's instruments, so a table measured there when the answer cell runs
    passes for a prediction. Data is judged on this verdict too;
 7. **measures**: data (a prediction) is computed with a module or class the
    check names in ``measured_by`` (lab 05's engines), by its own name or where the
@@ -126,6 +129,7 @@ import functools
 import importlib
 import inspect
 import re
+import string
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -925,6 +929,9 @@ def _bindings(sources: Sequence[str], given: set[str]) -> dict[str, _Binding]:
     # names bound to one object (``PREDICTED = seen = {}``, ``seen = PREDICTED``): what a statement stores into
     # one of them (``seen[k] = v``, ``seen.update(...)``) is stored into all
     shared: dict[str, set[str]] = {}
+    # what a name's elements hold (``shelf = [PREDICTED]``, ``box.seen = PREDICTED``): what a statement stores
+    # through an element (``shelf[0][k] = v``) is stored into what it holds
+    holds: dict[str, list] = {}
     for source in sources:
         for node in _parse(source):
             handed_out = ast.dump(node) in given
@@ -981,55 +988,134 @@ def _bindings(sources: Sequence[str], given: set[str]) -> dict[str, _Binding]:
                 for other in shared.get(name, set()) - bound:
                     before = (table[other],) if other in table else ()
                     table[other] = _Binding(statement=node, given=handed_out, before=before)
+            through: set[str] = set()
+            for root, key in _through_elements(node):
+                for container in shared.get(root, set()) | {root}:
+                    for held_key, item in holds.get(container, ()):
+                        if _ANY_KEY in (key, held_key) or key == held_key:
+                            through |= shared.get(item, set()) | {item}
+            for other in through - bound:
+                before = (table[other],) if other in table else ()
+                table[other] = _Binding(statement=node, given=handed_out, before=before)
             _share(node, rebound, table, shared)
+            _hold(node, rebound, table, holds)
     return table
 
 
 def _share(node: ast.stmt, rebound: set[str], table: Mapping[str, _Binding], shared: dict[str, set[str]]) -> None:
-    """Update ``shared`` (each name's group of names bound to one object, or holding it) for ``node``: a name
-    it binds anew leaves its group; the names an assignment binds to one plain object (``a = b = {}``,
-    ``a = b``) form one, and so do a name and what it is given to hold (``shelf = [a]``, ``box.seen = a``,
-    ``shelf[0] = a``, ``shelf.append(a)``): a store through one is a store into the other."""
+    """Update ``shared`` (each name's group of names bound to one object) for ``node``: a name it binds anew
+    leaves its group; the names an assignment binds to one plain object (``a = b = {}``, ``a = b``) form one."""
     for name in rebound:
         group = shared.pop(name, set())
         group.discard(name)
         for other in group:
             shared[other] = group
     for inner in _module_level(node):
-        for names in _held_together(inner, table):
-            if len(names) > 1:
-                group = set().union(*(shared.get(n, {n}) for n in names)) | names
-                for name in group:
-                    shared[name] = group
+        if not isinstance(inner, ast.Assign):
+            continue
+        names = {t.id for t in inner.targets if isinstance(t, ast.Name)}
+        value = inner.value
+        if isinstance(value, ast.Name) and value.id in table and not table[value.id].dotted:
+            names |= shared.get(value.id, set()) | {value.id}
+        if len(names) > 1:
+            group = set().union(*(shared.get(n, {n}) for n in names)) | names
+            for name in group:
+                shared[name] = group
 
 
-def _held_together(node: ast.stmt, table: Mapping[str, _Binding]) -> list[set[str]]:
-    """The groups of names ``node`` makes hold one object: the names an assignment binds with the plain names
-    its value is or holds (in a list, tuple, set or dict written out), the name an attribute or item is stored
-    on with the names stored there, and the name whose method is called with the names handed to it. Names of
-    imports are left out."""
+#: The key of an element whose place is not known from the code (``shelf.append(a)``, ``shelf[i] = a``).
+_ANY_KEY = ("any",)
 
-    def plain(names: Iterable[str]) -> set[str]:
-        return {n for n in names if n in table and not table[n].dotted}
 
-    groups: list[set[str]] = []
-    if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-        held = plain(_held_names(node.value))
-        groups.append({t.id for t in targets if isinstance(t, ast.Name)} | held)
-        for target in _flat_targets(targets):
-            root = _store_root(target) if isinstance(target, (ast.Attribute, ast.Subscript)) else None
-            if held and plain([root] if root else []):
-                groups.append({root} | held)
-    if isinstance(node, _BLOCKS):
-        return groups  # the statements of its blocks are read one by one
-    for sub in _run_now(node):
-        if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute):
-            root = _store_root(sub.func.value)
-            held = plain(n for argument in (*sub.args, *(k.value for k in sub.keywords)) for n in _held_names(argument))
-            if held and plain([root] if root else []):
-                groups.append({root} | held)
-    return groups
+def _key(place: ast.Attribute | ast.Subscript) -> tuple:
+    """Where ``place`` is on the object it is taken from: an attribute's name, an item's written-out key, or
+    :data:`_ANY_KEY`."""
+    if isinstance(place, ast.Attribute):
+        return ("attr", place.attr)
+    if isinstance(place.slice, ast.Constant):
+        return ("item", place.slice.value)
+    return _ANY_KEY
+
+
+def _first_place(target: ast.expr) -> tuple[str, tuple] | None:
+    """``(name, key)`` of the element of a name that ``target`` goes through (``shelf[0]["k"]``: shelf, item
+    0), when ``target`` is a place inside an element of a name; else None."""
+    if not isinstance(target, (ast.Attribute, ast.Subscript)) or not isinstance(
+        target.value, (ast.Attribute, ast.Subscript)
+    ):
+        return None
+    place = target.value
+    while isinstance(place.value, (ast.Attribute, ast.Subscript)):
+        place = place.value
+    return (place.value.id, _key(place)) if isinstance(place.value, ast.Name) else None
+
+
+def _hold(node: ast.stmt, rebound: set[str], table: Mapping[str, _Binding], holds: dict[str, list]) -> None:
+    """Update ``holds`` (each name's elements, as ``(key, name of what is held)``) for ``node``: a name it
+    binds anew holds nothing it held; a container written out holds the names in it (``shelf = [a]``,
+    ``box = {"k": a}``), an attribute or item stored on a name holds what is stored (``box.seen = a``,
+    ``shelf[0] = a``), and so does a container whose changing method is handed names (``shelf.append(a)``)."""
+    for name in rebound:
+        holds.pop(name, None)
+
+    def plain(name: str) -> bool:
+        return name in table and not table[name].dotted
+
+    for inner in _module_level(node):
+        if isinstance(inner, (ast.Assign, ast.AnnAssign)) and inner.value is not None:
+            targets = inner.targets if isinstance(inner, ast.Assign) else [inner.target]
+            for target in _flat_targets(targets):
+                if isinstance(target, ast.Name):
+                    held = _held_items(inner.value)
+                    holds.setdefault(target.id, []).extend((k, n) for k, n in held if plain(n))
+                elif isinstance(target, (ast.Attribute, ast.Subscript)) and (root := _store_root(target)):
+                    key = _key(target) if isinstance(target.value, ast.Name) else _ANY_KEY
+                    holds.setdefault(root, []).extend((key, n) for n in _held_names(inner.value) if plain(n))
+        if isinstance(inner, _BLOCKS):
+            continue  # the statements of its blocks are read one by one
+        for sub in _run_now(inner):
+            if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute) and sub.func.attr in MUTATING_METHODS:
+                root = _store_root(sub.func.value)
+                handed = {n for a in (*sub.args, *(k.value for k in sub.keywords)) for n in _held_names(a)}
+                if root and handed:
+                    holds.setdefault(root, []).extend((_ANY_KEY, n) for n in handed if plain(n))
+
+
+def _through_elements(node: ast.stmt) -> list[tuple[str, tuple]]:
+    """``(name, key)`` of each element of a name that ``node`` stores into or changes through
+    (``shelf[0]["k"] = v``, ``box.seen.update(...)``): a store into what that element holds."""
+    found = []
+    for inner in _module_level(node):
+        targets: list[ast.expr] = []
+        if isinstance(inner, (ast.Assign, ast.Delete)):
+            targets = _flat_targets(inner.targets)
+        elif isinstance(inner, (ast.AugAssign, ast.AnnAssign)):
+            targets = [inner.target]
+        found += [place for t in targets if (place := _first_place(t))]
+        if isinstance(inner, _BLOCKS):
+            continue
+        for sub in _run_now(inner):
+            if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute) and sub.func.attr in MUTATING_METHODS:
+                place = _first_place(ast.Attribute(value=sub.func.value, attr="?", ctx=ast.Load()))
+                found += [place] if place else []
+    return found
+
+
+def _held_items(value: ast.expr) -> list[tuple[tuple, str]]:
+    """``(key, name)`` of the names a container written out holds (``[a, b]``: items 0 and 1; ``{"k": a}``:
+    item "k"; nested: the outer key)."""
+    if isinstance(value, (ast.List, ast.Tuple)):
+        return [(("item", i), n) for i, e in enumerate(value.elts) for n in _held_names(e)]
+    if isinstance(value, ast.Set):
+        return [(_ANY_KEY, n) for n in _held_names(value)]
+    if isinstance(value, ast.Dict):
+        return [
+            (("item", k.value) if isinstance(k, ast.Constant) else _ANY_KEY, n)
+            for k, v in zip(value.keys, value.values)
+            if k is not None
+            for n in _held_names(v)
+        ]
+    return []
 
 
 def _held_names(value: ast.expr) -> set[str]:
@@ -1220,49 +1306,97 @@ def _mutated_names(node: ast.stmt) -> set[str]:
     return names
 
 
+#: Methods that change the container they are called on: a call of one on a name stores into what it names.
+MUTATING_METHODS = frozenset(
+    {
+        "update", "append", "extend", "insert", "setdefault", "pop", "popitem", "clear", "remove", "add",
+        "discard", "sort", "reverse", "__setitem__", "__delitem__", "__setattr__", "__delattr__", "__iadd__",
+    }
+)  # fmt: skip
+
+
 def _changed_by_calls(node: ast.stmt, table: Mapping[str, _Binding]) -> set[str]:
     """The module-level names whose objects a statement may change by calling a function or class of the
-    answer's own (:func:`_own_definition`) when it runs: every name it hands one as an argument
-    (``fill(PREDICTED)``), and every name the body of that function, or of the answer's functions it calls in
-    turn, stores into, calls a method of, hands on to another of them or declares ``global``
-    (``def fill(): G[k] = v``). Names of imports are left out: what is set on them is judged as tampering."""
+    answer's own (:func:`_own_definition`) when it runs: every name it hands one for a parameter that the
+    function's body changes (``fill(PREDICTED)`` with ``def fill(d): d[k] = v``), and every module-level name
+    the body changes (``def fill(): G[k] = v``, ``global G``), through the answer's functions it calls in
+    turn. A body changes a name when it stores into it (``d[k] = v``, ``d.x = v``), calls a method of
+    :data:`MUTATING_METHODS` on it (``d.update(...)``) or hands it on for a parameter that changes. Names of
+    imports, functions and classes are left out: what is set on an import is judged as tampering."""
     names: set[str] = set()
-    todo: list[ast.stmt] = []
     for sub in _run_now(node):
         if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name):
             called = _own_definition(table.get(sub.func.id))
             if called is not None:
-                names |= _argument_names(sub)
-                todo.append(called)
-    seen: set[int] = set()
-    while todo:
-        called = todo.pop()
-        if id(called) in seen:
-            continue
-        seen.add(id(called))
-        declared = {name for sub in ast.walk(called) if isinstance(sub, ast.Global) for name in sub.names}
-        local = _stored(called) - declared
-        found = set(declared)
-        for sub in ast.walk(called):
-            if isinstance(sub, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
-                targets = sub.targets if isinstance(sub, (ast.Assign, ast.Delete)) else [sub.target]
-                found |= {
-                    root
-                    for target in _flat_targets(targets)
-                    if isinstance(target, (ast.Attribute, ast.Subscript))
-                    for root in [_store_root(target)]
-                    if root
-                }
-            elif isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute):
-                root = _store_root(sub.func.value)
-                found |= {root} if root else set()
-            elif isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id not in local:
-                inner = _own_definition(table.get(sub.func.id))
-                if inner is not None:
-                    found |= _argument_names(sub)
-                    todo.append(inner)
-        names |= found - local
-    return {name for name in names if name in table and not table[name].dotted and table[name].statement is not None}
+                changed_params, changed_globals = _changes(called, table, set())
+                names |= _handed_for(sub, called, changed_params) | changed_globals
+    return {
+        name
+        for name in names
+        if name in table
+        and not table[name].dotted
+        and table[name].statement is not None
+        and not isinstance(table[name].statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+    }
+
+
+def _parameters(fn: ast.stmt) -> list[str]:
+    """The parameters of a function in order (a class: its ``__init__``'s after ``self``), for positional
+    arguments first, then keyword-only ones."""
+    if isinstance(fn, ast.ClassDef):
+        init = next((f for f in fn.body if isinstance(f, ast.FunctionDef) and f.name == "__init__"), None)
+        return _parameters(init)[1:] if init is not None else []
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return []
+    a = fn.args
+    return [p.arg for p in (*a.posonlyargs, *a.args, *([a.vararg] if a.vararg else []), *a.kwonlyargs)]
+
+
+def _handed_for(call: ast.Call, fn: ast.stmt, params: set[str]) -> set[str]:
+    """The names ``call`` hands ``fn`` for a parameter in ``params`` (or inside a list, tuple, set or dict
+    written out there); every name it hands when it unpacks arguments (``*a``, ``**k``) or ``fn`` takes them so."""
+    order = _parameters(fn)
+    spread = isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and bool(fn.args.vararg or fn.args.kwarg)
+    handed: set[str] = set()
+    for i, argument in enumerate(call.args):
+        loose = isinstance(argument, ast.Starred) or i >= len(order) or spread
+        if loose or order[i] in params:
+            handed |= _held_names(argument.value if isinstance(argument, ast.Starred) else argument)
+    for keyword in call.keywords:
+        if keyword.arg is None or keyword.arg in params or keyword.arg not in order:
+            handed |= _held_names(keyword.value)
+    return handed
+
+
+def _changes(fn: ast.stmt, table: Mapping[str, _Binding], seen: set[int]) -> tuple[set[str], set[str]]:
+    """``(parameters, module-level names)`` that the body of the answer's function or class ``fn`` changes
+    (:func:`_changed_by_calls`), following the answer's functions it calls; ``seen``: those already followed."""
+    if id(fn) in seen:
+        return set(), set()
+    seen.add(id(fn))
+    declared = {name for sub in ast.walk(fn) if isinstance(sub, ast.Global) for name in sub.names}
+    params = set(_parameters(fn))  # a class's: its __init__'s after self; its methods' bodies are walked too
+    local = (_stored(fn) - declared) | {"self"}
+    changed = set(declared)
+    for sub in ast.walk(fn):
+        if isinstance(sub, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
+            targets = sub.targets if isinstance(sub, (ast.Assign, ast.Delete)) else [sub.target]
+            changed |= {
+                root
+                for target in _flat_targets(targets)
+                if isinstance(target, (ast.Attribute, ast.Subscript))
+                for root in [_store_root(target)]
+                if root
+            }
+        elif isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute) and sub.func.attr in MUTATING_METHODS:
+            root = _store_root(sub.func.value)
+            changed |= {root} if root else set()
+        elif isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id not in local:
+            inner = _own_definition(table.get(sub.func.id))
+            if inner is not None:
+                inner_params, inner_globals = _changes(inner, table, seen)
+                changed |= _handed_for(sub, inner, inner_params) | inner_globals
+    return changed & params, changed - local - params
 
 
 def _own_definition(binding: _Binding | None) -> ast.stmt | None:
@@ -1271,12 +1405,6 @@ def _own_definition(binding: _Binding | None) -> ast.stmt | None:
         return None
     node = binding.statement
     return node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) else None
-
-
-def _argument_names(call: ast.Call) -> set[str]:
-    """The names a call hands its callee as arguments, or inside a list, tuple, set or dict written out."""
-    values = [a.value if isinstance(a, ast.Starred) else a for a in call.args] + [k.value for k in call.keywords]
-    return set().union(set(), *(_held_names(v) for v in values))
 
 
 def _statement_names(node: ast.stmt) -> frozenset[str]:
@@ -1314,6 +1442,7 @@ def _introspects(student: str, closure: _Closure) -> Verdict | None:
     if closure.loose_getters:
         return Verdict(INTROSPECTS, student, f"{closure.loose_getters[0]} with a name made at run time")
     literals = _string_literal_names(closure.statements)
+    plain_formats = _plain_format_names(closure.statements)
     for statement in closure.statements:
         for node in ast.walk(statement):
             if isinstance(node, ast.Attribute) and node.attr in INSIDES:
@@ -1331,9 +1460,10 @@ def _introspects(student: str, closure: _Closure) -> Verdict | None:
                 and isinstance(node.func, ast.Attribute)
                 and node.func.attr in ("format", "format_map")
                 and (
-                    isinstance(node.func.value, (ast.BinOp, ast.Call, ast.JoinedStr))
+                    isinstance(node.func.value, (ast.BinOp, ast.Call, ast.JoinedStr, ast.IfExp))
                     or (isinstance(node.func.value, ast.Name) and node.func.value.id not in literals)
                 )
+                and not _plain_format(node.func.value, plain_formats)
             ):
                 # ("{0.__clo" + "sure__}").format(fn), or a name bound to such a string: the fields of a format
                 # string made at run time read attributes the judge cannot see
@@ -1364,6 +1494,57 @@ def _string_literal_names(statements: Sequence[ast.stmt]) -> frozenset[str]:
                     if isinstance(name, ast.Name):
                         bound[name.id] = bound.get(name.id, True) and whole and target is name
     return frozenset(name for name, whole in bound.items() if whole)
+
+
+def _plain_format(node: ast.expr, names: frozenset[str] = frozenset()) -> bool:
+    """Whether ``node`` is a format string written out in whole fields: strings written out, or ``names``, joined
+    with ``+`` or chosen by ``a if c else b`` (``("added " + ("{:.1f} MB" if big else "{:.3f} MB"))``), each
+    part a format string of its own whose fields read no attribute or item of what is formatted. What such a
+    string's fields read is in the parts as written; a field cut across two parts (``"{0" + ".__code__}"``)
+    is not plain."""
+    if isinstance(node, ast.Name):
+        return node.id in names
+    if isinstance(node, ast.IfExp):
+        return _plain_format(node.body, names) and _plain_format(node.orelse, names)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return _plain_format(node.left, names) and _plain_format(node.right, names)
+    return isinstance(node, ast.Constant) and isinstance(node.value, str) and _fields_read_nothing(node.value)
+
+
+def _fields_read_nothing(text: str) -> bool:
+    """Whether every field of the format string ``text``, and of its fields' specs (``{:{width}}``), names an
+    argument and reads no attribute or item of it; False when a brace is left open or closed alone."""
+    try:
+        parsed = list(string.Formatter().parse(text))
+    except ValueError:  # a brace left open or closed alone: a field cut across parts
+        return False
+    return all(
+        not set(field) & set(".[") and (not spec or _fields_read_nothing(spec))
+        for _, field, spec, _ in parsed
+        if field is not None
+    )
+
+
+def _plain_format_names(statements: Sequence[ast.stmt]) -> frozenset[str]:
+    """The names that ``statements`` bind, every time, to a plain format string (:func:`_plain_format`) written
+    out without names (``unit = "{:.1f} MB" if big else "{:.3f} MB"``)."""
+    bound: dict[str, bool] = {}
+    for statement in statements:
+        for node in ast.walk(statement):
+            targets = (
+                node.targets
+                if isinstance(node, ast.Assign)
+                else [node.target]
+                if isinstance(node, (ast.AnnAssign, ast.AugAssign, ast.For, ast.NamedExpr))
+                else []
+            )
+            value = getattr(node, "value", None) if not isinstance(node, (ast.AugAssign, ast.For)) else None
+            plain = value is not None and _plain_format(value)
+            for target in targets:
+                for name in ast.walk(target):
+                    if isinstance(name, ast.Name):
+                        bound[name.id] = bound.get(name.id, True) and plain and target is name
+    return frozenset(name for name, plain in bound.items() if plain)
 
 
 def _part_of(text: str, name: str) -> bool:
@@ -1515,13 +1696,13 @@ def _instruments(student: str, closure: _Closure, instruments: Sequence[str]) ->
 def _starts_processes(student: str, closure: _Closure) -> Verdict | None:
     """The verdict on an answer whose closure starts another process (:data:`PROCESS_TOOLS`), else None. A
     package or module on the way to a longer name the closure uses (``multiprocessing.pool`` of
-    ``multiprocessing.pool.ThreadPool``) is judged by that name; used alone, by its own."""
+    ``multiprocessing.pool.ThreadPool``) is judged by that name; used alone or as a value, by its own."""
     used = set(closure.dotted)
     for dotted in closure.dotted:
         if any(dotted == t or dotted.startswith(t + ".") for t in STARTS_NO_PROCESS):
             continue
-        if any(other.startswith(dotted + ".") for other in used):
-            continue
+        if dotted not in closure.values and any(other.startswith(dotted + ".") for other in used):
+            continue  # only the way to the longer name; handed around as a value (f(multiprocessing)), judged
         tool = next((t for t in PROCESS_TOOLS if dotted == t or dotted.startswith(t + ".")), None)
         if tool:
             return Verdict(STARTS_PROCESSES, student, dotted)
