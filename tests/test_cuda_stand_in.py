@@ -118,3 +118,35 @@ def test_elapsed_time_raises_as_cuda_does_without_timing_or_before_the_device_re
     ):
         with pytest.raises(RuntimeError):
             _queued(body)
+
+
+# ------------------------------------------------------------ right ways to wait that a GPU honours
+@pytest.mark.parametrize(
+    "body",
+    [
+        "while not torch.cuda.current_stream().query():\n    pass",
+        "s = torch.cuda.Stream()\ns.wait_stream(torch.cuda.default_stream())\ns.synchronize()",
+        "e = torch.cuda.Event()\ne.record()\ns = torch.cuda.Stream()\ns.wait_event(e)\ns.synchronize()",
+        "e = torch.cuda.Event()\ne.record()\ns = torch.cuda.Stream()\ne.wait(s)\ns.synchronize()",
+        "e = torch.cuda.Event()\ne.record()\nwhile not e.query():\n    pass",
+    ],
+)
+def test_a_wait_a_gpu_honours_lasts_until_the_queued_work_has_run(body):
+    seconds, left, _ = _queued(body)
+    assert seconds >= 1.9 * PRODUCT_S and left <= 0
+
+
+def test_a_side_stream_that_waits_for_the_default_one_times_the_work_issued_on_it():
+    body = (
+        "s = torch.cuda.Stream()\ns.wait_stream(torch.cuda.current_stream())\n"
+        "a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)\n"
+        "with torch.cuda.stream(s):\n    a.record()\n    z = y @ w\n    b.record()\ns.synchronize()\n"
+        "ms = a.elapsed_time(b)\nassert PRODUCT_S * 1e3 - 1 <= ms <= PRODUCT_S * 1e3 + 1, ms"
+    )
+    seconds, left, _ = _queued(body.replace("PRODUCT_S", str(PRODUCT_S)))
+    assert seconds >= 2.9 * PRODUCT_S and left <= 0
+
+
+def test_a_positional_copy_flag_after_non_blocking_false_still_waits():
+    _, left, waits = _queued("y.to('cpu', torch.float32, False, True)")
+    assert left <= 0 and waits == ["to"]

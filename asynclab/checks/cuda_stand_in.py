@@ -95,10 +95,12 @@ def _to_host(args: tuple, kwargs: dict) -> bool:
 
 
 def _non_blocking(args: tuple, kwargs: dict) -> bool:
-    """Whether a ``Tensor.to``/``copy_`` call asks for a copy that does not wait (``non_blocking=True``, or
-    a ``True`` among its positional arguments after the tensor: ``to(device, dtype, True)``, ``copy_(src,
-    True)``)."""
-    return kwargs.get("non_blocking") is True or any(a is True for a in args[1:])
+    """Whether a ``Tensor.to``/``copy_`` call asks for a copy that does not wait: ``non_blocking=True``, or
+    ``True`` as its first positional flag after the tensor (``to(device, dtype, True)``, ``copy_(src, True)``;
+    a later flag is ``copy``)."""
+    if "non_blocking" in kwargs:
+        return kwargs["non_blocking"] is True
+    return next((a for a in args[1:] if isinstance(a, bool)), False) is True
 
 
 @contextlib.contextmanager
@@ -162,23 +164,30 @@ def cuda_stand_ins(*values: Any, queue: DeviceQueue | None = None) -> Iterator[t
             self.default = default
             self.last = 0.0  # when the device ends the last work issued on this stream (a made stream's)
 
+        def end(self) -> float:
+            """When the device ends the work queued on this stream so far (0: none): the default stream's is
+            the whole queue's, a made stream's the work issued on it or that it was told to wait for."""
+            if queue is None:
+                return 0.0
+            return queue.busy_until if self.default else self.last
+
         def reached(self) -> float:
             """When the device reaches work queued on this stream now."""
-            if queue is None:
-                return _clock()
-            return queue.reached() if self.default else max(_clock(), self.last)
+            return max(_clock(), self.end())
 
         def synchronize(self) -> None:
-            wait("Stream.synchronize", None if self.default else self.last)
+            wait("Stream.synchronize", self.end())
 
         def query(self) -> bool:
-            return _clock() >= self.reached()
+            return _clock() >= self.end()
 
         def wait_event(self, event) -> None:
-            pass
+            if not self.default and getattr(event, "recorded", False):
+                self.last = max(self.last, event.at)
 
         def wait_stream(self, stream) -> None:
-            pass
+            if not self.default and isinstance(stream, Stream):
+                self.last = max(self.last, stream.end())
 
         def record_event(self, event=None):
             event = event or Event()
@@ -208,7 +217,7 @@ def cuda_stand_ins(*values: Any, queue: DeviceQueue | None = None) -> Iterator[t
             return _clock() >= self.at
 
         def wait(self, stream=None) -> None:
-            pass
+            (stream if isinstance(stream, Stream) else current[-1]).wait_event(self)
 
         def elapsed_time(self, other) -> float:
             """Milliseconds of device time from this event to ``other``; raises as CUDA does when either was
@@ -253,8 +262,14 @@ def cuda_stand_ins(*values: Any, queue: DeviceQueue | None = None) -> Iterator[t
     tensors = [torch.Tensor._make_subclass(CudaStandIn, torch.as_tensor(v)) for v in values]
     for name, value in stand_ins.items():
         setattr(cuda, name, value)
+    # the host computes the stand-in's values on one thread, as a GPU's host only launches: with PyTorch's
+    # threads spread over a core another process keeps busy, each small product waited milliseconds for its
+    # second thread, and the front end fell behind the device it stands in for (1.4-1.6x its time, 6 of 6)
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
     try:
         yield tensors, waits
     finally:
+        torch.set_num_threads(threads)
         for name, value in kept.items():
             setattr(cuda, name, value)
