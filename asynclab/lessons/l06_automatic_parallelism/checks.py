@@ -182,8 +182,9 @@ def check_two_devices_at_once(self, norms_both: Callable) -> CheckResult:
     list of ``reps`` norms of ``xa . xa`` (on ``cpu(0)``) followed by
     ``reps`` norms of ``xb . xb`` (on ``cpu(1)``), MXNet arrays. Passes when
     it wrote nothing to the output (:func:`written`), not even from threads
-    it started, and copied no value out of MXNet (:func:`host_copies`: a
-    log kept in a file or a warning reads the norms), the norms are right, in that order, each computed once from
+    it started, and copied or shared no value out of MXNet
+    (:func:`host_copies`: a log kept in a file or a warning reads the
+    norms), the norms are right, in that order, each computed once from
     a product of its own (MXNet's autograd record, :func:`_distinct_dots`),
     MXNet's profile shows ``reps`` products on each device (what ran, not
     what was returned), and the two devices were busy side by side for at
@@ -228,10 +229,11 @@ def check_two_devices_at_once(self, norms_both: Callable) -> CheckResult:
                 f"norms_both(xa, xb, {reps}) wrote {len(lines)} times to the notebook's output: the step asks for "
                 "a function that prints nothing"
             )
-        if copies.to_host_calls:
+        if copies.to_host_calls or copies.shared:
             raise Rejected(
-                f"norms_both(xa, xb, {reps}) copied values out of MXNet {copies.to_host_calls} times: each copy "
-                "waits for what it reads, and the step asks for a function that returns the norms as MXNet arrays"
+                f"norms_both(xa, xb, {reps}) copied or shared values out of MXNet "
+                f"{copies.to_host_calls + copies.shared} times: each read waits for what it reads, and the step "
+                "asks for a function that returns the norms as MXNet arrays"
             )
         if not isinstance(norms, (list, tuple)) or len(norms) != 2 * reps:
             got = len(norms) if isinstance(norms, (list, tuple)) else type(norms).__name__

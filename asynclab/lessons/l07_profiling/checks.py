@@ -98,7 +98,10 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   with each answer's ``busy_ms`` (quiet and with one core busy; readings
   short fn / long fn): the operators' spans from the trace, merged where
   they overlap (the solution, ok-busy-*), 0.96-0.99x / 0.97-0.99x quiet
-  (6 runs) and 0.97-1.00x / 0.98-0.99x loaded (9 runs). Wrong answers,
+  (6 runs) and 0.97-1.00x / 0.98-0.99x loaded (9 runs); on a later
+  machine, with each device's operator drawn, 0.88-0.94x quiet (8 runs of
+  the solution, as low with every product a ``dot``: 0.89-0.93x) and
+  0.85-0.92x in the bench's 5 + 5 runs. Wrong answers,
   quiet, then loaded: wall time less the thread's CPU time 0.68-0.69x /
   1.62-1.64x, 0.83-0.87x / 1.55-1.61x; the front end's WaitAll calls added
   up 0.26-0.31x / 0.62-0.64x, 0.30-0.35x / 0.50-0.53x (with a wait of its
@@ -226,7 +229,7 @@ DIAGNOSE_PYTHON = 400
 #: just before it did, in heavy calls spread over its steps: neither a figure of busy time nor of time per call
 #: tells the two apart (the front end's is the larger of both), only the busy time against the wall time
 DIAGNOSE_BUSIER = 2.0
-#: ... and its Python work, spread over its steps, takes this many times its heavy calls' time
+#: ... and its waits (a loader's for its files), spread over its steps, take this many times its heavy calls' time
 DIAGNOSE_PYTHON_OVER = 8.0
 #: in the check's profiles, the front end's program's busy time and its time per call over the back end's, at least
 DIAGNOSE_BUSIER_LEAD = 1.5

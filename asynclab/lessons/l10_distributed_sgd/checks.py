@@ -69,7 +69,9 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   by 1/r of it within a factor of 1.5, which the others' mean step taken
   for each of them, otherwise within 4% of the solution, fails; and, with
   each other worker's pushes per slow step drawn as a whole number of 1-3
-  and a fraction of 0.15-0.3, it must lie between the pushes the others
+  and a fraction of 0.15-0.3, over 2, 3 and 4 workers (one more than the
+  runs have, so that a model written for two or three workers by position
+  fails), it must lie between the pushes the others
   surely make in a slow step and one more each, within 0.1 (:func:`_counts_whole_pushes`):
   the solution's model, whole pushes counted and rounded ones always lie
   inside, one update too few lies 0.4-0.85 below and passed the measured
@@ -97,7 +99,9 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   run's (:func:`_follows_its_arguments`: twice the steps about twice the
   time; a worker slow at every step of a period, 20 ms slower at a step
   where another worker has a hiccup, exactly 20 ms more; a worker fast over
-  the period 20 ms slower at one step, the same; an overhead 3-8 ms
+  the period 20 ms slower at one step, the same; a fourth worker slower
+  than the others at every step of a period, its excess at each (a model
+  written for three workers by position fails); an overhead 3-8 ms
   larger per step, that much more at every step (within 1 ms); so each
   step's slowest worker, each period's largest delay, a model scaled by a
   factor, a blend of two or a model without the overhead fail here; and
@@ -569,11 +573,11 @@ def _adds_each_worker(predict: Callable) -> None:
 
 
 def _counts_whole_pushes(predict: Callable) -> None:
-    """Ask ``predict`` about 2 and 3 workers whose other workers each push a drawn whole number of times and a
+    """Ask ``predict`` about 2, 3 and 4 workers whose other workers each push a drawn whole number of times and a
     fraction (:data:`STALE_WHOLE`, :data:`STALE_PART`) while the slow one computes a step: in that time each
     pushes at least the whole number and at most one more, so the prediction must lie between the sums,
-    within :data:`STALE_BOUND_SLACK`, over each number of workers of :data:`STALE_BOUND_WORKERS`;
-    :class:`Rejected` with one sentence, which says on which side, otherwise."""
+    within :data:`STALE_BOUND_SLACK`, over each number of workers of :data:`STALE_BOUND_WORKERS`; :class:`Rejected`
+    with one sentence, which says on which side, otherwise."""
     for workers in STALE_BOUND_WORKERS:
         slow = round(draw.uniform(*STALE_FAST_DELAYS) * draw.uniform(*STALE_SLOWDOWN), 4)
         whole = [draw.choice(STALE_WHOLE) for _ in range(workers - 1)]
@@ -716,9 +720,10 @@ def _follows_its_arguments(predict: Callable) -> None:
     any other worker's hiccup) and worker 1 has a hiccup at the second step. The questions: twice the
     steps take about twice as long; 20 ms more for worker 0 at one step of that period add 20 ms; 20 ms
     more for worker 2 there add nothing; a fourth worker, :data:`FOURTH_S` at every step of that period,
-    adds its excess over worker 0 at each of them (a model written for three workers by position does not); the steps three times over, the workers' delays passed on to the
-    next worker each time, take three times as long (a model of each worker's own total follows the
-    first three questions often, and fails this one); an overhead 3-8 ms larger per step adds that much at
+    adds its excess over worker 0 at each of them (a model written for three workers by position does
+    not); the steps three times over, the workers' delays passed on to the next worker each time, take
+    three times as long (a model of each worker's own total follows the first three questions often, and
+    fails this one); an overhead 3-8 ms larger per step adds that much at
     every step (a model that leaves the overhead out passes every other question); and with every worker
     delayed alike at every step, as when the overhead is measured, the steps take their delays and overheads
     and nothing more (a model that adds a barrier's cost of its own on top passes every other question, and

@@ -1,4 +1,6 @@
-"""Right answer written differently: each device's products and norms are issued from a thread pool made inside the call (multiprocessing.pool.ThreadPool, threads, not processes, imported as `import multiprocessing.pool`), which waits for nothing; the pool is closed and joined before returning, the list in the original's order."""
+"""Right answer written differently: each device's products and norms are issued from a thread pool made inside
+the call (multiprocessing.pool.ThreadPool, threads, not processes, imported as `import multiprocessing.pool`),
+which waits for nothing; the pool is closed and joined before returning, the list in the original's order."""
 
 EXPECT = {"two-devices-at-once": 3}
 
