@@ -165,7 +165,7 @@ def run_program(
         root = str(Path(__file__).resolve().parents[3])  # the folder that holds the asynclab package
         # no site either (-S): a .pth file in site-packages runs its code in every Python that processes it; the
         # folders of this environment's packages are put on the path by hand instead
-        packages = list(dict.fromkeys(sysconfig.get_paths()[key] for key in ("purelib", "platlib")))
+        packages = _package_folders()
         boot = (
             f"import sys; sys.path[:0] = [{root!r}]; sys.path += {packages!r}; import runpy; "
             f"runpy.run_module({CHILD!r}, run_name='__main__', alter_sys=True)"
@@ -183,6 +183,16 @@ def run_program(
 
 
 CHILD = "asynclab.foundation.backends.child"
+
+
+def _package_folders() -> list[str]:
+    """The folders this environment's packages are installed in, as ``site`` finds them (a virtual
+    environment's own, the system's where it includes them, a distribution's ``dist-packages``), then
+    ``sysconfig``'s, each once: what an isolated child started without ``site`` puts on its path."""
+    import site
+
+    found = [*getattr(site, "getsitepackages", list)(), *(sysconfig.get_paths()[k] for k in ("purelib", "platlib"))]
+    return [folder for folder in dict.fromkeys(found) if os.path.isdir(folder)]
 
 
 def in_child() -> bool:
