@@ -1477,6 +1477,14 @@ def _introspects(student: str, closure: _Closure) -> Verdict | None:
 
 def _string_literal_names(statements: Sequence[ast.stmt]) -> frozenset[str]:
     """The names that ``statements`` bind, every time, to a string written out whole (``fmt = "{:.2f} s"``)."""
+    return _names_always_bound_to(
+        statements, lambda value: isinstance(value, ast.Constant) and isinstance(value.value, str)
+    )
+
+
+def _names_always_bound_to(statements: Sequence[ast.stmt], kind: Callable[[ast.expr], bool]) -> frozenset[str]:
+    """The names that ``statements`` bind, every time they bind them, to a value of ``kind``, each alone (not
+    unpacked from a tuple, not by a loop or an augmented assignment)."""
     bound: dict[str, bool] = {}
     for statement in statements:
         for node in ast.walk(statement):
@@ -1488,12 +1496,12 @@ def _string_literal_names(statements: Sequence[ast.stmt]) -> frozenset[str]:
                 else []
             )
             value = getattr(node, "value", None) if not isinstance(node, (ast.AugAssign, ast.For)) else None
-            whole = isinstance(value, ast.Constant) and isinstance(value.value, str)
+            right = value is not None and kind(value)
             for target in targets:
                 for name in ast.walk(target):
                     if isinstance(name, ast.Name):
-                        bound[name.id] = bound.get(name.id, True) and whole and target is name
-    return frozenset(name for name, whole in bound.items() if whole)
+                        bound[name.id] = bound.get(name.id, True) and right and target is name
+    return frozenset(name for name, right in bound.items() if right)
 
 
 def _plain_format(node: ast.expr, names: frozenset[str] = frozenset()) -> bool:
@@ -1528,23 +1536,7 @@ def _fields_read_nothing(text: str) -> bool:
 def _plain_format_names(statements: Sequence[ast.stmt]) -> frozenset[str]:
     """The names that ``statements`` bind, every time, to a plain format string (:func:`_plain_format`) written
     out without names (``unit = "{:.1f} MB" if big else "{:.3f} MB"``)."""
-    bound: dict[str, bool] = {}
-    for statement in statements:
-        for node in ast.walk(statement):
-            targets = (
-                node.targets
-                if isinstance(node, ast.Assign)
-                else [node.target]
-                if isinstance(node, (ast.AnnAssign, ast.AugAssign, ast.For, ast.NamedExpr))
-                else []
-            )
-            value = getattr(node, "value", None) if not isinstance(node, (ast.AugAssign, ast.For)) else None
-            plain = value is not None and _plain_format(value)
-            for target in targets:
-                for name in ast.walk(target):
-                    if isinstance(name, ast.Name):
-                        bound[name.id] = bound.get(name.id, True) and plain and target is name
-    return frozenset(name for name, plain in bound.items() if plain)
+    return _names_always_bound_to(statements, _plain_format)
 
 
 def _part_of(text: str, name: str) -> bool:
