@@ -139,8 +139,9 @@ HEAD_TIMEOUT_S = 120.0  # the fresh process of step 2 (a few seconds; a busy mac
 TEMP_COPIES = 4  # MXNET_CPU_TEMP_COPY's default: the copies of temporary space all CPU devices share
 BOTH_OVERLAP = 0.5
 #: step 1's rounds among which the one run on the lab's plain arrays, outside MXNet's record, is drawn (the first
-#: is the warm-up), and the least overlap that run may show. Measured in that run (the solution and the four
-#: ok-norms answers, 8 checks each, quiet and with one core busy): right 0.80-1.00; the devices in turns 0-0.17
+#: is the warm-up), and the least overlap that run may show, in one of two tries. Measured in that run (the
+#: solution and the four ok-norms answers, 12 calls each, quiet and with one and two cores busy): right 0.59-1.00;
+#: the devices in turns 0-0.17
 PLAIN_ROUNDS = 3
 PLAIN_OVERLAP = 0.35
 _clock = time.perf_counter  # taken at import: an answer that swaps the module's clock changes nothing here
@@ -191,7 +192,8 @@ def check_two_devices_at_once(self, norms_both: Callable) -> CheckResult:
     least ``BOTH_OVERLAP`` of the less busy one's busy time. One round of
     the first :data:`PLAIN_ROUNDS` hands over arrays with no gradient buffer
     and runs outside the record, as the lab's own cells do; its overlap must
-    reach :data:`PLAIN_OVERLAP` on its own.
+    reach :data:`PLAIN_OVERLAP` on its own, in one of two tries (a busy
+    machine may keep a right answer's devices in turns once).
     """
     import mxnet as mx
     import numpy as np
@@ -214,9 +216,8 @@ def check_two_devices_at_once(self, norms_both: Callable) -> CheckResult:
         array.attach_grad()
     rounds = itertools.count()
 
-    def both() -> dict[str, float]:
-        reps = draw.choice(REPS)
-        plain = next(rounds) == bare_round
+    def attempt(reps: int, plain: bool) -> float:
+        """Call ``norms_both`` once, verify what it returned and what ran, and give the devices' overlap."""
         a, b = (bare[0], bare[1]) if plain else (xa, xb)
         before = set(threading.enumerate())
         with written() as lines:  # a log kept, even one printed by threads that wait on their own reads
@@ -265,13 +266,8 @@ def check_two_devices_at_once(self, norms_both: Callable) -> CheckResult:
                     "each device must compute every one of its products, once"
                 )
         overlap = busy_overlap(on[0], on[1])
-        if plain:  # no record to read; one run that keeps the devices in turns fails
-            if overlap < PLAIN_OVERLAP:
-                raise Rejected(
-                    f"in one run of norms_both the two devices were busy side by side for {overlap:.2f} of the less "
-                    f"busy one's busy time (needs >= {PLAIN_OVERLAP:g} in every run)"
-                )
-            return {"overlap": overlap, "reps": float(reps)}
+        if plain:  # no record to read: the overlap is all there is to judge
+            return overlap
         for t, y in enumerate(norms, start=1):  # and the products that ran are the ones the norms came from
             _computed_by_dots(y, f"norm {t}", dots=1)
         products = _distinct_dots(norms)
@@ -280,6 +276,21 @@ def check_two_devices_at_once(self, norms_both: Callable) -> CheckResult:
                 f"MXNet's record shows the {2 * reps} norms computed from {products} products, not {2 * reps}: "
                 "each norm must be the norm of a product of its own"
             )
+        return overlap
+
+    def both() -> dict[str, float]:
+        reps = draw.choice(REPS)
+        plain = next(rounds) == bare_round
+        overlap = attempt(reps, plain)
+        if plain and overlap < PLAIN_OVERLAP:  # a second try: a busy machine may keep a right answer's devices
+            again = attempt(draw.choice(REPS), plain=True)  # in turns once; one that does so every time fails
+            if again < PLAIN_OVERLAP:
+                raise Rejected(
+                    f"in two runs of norms_both outside MXNet's record the two devices were busy side by side for "
+                    f"{overlap:.2f} and {again:.2f} of the less busy one's busy time (needs >= {PLAIN_OVERLAP:g} "
+                    "in one of them)"
+                )
+            overlap = max(overlap, again)
         return {"overlap": overlap, "reps": float(reps)}
 
     return self.run({"both": both})
