@@ -43,7 +43,11 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   heavy operator per call, leads 3.0-4.0), the front end's 0.11-0.12 and
   0.13-0.21 (busy 0.24-0.73 s, in 2.1-3.9 s), 1.9-2.3 and 2.5-4.2 times
   the back end's busy time and 1.6-2.5 and 3.4-4.8 times its time per
-  call, every pair clear at the first draw. With heavy calls worth 2.5
+  call, every pair clear at the first draw (measured again with one core
+  busy, 12 checks of the solution, the back end's programs shared
+  0.52-0.84, dot's the lowest, 0.52-0.62: at a bound of 0.75 one check of
+  the 12 drew 8 programs and none was clear; at 0.65, 0 of 14 failed and
+  none needed more than 2 draws). With heavy calls worth 2.5
   times the back end's busy time under five times their time in Python,
   the front end's program shared 0.27-0.35 with one core busy (its heavy
   calls slowed by the Python beside them), half the pairs unclear. The
