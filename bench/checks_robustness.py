@@ -272,11 +272,60 @@ def section(
     return "\n".join(lines)
 
 
-def plot(lab: str, stats: dict[str, dict[str, CheckStats]], path: Path) -> None:
+#: the margins the x axis may label: plain numbers, so that no tick label reads "1.2 x 10^0"
+MARGIN_TICKS = (
+    0.5,
+    0.6,
+    0.8,
+    1.0,
+    1.05,
+    1.1,
+    1.2,
+    1.3,
+    1.5,
+    1.7,
+    2.0,
+    2.5,
+    3.0,
+    4.0,
+    5.0,
+    7.0,
+    10.0,
+    15.0,
+    20.0,
+    30.0,
+    50.0,
+    100.0,
+    200.0,
+    500.0,
+    1000.0,
+)
+
+
+def margin_ticks(low: float, high: float, labels: int = 7) -> list[float]:
+    """Ticks of :data:`MARGIN_TICKS` between ``low`` and ``high`` on a log axis: 1 always, the others at least
+    a ``labels``-th of the axis's log span from their neighbour, so that their labels never meet."""
+    span = math.log(high / low)
+    gap = span / labels
+    inside = [t for t in MARGIN_TICKS if low <= t <= high]
+    ticks = [1.0] if low <= 1.0 <= high else inside[:1]
+    for t in (t for t in inside if t > ticks[0]):  # outwards from 1, keeping each far enough from the last kept
+        if math.log(t / ticks[-1]) >= gap:
+            ticks.append(t)
+    for t in sorted((t for t in inside if t < ticks[0]), reverse=True):
+        if math.log(ticks[0] / t) >= gap:
+            ticks.insert(0, t)
+    return ticks
+
+
+def margin_figure(lab: str, stats: dict[str, dict[str, CheckStats]]):
+    """The figure of ``lab``'s margins: one row per check, one point per run and condition, on a log axis
+    labelled with plain numbers."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
 
     names = list(next(iter(stats.values())))
     fig, ax = plt.subplots(figsize=(7, 0.9 + 0.6 * len(names)))
@@ -290,12 +339,24 @@ def plot(lab: str, stats: dict[str, dict[str, CheckStats]], path: Path) -> None:
             )
     ax.axvline(1.0, color="red", linestyle="--", linewidth=1, label="threshold")
     ax.set_xscale("log")
+    low, high = ax.get_xlim()
+    ax.xaxis.set_major_locator(FixedLocator(margin_ticks(low, high)))
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}"))
+    ax.xaxis.set_minor_locator(NullLocator())
     ax.set_yticks(range(len(names)), names)
     ax.invert_yaxis()
     ax.set_xlabel("margin: figure / threshold (log scale; left of the red line fails)")
     ax.set_title(f"Lab {lab}: each run's margin per check")
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))  # beside the axes: over no point
     fig.tight_layout()
+    return fig
+
+
+def plot(lab: str, stats: dict[str, dict[str, CheckStats]], path: Path) -> None:
+    """Draw :func:`margin_figure` into ``path`` (PNG)."""
+    import matplotlib.pyplot as plt
+
+    fig = margin_figure(lab, stats)
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=110, bbox_inches="tight")
     plt.close(fig)

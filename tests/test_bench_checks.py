@@ -93,3 +93,39 @@ def test_busy_core_starts_and_stops_its_process(bench):
 def test_bad_arguments_exit_2(bench, argv, capsys):
     assert bench.main(argv) == 2
     assert "error:" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "margins",
+    [
+        [1.03, 1.07, 1.12, 1.16, 1.18],  # a narrow range: a log axis's own labels read "1.1 x 10^0" and meet
+        [1.18, 1.3, 1.5, 1.8, 1.95, 2.0],
+        [1.05, 2.5, 12.6, 32.1],  # a wide one
+    ],
+)
+def test_the_margins_figure_labels_its_axis_with_plain_numbers_that_never_meet(bench, margins):
+    import matplotlib.pyplot as plt
+
+    from asynclab.foundation.figures import layout_problems
+
+    stats = {
+        condition: {
+            "a-check": _stats(bench, "a-check", "t", 5, 5, margins, []),
+            "an-exact-check": _stats(bench, "an-exact-check", "exact", 5, 5, [], []),
+        }
+        for condition in ("quiet", "loaded")
+    }
+    fig = bench.margin_figure("03", stats)
+    try:
+        assert layout_problems(fig) == []
+        labels = [t.get_text() for t in fig.axes[0].get_xticklabels() if t.get_text()]
+        assert "1" in labels and not any("times" in x or "^" in x for x in labels)
+    finally:
+        plt.close(fig)
+
+
+@pytest.mark.parametrize("low, high", [(0.9, 1.25), (0.95, 2.1), (0.45, 1.6), (0.8, 40.0)])
+def test_margin_ticks_keep_one_and_space_the_rest(bench, low, high):
+    ticks = bench.margin_ticks(low, high)
+    assert 1.0 in ticks and len(ticks) >= 3 and all(low <= t <= high for t in ticks)
+    assert all(b / a >= (high / low) ** (1 / 7) for a, b in zip(ticks, ticks[1:]))
