@@ -308,7 +308,9 @@ def margin_ticks(low: float, high: float, labels: int = 7) -> list[float]:
     span = math.log(high / low)
     gap = span / labels
     inside = [t for t in MARGIN_TICKS if low <= t <= high]
-    ticks = [1.0] if low <= 1.0 <= high else inside[:1]
+    if not low <= 1.0 <= high:  # the threshold's line keeps 1 on the axis; without it, the list's own ticks
+        return inside
+    ticks = [1.0]
     for t in (t for t in inside if t > ticks[0]):  # outwards from 1, keeping each far enough from the last kept
         if math.log(t / ticks[-1]) >= gap:
             ticks.append(t)

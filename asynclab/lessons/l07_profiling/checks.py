@@ -448,6 +448,13 @@ def _truth(program: Callable[[], None]) -> _Truth:
     )
 
 
+def _clear_for(kind: str, heavy: str, truth: _Truth) -> bool:
+    """Whether the check's profile ``truth`` of a program of ``kind`` leaves no doubt: the back end's share of
+    the wall time on ``kind``'s side of the bounds, and ``heavy`` the heaviest operator by a clear lead."""
+    share = truth.share >= DIAGNOSE_BACK_SHARE if kind == "back end" else truth.share <= DIAGNOSE_FRONT_SHARE
+    return share and truth.top == heavy and truth.lead >= DIAGNOSE_LEAD
+
+
 @check("diagnoses-the-program", points=3, functions=("diagnose",), threshold="exact, two programs")
 def check_diagnoses_the_program(self, diagnose: Callable) -> CheckResult:
     """``diagnose(fn)`` returns ``(operator, side)``: the operator that took most of the back end's time
@@ -482,13 +489,12 @@ def check_diagnoses_the_program(self, diagnose: Callable) -> CheckResult:
             truth = _truth(program)
             if back is not None:  # the busier of the two, in all and per call, yet the back end mostly idle
                 clear = (
-                    truth.share <= DIAGNOSE_FRONT_SHARE
-                    and truth.busy_s >= DIAGNOSE_BUSIER_LEAD * back[2].busy_s
+                    truth.busy_s >= DIAGNOSE_BUSIER_LEAD * back[2].busy_s
                     and truth.per_call_s >= DIAGNOSE_BUSIER_LEAD * back[2].per_call_s
                 )
             else:  # and its decoy clearly the slowest call for call: the heaviest in all is not
-                clear = truth.share >= DIAGNOSE_BACK_SHARE and truth.slow_lead >= DIAGNOSE_SLOW_LEAD
-            if clear and truth.top == heavy and truth.lead >= DIAGNOSE_LEAD:
+                clear = truth.slow_lead >= DIAGNOSE_SLOW_LEAD
+            if clear and _clear_for(kind, heavy, truth):
                 return heavy, program, truth
         raise RuntimeError(f"the check could not build a program clearly held up by the {kind} on this machine")
 
@@ -499,8 +505,7 @@ def check_diagnoses_the_program(self, diagnose: Callable) -> CheckResult:
             again = _truth(program)
         except Exception:  # the profiler as the answer left it: judge by the profile taken before
             return True
-        share = again.share >= DIAGNOSE_BACK_SHARE if kind == "back end" else again.share <= DIAGNOSE_FRONT_SHARE
-        return share and again.top == heavy and again.lead >= DIAGNOSE_LEAD
+        return _clear_for(kind, heavy, again)
 
     def condition() -> tuple[bool, str]:
         reason = ""
