@@ -16,7 +16,7 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   timed just before), comes just before them: the slowest call for call,
   with a smaller total (an answer that ranks by the time per call names it).
   The front end's program, sized from the back end's program's profile and
-  from calls timed just before, issues heavy calls spread over its tiny
+  from calls timed just before, issues heavy calls spread over its
   steps that keep the back end busy twice as long as the back end's
   program did, under waits of the front end eight times their time (a
   loader's for its files, sleeping: they use no CPU, so a side read off
@@ -26,7 +26,15 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   time and the larger time per call, and neither figure alone tells the
   two apart (a side read off the busy time against a figure typed in, or
   off the time per call, fails), only the busy time against the wall time.
-  Names and counts are alike in both. The truth is the check's own profile
+  Names, counts and the many operators' sizes are alike in both: with
+  tiny operators in the front end's program, an answer that calls a
+  program front-end bound when its typical operator runs shorter than the
+  front end takes to issue one was right on both programs; with middling
+  ones in both it failed 8 checks in 8, quiet and with one core busy,
+  while the front end's program still shared 0.09-0.24 (0.14-0.18 with
+  tiny operators), its heaviest operator 4.9-27 times the next (12
+  checks of the solution, 6 quiet, 6 with one core busy, all passed).
+  The truth is the check's own profile
   of the same program, which must show the back end busy for at most 0.3
   or at least 0.65 of the wall time, the heaviest operator at least twice
   the next, and the front end's program at least 1.5 times the back end's
@@ -205,28 +213,17 @@ BUSY_BREAKS = {
 #: short one, and one shorter stops the recording before the long hold's products ran
 BUSY_HOLDS = ((0.05, 0.2), (2.0, 2.5))
 BUSY_LATE_S = 1.2
-DIAGNOSE_HEAVY = ("dot", "exp", "tanh")  # the heavy operator of a program, drawn
-DIAGNOSE_MANY = ("relu", "sigmoid", "_plus_scalar")  # the many operators of a program, drawn
-DIAGNOSE_COUNT = (600, 901)  # how many of them, drawn from range(*DIAGNOSE_COUNT)
-#: shapes per kind of program: the heavy operator's input, and the many operators' input, by operator
-DIAGNOSE_SIZES = {
-    "back end": {
-        "dot": (650, 650),
-        "exp": (3_000_000,),
-        "tanh": (1_500_000,),
-        "relu": (40_000,),
-        "sigmoid": (4_000,),
-        "_plus_scalar": (40_000,),
-    },
-    "front end": {
-        "dot": (800, 800),
-        "exp": (4_400_000,),
-        "tanh": (1_500_000,),
-        "relu": (10,),
-        "sigmoid": (10,),
-        "_plus_scalar": (10,),
-    },
+#: the heavy operator of a program, drawn, and its input's shape per kind of program
+DIAGNOSE_HEAVY = {
+    "back end": {"dot": (650, 650), "exp": (3_000_000,), "tanh": (1_500_000,)},
+    "front end": {"dot": (800, 800), "exp": (4_400_000,), "tanh": (1_500_000,)},
 }
+#: the many operators of a program, drawn, and their input's shape: the same in both kinds of program, middling
+#: calls that take longer than issuing one, so that neither their size nor their time against the cost of
+#: issuing them tells the two apart (with tiny ones in the front end's program, a side read off "the typical
+#: operator runs shorter than its launch" was right on both programs)
+DIAGNOSE_MANY = {"relu": (40_000,), "sigmoid": (4_000,), "_plus_scalar": (40_000,)}
+DIAGNOSE_COUNT = (600, 901)  # how many of them, drawn from range(*DIAGNOSE_COUNT)
 #: the Python work of every step of the back end's program (a sum over this many squares)
 DIAGNOSE_PYTHON = 400
 #: the front end's program keeps the back end busy this many times as long as the back end's program measured
@@ -330,7 +327,7 @@ def _program(kind: str, busy_s: float = 0.0, avoid: str = "") -> tuple[str, Call
     and issues one of the many operators. ``"back end"``: Python work in
     every step, and seven or eight large operators in the last steps, after
     many middling ones, so the back end is busy nearly all the time.
-    ``"front end"``: tiny operators, and heavy calls spread over the steps
+    ``"front end"``: the same many operators, and heavy calls spread over the steps
     that keep the back end busy :data:`DIAGNOSE_BUSIER` times ``busy_s`` (the
     back end's program's busy time, seconds) in all, under far longer waits
     of the front end (:data:`DIAGNOSE_PYTHON_OVER` times their time), as a
@@ -340,18 +337,18 @@ def _program(kind: str, busy_s: float = 0.0, avoid: str = "") -> tuple[str, Call
     side read off the busy time against the CPU time instead of the wall
     time names the back end for both. Both are sized from calls timed
     here. The heavy operator comes from one pool for both kinds and the many
-    from another: neither the names nor the counts tell the two kinds
-    apart, nor the busy time or the time per call, which are the front end's
+    from another, at the same sizes: neither the names, the counts nor the
+    many operators' sizes tell the two kinds apart, nor the busy time or the time per call, which are the front end's
     program's the larger; only the busy time against the wall time.
     """
     from mxnet import nd
 
     ops = _diagnose_ops()
-    heavy = draw.choice([name for name in DIAGNOSE_HEAVY if name != avoid])
-    many = draw.choice(DIAGNOSE_MANY)
+    heavy = draw.choice([name for name in DIAGNOSE_HEAVY[kind] if name != avoid])
+    many = draw.choice(list(DIAGNOSE_MANY))
     count = draw.randrange(*DIAGNOSE_COUNT)
-    heavy_in = nd.random.uniform(shape=DIAGNOSE_SIZES[kind][heavy])
-    many_in = nd.random.uniform(shape=DIAGNOSE_SIZES[kind][many])
+    heavy_in = nd.random.uniform(shape=DIAGNOSE_HEAVY[kind][heavy])
+    many_in = nd.random.uniform(shape=DIAGNOSE_MANY[many])
     decoy, decoy_in, decoy_at = None, None, -1
     wait_s = 0.0
     if kind == "back end":  # the last steps: a profile stopped before its wait misses them
@@ -361,7 +358,7 @@ def _program(kind: str, busy_s: float = 0.0, avoid: str = "") -> tuple[str, Call
         # slower call for call than the heavy one, with a smaller total
         decoy = DIAGNOSE_DECOYS[heavy]
         work = DIAGNOSE_DECOY * _call_ratio(ops[heavy], heavy_in, ops[decoy], heavy_in)
-        decoy_in = nd.random.uniform(shape=_scaled(DIAGNOSE_SIZES[kind][heavy], work))
+        decoy_in = nd.random.uniform(shape=_scaled(DIAGNOSE_HEAVY[kind][heavy], work))
         decoy_at = count - heavies - 1
     else:
         # one heavy call: the median of five, timed here
