@@ -110,6 +110,51 @@ def test_plot_loss_refuses_an_unknown_axis():
         distributed.plot_loss({"x": run}, x="steps")
 
 
+def _pickled(**kwargs):
+    import pickle
+
+    import mxnet as mx
+
+    return pickle.dumps(mx.optimizer.SGD(learning_rate=0.03, rescale_grad=1 / 6, **kwargs))
+
+
+@pytest.mark.parametrize("kwargs", [{}, {"momentum": 0.9}, {"wd": 1e-4}], ids=["plain", "momentum", "weight-decay"])
+def test_sgd_at_a_fixed_rate_steps_as_far_late_in_a_training_as_at_first(kwargs):
+    assert psgd.late_step(_pickled(**kwargs)) == pytest.approx(1.0, abs=1e-6)
+
+
+def test_a_learning_rate_schedule_that_starts_late_steps_less_far_late():
+    import mxnet as mx
+
+    schedules = {
+        "halved every 200 updates": mx.lr_scheduler.FactorScheduler(step=200, factor=0.5, base_lr=0.03),
+        "halved once at 100,000": mx.lr_scheduler.MultiFactorScheduler(step=[100_000], factor=0.5, base_lr=0.03),
+        # a schedule that keeps its last rate once past max_update: only updates below it show its decay
+        "cosine over 5,000": mx.lr_scheduler.CosineScheduler(max_update=5000, base_lr=0.03),
+    }
+    for name, schedule in schedules.items():
+        assert psgd.late_step(_pickled(lr_scheduler=schedule)) < 0.9, name
+
+
+def test_late_step_of_what_is_not_an_optimizer_is_none():
+    import pickle
+
+    assert psgd.late_step(pickle.dumps("sgd")) is None
+
+
+def test_the_trace_gives_the_late_step_of_the_optimizer_a_setup_set():
+    import mxnet as mx
+
+    def decaying(kv, lr):
+        schedule = mx.lr_scheduler.FactorScheduler(step=200, factor=0.5, base_lr=lr)
+        kv.set_optimizer(mx.optimizer.SGD(learning_rate=lr, lr_scheduler=schedule))
+
+    job = {"seed": 3, "steps": 2, "lr": 0.05}
+    assert psgd.train_worker(mx.kv.create("local"), job)["late_step"] == pytest.approx(1.0, abs=1e-6)
+    assert psgd.train_worker(mx.kv.create("local"), job, setup=decaying)["late_step"] < 0.9
+    assert psgd.train_worker(mx.kv.create("local"), job, setup=lambda kv, lr: None)["late_step"] is None
+
+
 @pytest.mark.measured
 @pytest.mark.untimed  # compares weights with the reference, no duration
 def test_dist_sync_over_two_workers_equals_the_one_process_reference():

@@ -13,7 +13,8 @@ its gradient at the weights it last pulled, pushes it and pulls again.
   (the course's own, :func:`setup_store` and :func:`worker_loop`, or a
   student's given as source; :func:`bounded_loop` adds a barrier every few
   steps), and records when it read which weights and
-  when it pushed;
+  when it pushed, and how the optimizer it was given steps late in a
+  training (:func:`late_step`);
 - :func:`run` starts the cluster (:func:`asynclab.foundation.backends.cluster.launch`)
   with :func:`worker_program` on every worker, which creates the store and
   calls :func:`train_worker`, and gathers the traces;
@@ -53,6 +54,7 @@ __all__ = [
     "worker_loop",
     "bounded_loop",
     "train_worker",
+    "late_step",
     "WorkerTrace",
     "DistRun",
     "function_source",
@@ -68,6 +70,9 @@ DIM = 32  # weights
 BATCH = 32  # rows per worker and step
 LR = 0.05  # learning rate of the server's SGD
 EVAL_ROWS = 1024  # rows the loss is measured on
+#: the update at which :func:`late_step` compares an optimizer's step with its first: far beyond any training
+#: a check runs (at most tens of updates), so that a learning-rate schedule which starts late has started
+LATE_UPDATE = 2**20
 
 
 def problem(seed: int, rows: int = ROWS, dim: int = DIM) -> tuple[np.ndarray, np.ndarray]:
@@ -167,17 +172,20 @@ CALLS = (
 VALUES = ("num_workers", "rank", "type")
 
 
-def _logged(kv: Any) -> tuple[Any, list[float]]:
-    """The store a loop is handed, and the times (seconds) of its pushes.
+def _logged(kv: Any) -> tuple[Any, list[float], list[bytes]]:
+    """The store a loop is handed, the times (seconds) of its pushes, and the optimizers set on it (pickled).
 
     It offers :data:`SENDS`, :data:`CALLS` and :data:`VALUES` of ``kv`` and
-    notes the time of every call of :data:`SENDS`. ``kv`` itself is held in a
+    notes the time of every call of :data:`SENDS`. Every optimizer handed to
+    ``set_optimizer`` is kept pickled, as a distributed store sends it to
+    its servers: what later changes to the object cannot reach. ``kv`` itself is held in a
     closure, not in an attribute, and every method is a function of this
     module that calls ``kv``'s, never ``kv``'s bound method (whose
     ``__self__`` or ``__reduce__`` would hand out ``kv``), so a loop cannot
     send around the count.
     """
     pushes: list[float] = []
+    optimizers: list[bytes] = []
     clock = _CLOCK
 
     def sender(name: str) -> Callable[..., Any]:
@@ -191,7 +199,12 @@ def _logged(kv: Any) -> tuple[Any, list[float]]:
 
     def caller(name: str) -> Callable[..., Any]:
         def call(*args: Any, **kwargs: Any) -> Any:
-            return getattr(kv, name)(*args, **kwargs)
+            result = getattr(kv, name)(*args, **kwargs)
+            if name == "set_optimizer":
+                import pickle
+
+                optimizers.append(pickle.dumps(args[0] if args else kwargs.get("optimizer")))
+            return result
 
         call.__name__ = name
         return call
@@ -213,7 +226,37 @@ def _logged(kv: Any) -> tuple[Any, list[float]]:
         def __repr__(self) -> str:
             return f"<the store of worker {getattr(kv, 'rank', '?')}: {getattr(kv, 'type', '?')}>"
 
-    return Logged(), pushes
+    return Logged(), pushes, optimizers
+
+
+def late_step(optimizer: bytes) -> float | None:
+    """How far a pickled MXNet ``optimizer`` steps late in a training, as a multiple of its first step: of its
+    steps at updates 2, 4, 8 ... :data:`LATE_UPDATE` of one copy (the counts in between taken as made, so that
+    a learning-rate schedule sees each one it passes), the one furthest from the first, for the same gradient.
+    1.0 for SGD at a fixed learning rate (float32 rounding aside); a rate that decays, however late that
+    starts, gives less. Each step is one update on a weight of zero (weight decay adds nothing) with a gradient
+    of one, by an updater of its own (no momentum carried from the one before). None when the object cannot be
+    updated so (not an MXNet optimizer)."""
+    import pickle
+
+    import mxnet as mx
+
+    steps = []
+    try:
+        opt = pickle.loads(optimizer)
+        count = 1
+        while count <= LATE_UPDATE:
+            # MXNet counts the updates of each weight's index here; the schedule reads the largest count
+            opt._index_update_count[KEY] = count - 1
+            weight = mx.nd.zeros(1)
+            mx.optimizer.get_updater(opt)(KEY, mx.nd.ones(1), weight)
+            steps.append(-float(weight.asscalar()))
+            count *= 2
+    except Exception:  # not an optimizer MXNet can update with: the weights judge it
+        return None
+    if not steps[0]:
+        return None
+    return max((step / steps[0] for step in steps[1:]), key=lambda ratio: abs(ratio - 1))
 
 
 @dataclass(frozen=True)
@@ -230,6 +273,9 @@ class WorkerTrace:
     weights: tuple[float, ...]
     start: float
     end: float
+    #: :func:`late_step` of the last optimizer the worker set on its store (a multiple of its first step); None when
+    #: it set none
+    late_step: float | None = None
 
     @property
     def seconds(self) -> float:
@@ -262,7 +308,7 @@ def train_worker(kv: Any, job: Mapping[str, Any], setup: Callable | None = None,
     every = job.get("every")
     extra = () if every is None else (int(every),)
     clock = _CLOCK
-    store, pushes = _logged(kv)
+    store, pushes, optimizers = _logged(kv)
     if setup is None:
         setup_store(store, lr)  # the course's optimizer takes no ``every``: it rescales by the workers alone
     else:
@@ -301,6 +347,7 @@ def train_worker(kv: Any, job: Mapping[str, Any], setup: Callable | None = None,
         "weights": [float(v) for v in final],
         "start": start,
         "end": end,
+        "late_step": late_step(optimizers[-1]) if optimizers else None,
     }
 
 
@@ -380,6 +427,7 @@ def _trace(result: Mapping[str, Any]) -> WorkerTrace:
         tuple(result["weights"]),
         float(result["start"]),
         float(result["end"]),
+        None if result.get("late_step") is None else float(result["late_step"]),
     )
 
 
