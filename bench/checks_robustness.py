@@ -328,6 +328,7 @@ def margin_figure(lab: str, stats: dict[str, dict[str, CheckStats]]):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
+    from matplotlib.transforms import blended_transform_factory
 
     names = list(next(iter(stats.values())))
     fig, ax = plt.subplots(figsize=(7, 0.9 + 0.6 * len(names)))
@@ -339,6 +340,20 @@ def margin_figure(lab: str, stats: dict[str, dict[str, CheckStats]]):
             ax.scatter(
                 margins, y, s=18, alpha=0.7, color=colors.get(condition, "gray"), label=condition if row == 0 else None
             )
+        if not any(by_check[name].margins for by_check in stats.values()):  # an exact check: a verdict, no figure
+            passes = sum(by_check[name].passes for by_check in stats.values())
+            runs = sum(by_check[name].runs for by_check in stats.values())
+            ax.text(
+                0.5,
+                row,
+                f"exact (no figure): passed {passes} of {runs} runs",
+                transform=blended_transform_factory(ax.transAxes, ax.transData),
+                ha="center",
+                va="center",
+                fontsize=8,
+                color="dimgray",
+                bbox={"facecolor": "white", "edgecolor": "none", "pad": 1},
+            )
     ax.axvline(1.0, color="red", linestyle="--", linewidth=1, label="threshold")
     ax.set_xscale("log")
     low, high = ax.get_xlim()
@@ -346,7 +361,7 @@ def margin_figure(lab: str, stats: dict[str, dict[str, CheckStats]]):
     ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}"))
     ax.xaxis.set_minor_locator(NullLocator())
     ax.set_yticks(range(len(names)), names)
-    ax.invert_yaxis()
+    ax.set_ylim(len(names) - 0.5, -0.5)  # top to bottom, half a row around each: no row on an edge
     ax.set_xlabel("margin: figure / threshold (log scale; left of the red line fails)")
     ax.set_title(f"Lab {lab}: each run's margin per check")
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))  # beside the axes: over no point
