@@ -22,7 +22,11 @@ busy, are in ``bench/reports/checks_robustness.md``:
   Before the timed loops, one untimed loop whose stop is the last batch
   (15), fed from the same slow source as the timed ones: a loop one read
   behind that never reads the last loss after its last step returned None
-  there and passed while the stops stayed in 6-12.
+  there and passed while the stops stayed in 6-12. And one untimed loop,
+  in an order drawn with that one, whose target no loss reaches (half the
+  smallest): the loop must return None, as the step says; a loop one read
+  behind that answers the last batch once the batches run out, without
+  reading its loss, returned 15 there and passed before.
   A loop that reads only every k-th loss stops in time when the stop is
   one of k-1 or k-2 (mod k): two neighbouring stops could both be (with
   two, the catalogue's every-fourth loop passed a quick run of the check
@@ -192,7 +196,8 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
     tell where a loop stops. Passes when the index is right, ``step`` ran on every batch up
     to it and on no more than one past it, and
     the check's loop took at least 1.35x as long; and, untimed, when the
-    index is right where the first loss below the target is the last batch's.
+    index is right where the first loss below the target is the last batch's,
+    and None where no loss falls below it.
     """
     import mxnet as mx
     import numpy as np
@@ -292,9 +297,26 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
                 f"number {BATCHES - 1}: the last batch's loss must be read too"
             )
 
+    def no_batch() -> None:
+        """Untimed: no loss falls below the target (half the smallest), so the loop must read the last one too
+        and return None: a loop that takes running out of batches for a stop at the last one answers 15."""
+        given, given_losses = fresh()
+        source = slow_source(given, calibrate())
+        nd.waitall()
+        entered.clear()
+        found = train_until(source, step, min(given_losses) / 2)
+        nd.waitall()
+        if found is not None:
+            raise Rejected(
+                f"train_until returned {found!r} when no batch's loss fell below the target: it must return None then"
+            )
+
     def student() -> dict[str, float]:
         seconds, batches_run = 0.0, 0
-        last_batch()
+        untimed = [last_batch, no_batch]
+        draw.shuffle(untimed)  # in an order drawn
+        for loop in untimed:
+            loop()
         for stop in stops():  # three stops: an index typed in cannot match them all
             given, given_losses = fresh()
             target = target_for(stop, given_losses)
