@@ -70,8 +70,8 @@ DIM = 32  # weights
 BATCH = 32  # rows per worker and step
 LR = 0.05  # learning rate of the server's SGD
 EVAL_ROWS = 1024  # rows the loss is measured on
-#: the update at which :func:`late_step` compares an optimizer's step with its first: far beyond any training
-#: a check runs (at most tens of updates), so that a learning-rate schedule which starts late has started
+#: the last update at which :func:`late_step` steps an optimizer (it steps at updates 1, 2, 4 ... up to this one):
+#: far beyond any training a check runs (at most tens of updates), so that a schedule which starts late has started
 LATE_UPDATE = 2**20
 
 
@@ -203,7 +203,10 @@ def _logged(kv: Any) -> tuple[Any, list[float], list[bytes]]:
             if name == "set_optimizer":
                 import pickle
 
-                optimizers.append(pickle.dumps(args[0] if args else kwargs.get("optimizer")))
+                try:
+                    optimizers.append(pickle.dumps(args[0] if args else kwargs.get("optimizer")))
+                except Exception:  # what cannot be pickled cannot reach a server either: the weights judge it
+                    pass
             return result
 
         call.__name__ = name

@@ -338,8 +338,9 @@ def _program(kind: str, busy_s: float = 0.0, avoid: str = "") -> tuple[str, Call
     time names the back end for both. Both are sized from calls timed
     here. The heavy operator comes from one pool for both kinds and the many
     from another, at the same sizes: neither the names, the counts nor the
-    many operators' sizes tell the two kinds apart, nor the busy time or the time per call, which are the front end's
-    program's the larger; only the busy time against the wall time.
+    many operators' sizes tell the two kinds apart, nor the busy time or the
+    time per call, which are the front end's program's the larger; only the
+    busy time against the wall time.
     """
     from mxnet import nd
 
