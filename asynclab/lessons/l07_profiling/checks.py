@@ -145,7 +145,9 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   stored: it is the same on every run, quiet, loaded and on one core.
 - momentum-allocates-nothing: exact. Five calls of ``momentum_step(w, v,
   g, lr, mu, tmp)`` (SGD with momentum, in place, ``tmp`` a scratch array of
-  the same shape) on a shape, learning rate and momentum drawn at random
+  the same shape, handed over full of values drawn at random, as a scratch
+  array holds whatever its last user left: an update that adds into it,
+  counting on zeros, is off) on a shape, learning rate and momentum drawn at random
   must record no allocation in the profiler's Device Storage section, take
   at most a quarter of an array's bytes of host memory at their peak
   (tracemalloc: a detour through NumPy copies whole arrays there, which
@@ -829,7 +831,9 @@ def check_momentum_allocates_nothing(self, momentum_step: Callable) -> CheckResu
         shape = draw.choice(INTO_SHAPES)
         lr, mu = round(draw.uniform(0.01, 0.2), 3), round(draw.uniform(0.5, 0.95), 3)
         w, g = nd.random.uniform(-1, 1, shape=shape), nd.random.uniform(-1, 1, shape=shape)
-        v, tmp = nd.random.uniform(-0.1, 0.1, shape=shape), nd.zeros(shape)
+        v = nd.random.uniform(-0.1, 0.1, shape=shape)
+        # a scratch array holds whatever its last user left: an update that adds into it, counting on zeros, is off
+        tmp = nd.random.uniform(-1, 1, shape=shape)
         nd.waitall()
         w_np, v_np, g_np = w.asnumpy(), v.asnumpy(), g.asnumpy()
         g_ref = g.copy()  # what g must hold after the steps: the check's scalings alone, by the same operator
