@@ -22,7 +22,10 @@ without waiting cannot pass. Effect sizes and the margins they leave are in
   run: 2-4 waiting, and three that keep the front end busy for 1-1.5x their
   product's compute time without waiting (Python, one NumPy product sized
   to take that long, a sleep),
-  so that a call lasts as long as its work; products of a side drawn from
+  so that a call lasts as long as its work, and one that sleeps 0.6-0.8 s,
+  several times any other work's own time (a verdict read off the call's
+  seconds against a fixed figure, half a second behind a second of queued
+  products, passed before it); products of a side drawn from
   800-1000; every verdict must match. Measured (the solution's measurement,
   on every kind at the three sides, quiet and with one core busy): with
   about 8x the work's time queued ahead on cpu(0), a waiting call took
@@ -315,14 +318,18 @@ NOT_WAITING = (
     "busy front end",
     "computes in NumPy",
     "reads a slow source",
+    "reads a very slow source",
     "reads a ready array",
     "logs a shape",
 )
 #: Works that take the front end as long as the back end takes, or longer, without waiting: all drawn every run.
-FRONT_BOUND = ("busy front end", "computes in NumPy", "reads a slow source")
+FRONT_BOUND = ("busy front end", "computes in NumPy", "reads a slow source", "reads a very slow source")
 HIDDEN_WORKS = 8  # works per run, 2 to 4 of them waiting
 HIDDEN_SIZES = (800, 900, 1000)  # each work's product: its side, drawn per work (30-90 ms of computing here)
 FRONT_SHARE = (1.0, 1.5)  # a front-bound work's own time, in its product's compute times, drawn per work
+#: ... but the very slow source's, in seconds: several times any other work's own time (a product of 30-90 ms, 1-1.5x
+#: that in the front-bound ones), so that a verdict read off the call's seconds against a fixed figure misses it
+LONG_FRONT_S = (0.6, 0.8)
 
 _LOG: list[Any] = []  # where the works that log write, so that nothing is printed
 
@@ -352,7 +359,7 @@ def _run_work(kind: str, a, ready, into, front_s: float, host):
     if kind == "computes in NumPy":
         host @ host  # one product, sized to take front_s: one long stretch of native code (_one_native_call)
         return y
-    if kind == "reads a slow source":
+    if kind in ("reads a slow source", "reads a very slow source"):
         time.sleep(front_s)
         return y
     if kind == "reads a ready array":
@@ -418,7 +425,8 @@ def check_finds_hidden_waits(self, waits_for_back_end: Callable) -> CheckResult:
     end before they return (a number read, a first product waited for, a
     row's values logged, ``nd.waitall()``), the others do not, and three of
     those keep the front end busy (Python, NumPy) or asleep for 1-1.5x the
-    product's compute time, so that their call lasts as long as their work.
+    product's compute time, so that their call lasts as long as their work,
+    and one sleeps for 0.6-0.8 s, longer than any other call.
     Every work has the same name and code; what it does lives in its
     closure, which an answer may not read. Passes when every verdict matches
     the kind the check drew; a FAIL says neither how many missed nor which.
@@ -437,7 +445,10 @@ def check_finds_hidden_waits(self, waits_for_back_end: Callable) -> CheckResult:
             into = nd.zeros(a.shape)
             nd.waitall()
             compute = time_call(lambda a=a: nd.dot(a, a), sync=True)
-            front_s = draw.uniform(*FRONT_SHARE) * compute
+            if kind == "reads a very slow source":
+                front_s = draw.uniform(*LONG_FRONT_S)
+            else:
+                front_s = draw.uniform(*FRONT_SHARE) * compute
             host = _one_native_call(a.asnumpy(), front_s) if kind == "computes in NumPy" else None
             work = _hidden_work(kind, a, ready, into, front_s, host)
             calls: list[int] = []
