@@ -16,7 +16,9 @@ also depends on how many cores the shared machine can spare at that moment,
 so the speed-up is a reported figure, not a verdict.
 
 - sync-engine: every push returns after its op ran and appended one
-  OpRecord (right name, enqueue <= start <= end <= the return of push, start
+  OpRecord (right name: the name pushed, which the first op's function's
+  own name is not, else that function's name; enqueue <= start <= end <=
+  the return of push, start
   read before the op began and end after it ended, as the op's own clock
   readings show: one reading recorded three times fails); two
   independent ops overlap at most 10%. An engine built on the course's
@@ -587,7 +589,7 @@ def _runs_inside_push(engine_class) -> str:
     ran_from: dict[str, tuple[float, float]] = {}
     home, by_course = sys._getframe(), []
 
-    def slow(label: str) -> Callable[[], None]:
+    def slow(label: str, function: str) -> Callable[[], None]:
         def op() -> None:
             began = time.perf_counter()
             by_course.append(_run_by_course_engine(home))
@@ -595,20 +597,21 @@ def _runs_inside_push(engine_class) -> str:
             ran.append(label)
             ran_from[label] = (began, time.perf_counter())
 
-        op.__name__ = label
+        op.__name__ = op.__qualname__ = function
         return op
 
     try:
         engine = _new_engine(engine_class, blind=False)  # the records must carry the names pushed
         try:
             a, b = engine.new_var("a"), engine.new_var("b")
-            engine.push(slow("a"), mutates=[a], name="a")
+            # pushed with a name its function's does not give: the record must carry the name pushed
+            engine.push(slow("a", "write_a"), mutates=[a], name="a")
             returned.append(time.perf_counter())
             if ran != ["a"]:
                 return (
                     "push returned before the operation ran; a synchronous engine runs it inside push, before returning"
                 )
-            engine.push(slow("b"), reads=[a], mutates=[b])  # no name: fn.__name__ is "b"
+            engine.push(slow("b", "b"), reads=[a], mutates=[b])  # no name: fn.__name__ is "b"
             returned.append(time.perf_counter())
             if "b" not in ran:
                 return (
