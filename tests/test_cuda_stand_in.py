@@ -150,3 +150,55 @@ def test_a_side_stream_that_waits_for_the_default_one_times_the_work_issued_on_i
 def test_a_positional_copy_flag_after_non_blocking_false_still_waits():
     _, left, waits = _queued("y.to('cpu', torch.float32, False, True)")
     assert left <= 0 and waits == ["to"]
+
+
+# ------------------------------------------------------------ a machine with two devices, the tensor on cuda:1
+#: waits for the tensor's own device, named or made current; and calls that name no device, which wait for the
+#: current device, cuda:0, and so for none of a tensor on cuda:1
+ON_ITS_DEVICE = (
+    "torch.cuda.synchronize(y.device)",
+    "torch.cuda.synchronize(1)",
+    "torch.cuda.current_stream(y.device).synchronize()",
+    "with torch.cuda.device(y.device):\n    e = torch.cuda.Event()\n    e.record()\n    e.synchronize()",
+    "torch.cuda.set_device(1)\ntorch.cuda.synchronize()",
+    "y.cpu()",
+)
+ON_THE_CURRENT_DEVICE = (
+    "torch.cuda.synchronize()",
+    "torch.cuda.synchronize(0)",
+    "torch.cuda.current_stream().synchronize()",
+    "torch.cuda.default_stream().synchronize()",
+    "e = torch.cuda.Event()\ne.record()\ne.synchronize()",
+)
+
+
+def _on_cuda_1(body: str) -> float:
+    """Seconds of work the tensor's device (cuda:1) still had queued after ``body`` ran (0.1 s queued before)."""
+    queue = DeviceQueue(PRODUCT_S)
+    with cuda_stand_in(np.eye(4, dtype=np.float32), queue=queue, index=1) as (y, _waits):
+        assert str(y.device) == "cuda:1" and torch.cuda.device_count() == 2 and torch.cuda.current_device() == 0
+        queue.issue(2 * PRODUCT_S)
+        exec(body, {"torch": torch, "y": y})
+        return queue.busy_until - time.perf_counter()
+
+
+@pytest.mark.parametrize("body", ON_ITS_DEVICE)
+def test_a_wait_on_a_tensors_own_device_waits_for_its_work(body):
+    assert _on_cuda_1(body) <= 0
+
+
+@pytest.mark.parametrize("body", ON_THE_CURRENT_DEVICE)
+def test_a_wait_on_the_current_device_leaves_another_devices_work_queued(body):
+    assert _on_cuda_1(body) > 0
+
+
+def test_a_device_the_machine_lacks_is_refused():
+    with pytest.raises(ValueError, match="cuda:0 to cuda:1"), cuda_stand_in(np.ones(2, dtype=np.float32), index=2):
+        pass
+
+
+def test_torch_cuda_refuses_a_cpu_device_as_on_a_machine_with_gpus():
+    with cuda_stand_in(np.ones(2, dtype=np.float32)):
+        assert torch.cuda.is_available()
+        with pytest.raises(ValueError, match="Expected a cuda device"):
+            torch.cuda.synchronize(torch.device("cpu"))

@@ -21,6 +21,13 @@ of a stream the code made itself, which waits only for the work issued on that s
 ``torch.cuda.stream(s)``); the work queued before the code ran is on the default stream. As on a GPU, an
 event's ``elapsed_time`` raises unless both events were made with ``enable_timing=True``, were recorded and
 the device has reached the later one.
+
+The machine has two such devices, ``cuda:0`` the current one; the tensors may be put on ``cuda:1``
+(``index=1``). Then, as on a machine with two GPUs, what names no device means the current one:
+``torch.cuda.synchronize()``, ``current_stream()``, ``default_stream()`` and an event recorded on no stream
+in particular wait for ``cuda:0``, which holds none of the tensors' work, and return at once; naming the
+tensor's device (``synchronize(y.device)``, ``current_stream(y.device)``, or work inside
+``with torch.cuda.device(y.device):``) waits for it.
 """
 
 from __future__ import annotations
@@ -103,22 +110,44 @@ def _non_blocking(args: tuple, kwargs: dict) -> bool:
     return next((a for a in args[1:] if isinstance(a, bool)), False) is True
 
 
+#: How many CUDA devices the stand-in machine has; the current one is cuda:0.
+DEVICES = 2
+
+
 @contextlib.contextmanager
-def cuda_stand_in(values: Any, queue: DeviceQueue | None = None) -> Iterator[tuple[Any, list[str]]]:
-    """``(tensor, waits)``: a tensor holding ``values`` whose ``device`` is ``cuda:0``, and the list of the
-    waiting calls made on it (or on ``torch.cuda``) inside the block, by name, in order; with ``queue``,
+def cuda_stand_in(values: Any, queue: DeviceQueue | None = None, index: int = 0) -> Iterator[tuple[Any, list[str]]]:
+    """``(tensor, waits)``: a tensor holding ``values`` whose ``device`` is ``cuda:<index>``, and the list of
+    the waiting calls made on it (or on ``torch.cuda``) inside the block, by name, in order; with ``queue``,
     the device's time is kept as :class:`DeviceQueue` says."""
-    with cuda_stand_ins(values, queue=queue) as (tensors, waits):
+    with cuda_stand_ins(values, queue=queue, index=index) as (tensors, waits):
         yield tensors[0], waits
 
 
 @contextlib.contextmanager
-def cuda_stand_ins(*values: Any, queue: DeviceQueue | None = None) -> Iterator[tuple[list[Any], list[str]]]:
-    """``(tensors, waits)``: a tensor on ``cuda:0`` for each of ``values``, in order, and the waiting calls
-    made inside the block, as :func:`cuda_stand_in`."""
+def cuda_stand_ins(
+    *values: Any, queue: DeviceQueue | None = None, index: int = 0
+) -> Iterator[tuple[list[Any], list[str]]]:
+    """``(tensors, waits)``: a tensor on ``cuda:<index>`` for each of ``values``, in order, and the waiting
+    calls made inside the block, as :func:`cuda_stand_in`."""
     import torch
 
+    if not 0 <= index < DEVICES:
+        raise ValueError(f"the stand-in machine has cuda:0 to cuda:{DEVICES - 1}, not cuda:{index}.")
     waits: list[str] = []
+    current_device = [0]  # the current device, the last one entered with torch.cuda.device
+
+    def resolve(device: Any = None) -> int:
+        """The index of the device that ``device`` names (an index, a torch.device, a string, a tensor's
+        ``device``); None, or a device without an index, is the current one. Raises ValueError for a device
+        that is not a CUDA device, as ``torch.cuda``'s functions do."""
+        if device is None:
+            return current_device[-1]
+        if isinstance(device, int):
+            return device
+        named = torch.device(device)
+        if named.type != "cuda":
+            raise ValueError(f"Expected a cuda device, but got: {named}")
+        return current_device[-1] if named.index is None else named.index
 
     def wait(name: str, until: float | None = None) -> None:
         waits.append(name)
@@ -130,7 +159,7 @@ def cuda_stand_ins(*values: Any, queue: DeviceQueue | None = None) -> Iterator[t
 
         @property
         def device(self) -> torch.device:
-            return torch.device("cuda", 0)
+            return torch.device("cuda", index)
 
         @property
         def is_cuda(self) -> bool:
@@ -156,12 +185,13 @@ def cuda_stand_ins(*values: Any, queue: DeviceQueue | None = None) -> Iterator[t
             return super().__torch_function__(func, types, args, kwargs)
 
     class Stream:
-        """A stand-in for a CUDA stream of cuda:0: the default stream holds the work queued before the code
-        ran; one the code makes holds only what is issued under ``torch.cuda.stream(it)``."""
+        """A stand-in for a CUDA stream: the default stream of the tensors' device holds the work queued
+        before the code ran; one the code makes holds only what is issued under ``torch.cuda.stream(it)``,
+        and the other device's default stream nothing."""
 
-        def __init__(self, *args, default: bool = False, **kwargs) -> None:
-            self.device = torch.device("cuda", 0)
-            self.default = default
+        def __init__(self, device: Any = None, *args, default: bool = False, **kwargs) -> None:
+            self.device = torch.device("cuda", resolve(device))
+            self.default = default and self.device.index == index
             self.last = 0.0  # when the device ends the last work issued on this stream (a made stream's)
 
         def end(self) -> float:
@@ -194,8 +224,13 @@ def cuda_stand_ins(*values: Any, queue: DeviceQueue | None = None) -> Iterator[t
             event.record(self)
             return event
 
-    default_stream = Stream(default=True)
+    default_stream = Stream(index, default=True)
+    default_streams = {d: default_stream if d == index else Stream(d, default=True) for d in range(DEVICES)}
     current = [default_stream]  # the stream work is issued on: the last entered with torch.cuda.stream
+
+    def current_stream(device: Any = None) -> Stream:
+        """The stream work on ``device`` goes to: the tensors' device's current one, another's default."""
+        return current[-1] if resolve(device) == index else default_streams[resolve(device)]
 
     class Event:
         """A stand-in for a CUDA event: waiting on it waits for the device once it has been recorded."""
@@ -207,7 +242,7 @@ def cuda_stand_ins(*values: Any, queue: DeviceQueue | None = None) -> Iterator[t
 
         def record(self, stream=None) -> None:
             self.recorded = True
-            self.at = (stream if isinstance(stream, Stream) else current[-1]).reached()
+            self.at = (stream if isinstance(stream, Stream) else current_stream()).reached()
 
         def synchronize(self) -> None:
             if self.recorded:
@@ -217,7 +252,7 @@ def cuda_stand_ins(*values: Any, queue: DeviceQueue | None = None) -> Iterator[t
             return _clock() >= self.at
 
         def wait(self, stream=None) -> None:
-            (stream if isinstance(stream, Stream) else current[-1]).wait_event(self)
+            (stream if isinstance(stream, Stream) else current_stream()).wait_event(self)
 
         def elapsed_time(self, other) -> float:
             """Milliseconds of device time from this event to ``other``; raises as CUDA does when either was
@@ -239,23 +274,34 @@ def cuda_stand_ins(*values: Any, queue: DeviceQueue | None = None) -> Iterator[t
             current.pop()
 
     def synchronize(device=None) -> None:
-        wait("synchronize")
+        if resolve(device) == index:
+            wait("synchronize")
+        else:
+            waits.append("synchronize (another device)")  # that device holds none of the tensors' work
 
     @contextlib.contextmanager
     def device(which=None):
-        yield
+        current_device.append(resolve(which))
+        try:
+            yield
+        finally:
+            current_device.pop()
+
+    def set_device(which) -> None:
+        current_device[-1] = resolve(which)
 
     stand_ins = {
         "synchronize": synchronize,
-        "current_stream": lambda device=None: current[-1],
-        "default_stream": lambda device=None: default_stream,
+        "current_stream": current_stream,
+        "default_stream": lambda device=None: default_streams[resolve(device)],
         "Stream": Stream,
         "stream": stream,
         "Event": Event,
         "device": device,
+        "set_device": set_device,
         "is_available": lambda: True,
-        "device_count": lambda: 1,
-        "current_device": lambda: 0,
+        "device_count": lambda: DEVICES,
+        "current_device": lambda: current_device[-1],
     }
     cuda = torch.cuda
     kept = {name: getattr(cuda, name) for name in stand_ins}

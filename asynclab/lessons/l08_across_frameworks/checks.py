@@ -29,9 +29,14 @@ that it makes itself. Effect sizes and the margins they leave are in
   1.47-1.60 (3 runs each quiet and with one core busy).
   It must take a PyTorch tensor and a NumPy array without an error, on a
   machine without CUDA too, and wait for a tensor on a CUDA device: the
-  check hands over a tensor that says it is on cuda:0 (its values in host
-  memory, so on any machine) whose stand-in device still has 20-40 ms of
-  work queued for it, then one with 150-200 ms (order drawn), and a
+  check hands over a tensor that says it is on a CUDA device of a machine
+  with two (its values in host memory, so on any machine) whose stand-in
+  device still has 20-40 ms of work queued for it, then one with 150-200 ms
+  (order drawn), one on cuda:0 and one on cuda:1 (which drawn), the current
+  device being cuda:0: what names no device (``torch.cuda.synchronize()``)
+  waits for cuda:0 alone, as on a machine with two GPUs, so a ``finish``
+  that does not wait for y's own device returns early on cuda:1 (it passed
+  while the tensor was always on cuda:0, the current device). And a
   ``finish`` that returns before the device has run that work, or more
   than 80 ms after, fails (a fixed sleep cannot do both). What waits on a GPU sleeps until then
   (``torch.cuda.synchronize``, the default stream's or a recorded event's
@@ -40,6 +45,11 @@ that it makes itself. Effect sizes and the margins they leave are in
   with ``non_blocking=True``, a new stream's ``synchronize``). On a
   CPU tensor every operator has finished inside its call, so without this
   the PyTorch branch of ``finish`` could not be told from ``return y``.
+  A CPU tensor is also handed over on the stand-in machine, where
+  ``torch.cuda.is_available()`` is True and ``torch.cuda`` refuses a CPU
+  device as it does on a machine with GPUs: a ``finish`` that asks the
+  machine whether it has CUDA instead of asking ``y`` where it lives
+  raises there (it passed while CPU tensors came only where CUDA was not).
 - predict-frameworks: functional, on calls lesson 08 never timed
   (:data:`CALLS`). Each framework's 2000x2000 product is issued and one call
   made right after it; the call's *wait share* is its time less its own work
@@ -188,8 +198,10 @@ FINISH_LEFT = 0.25
 #: finish(y) on a product already computed, over that product's compute time: a wait returns at once (right
 #: answers: a return, a read of y's values), a sleep sized by y's shape sleeps as if it were not computed
 FINISH_DONE = 0.25
-#: side of the tensor handed to finish as one on cuda:0 (:func:`~asynclab.checks.cuda_stand_in.cuda_stand_in`)
+#: side of the tensor handed to finish as one on a CUDA device (:func:`~asynclab.checks.cuda_stand_in.cuda_stand_in`)
 CUDA_SIDE = 8
+#: the devices of the two tensors on a CUDA device, one each, in an order drawn; the current device is cuda:0
+CUDA_DEVICES = (0, 1)
 #: seconds of device work still queued for that tensor when finish gets it, drawn from each span in turn (order
 #: drawn): finish must return after its end, and at most CUDA_LATE_S after it, so that no fixed sleep fits both
 CUDA_PENDING_S = ((0.02, 0.04), (0.15, 0.2))
@@ -268,8 +280,8 @@ def _call_finish(finish: Callable, y: Any, framework: str) -> float:
         f"on MXNet, finish(y) took {{ratio:.2f}}x as long as issuing the product (needs >= "
         f"{QUEUE_FACTOR:g}x), left {{left:.2f}} of the product's time queued (needs <= {FINISH_LEFT:g}) "
         f"and took {{overshoot:.2f}}x a smaller product's compute time (needs <= "
-        f"{FINISH_OVERSHOOT:g}x); PyTorch tensors and NumPy arrays were taken without an error, and a tensor on "
-        "cuda:0 was waited for"
+        f"{FINISH_OVERSHOOT:g}x); PyTorch tensors and NumPy arrays were taken without an error, and tensors on "
+        "cuda:0 and cuda:1 were waited for"
     ),
     threshold=(
         f">= {QUEUE_FACTOR:g}x, queued <= {FINISH_LEFT:g}, small <= {FINISH_OVERSHOOT:g}x, all three frameworks"
@@ -286,8 +298,9 @@ def check_finish_every_framework(self, finish: Callable) -> CheckResult:
     product's compute time when that product is already computed (a sleep
     sized by y's shape does not), and when a PyTorch tensor (on this
     machine's device) and a NumPy array are taken without an error; and
-    ``finish`` on a PyTorch tensor that says it is on cuda:0 (on any
-    machine: :func:`~asynclab.checks.cuda_stand_in.cuda_stand_in`), whose
+    ``finish`` on a PyTorch tensor that says it is on cuda:0, and on one on
+    cuda:1 of a machine whose current device is cuda:0 (on any machine:
+    :func:`~asynclab.checks.cuda_stand_in.cuda_stand_in`), whose
     device still has 20-40 ms or 150-200 ms of work queued for it, returns
     once the device has run that work, and within 80 ms of it (``torch.cuda.synchronize``, the default
     stream's or a recorded event's ``synchronize``, or a read of values to
@@ -353,23 +366,34 @@ def check_finish_every_framework(self, finish: Callable) -> CheckResult:
             "torch": _call_finish(finish, tx @ tx, "a PyTorch tensor"),
             "numpy": _call_finish(finish, nx @ nx, "a NumPy array"),
         }
+        # the same CPU tensor on a machine that has GPUs (the stand-in's): a finish that asks the machine
+        # whether it has CUDA, instead of asking y where it lives, hands a CPU device to torch.cuda, which raises
+        on_cpu = tx @ tx  # computed before: the stand-in gives PyTorch one thread
+        with cuda_stand_in(nx[:CUDA_SIDE, :CUDA_SIDE]):
+            seconds["torch_gpu_machine"] = _call_finish(
+                finish, on_cpu, "a PyTorch tensor on the CPU of a machine with GPUs"
+            )
         pending = [draw.uniform(*span) for span in CUDA_PENDING_S]
         draw.shuffle(pending)
-        for pending_s in pending:
+        devices = list(CUDA_DEVICES)
+        draw.shuffle(devices)
+        for pending_s, index in zip(pending, devices):
             queue = DeviceQueue(product_s=0.0)
-            with cuda_stand_in(nx[:CUDA_SIDE, :CUDA_SIDE], queue=queue) as (on_gpu, _waits):
+            where = f"cuda:{index}"
+            with cuda_stand_in(nx[:CUDA_SIDE, :CUDA_SIDE], queue=queue, index=index) as (on_gpu, _waits):
                 queue.issue(pending_s)  # the kernels that computed y, still queued on the default stream
-                seconds["cuda"] = _call_finish(finish, on_gpu, "a PyTorch tensor on cuda:0")
+                seconds[f"cuda{index}"] = _call_finish(finish, on_gpu, f"a PyTorch tensor on {where}")
                 late = _clock() - queue.busy_until
             if late < 0:
                 raise Rejected(
-                    "finish(y) returned a PyTorch tensor on cuda:0 while its device still had the work that "
+                    f"finish(y) returned a PyTorch tensor on {where} while its device still had the work that "
                     "computes y queued: on a GPU its kernels may still be queued when finish returns (the check "
-                    "hands over a tensor that says it is on cuda:0, whose device keeps time as one would)"
+                    f"hands over a tensor that says it is on {where} of a machine with two GPUs whose current "
+                    "device is cuda:0, each device keeping time as one would)"
                 )
             if late > CUDA_LATE_S:
                 raise Rejected(
-                    f"finish(y) on a PyTorch tensor on cuda:0 returned {1e3 * late:.0f} ms after its device had "
+                    f"finish(y) on a PyTorch tensor on {where} returned {1e3 * late:.0f} ms after its device had "
                     f"computed y (needs <= {1e3 * CUDA_LATE_S:.0f} ms): wait for the device, not for a fixed time"
                 )
         return seconds
