@@ -105,7 +105,11 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   (an epoch takes longer, so a function that measures instead of predicting
   fails); raising both peaks by 10 MB raises the prediction by 10 MB;
   raising k=50's peak alone raises it, by less (a typed-in figure, a table
-  of measured peaks, the nearer peak and k input batches do not follow them).
+  of measured peaks, the nearer peak and k input batches do not follow them);
+  and at k=5 and k=50 themselves the prediction gives back the peak it was
+  handed, within 0.05 of the gap (a line with the gap spread over 50
+  batches instead of 45 misses k=50 by 0.1 and falls only 0.19-0.22 behind
+  at k=90-105, inside the tolerance there; it passed before).
 """
 
 from __future__ import annotations
@@ -184,6 +188,10 @@ PREDICT_ROUNDS = 4
 PREDICT_CPUS = 1  # the measuring process runs on one CPU: load elsewhere barely moves the peaks
 PREDICT_CALL_S = 0.1
 PREDICT_SHIFT_MB = 10.0
+#: at k=5 and k=50 themselves a prediction must give back the peak it was handed, within this share of the gap: a
+#: line with the gap spread over 50 batches instead of 45 gives k=50 0.1 of the gap too little (and falls 0.19-0.22
+#: behind at k=90-105, inside the tolerance of the measured k)
+PREDICT_OWN = 0.05
 PREDICT_TIMEOUT_S = 300.0
 
 
@@ -1037,8 +1045,8 @@ def check_predict_peak(self, predict_peak: Callable) -> CheckResult:
     """``predict_peak(k, peak_5, peak_50)`` predicts the peak (MB above the start) of waiting every ``k`` batches.
 
     ``peak_5`` and ``peak_50`` are the peaks measured with k=5 and k=50.
-    The check first makes sure a call returns a number at once and follows
-    the peaks it is given, then measures, in a fresh process on one CPU, the
+    The check first makes sure a call returns a number at once, follows
+    the peaks it is given and gives them back at k=5 and k=50, then measures, in a fresh process on one CPU, the
     peaks of k=5, k=50, a k drawn between 10 and 40 and a k drawn between 90
     and 105, and gives your function the measured peaks of k=5 and k=50.
     Passes when both predictions lie within 0.3 of the gap between those two
@@ -1065,6 +1073,15 @@ def check_predict_peak(self, predict_peak: Callable) -> CheckResult:
             f"raising k={K_LARGE}'s peak alone by {PREDICT_SHIFT_MB:g} MB moved your prediction for k=20 by "
             f"{steeper - first:+.1f} MB: a k between {K_SMALL} and {K_LARGE} must follow both peaks"
         )
+    for k, given_peak in ((K_SMALL, low), (K_LARGE, high)):
+        own, why = _predicted(predict_peak, k, low, high)
+        if own is None:
+            return self.fail(why)
+        if abs(own - given_peak) > PREDICT_OWN * (high - low):
+            return self.fail(
+                f"from k={K_SMALL}'s {low:g} MB and k={K_LARGE}'s {high:g} MB your prediction for k={k} itself "
+                f"was {own:.1f} MB: a model made from two measured peaks gives each back at its own k"
+            )
 
     peaks = _measure_peaks()
     low, high = peaks[K_SMALL], peaks[K_LARGE]

@@ -205,7 +205,8 @@ def test_predict_peak_passes_the_line_through_both_peaks(peaks_of):
 @pytest.mark.parametrize(
     "predict, words",
     [
-        (lambda k, p5, p50: (p5 + p50) / 2, "of the gap between them"),
+        (lambda k, p5, p50: (p5 + p50) / 2, "gives each back at its own k"),
+        (lambda k, p5, p50: p5 + (p50 - p5) * (k - 5) / 50, "gives each back at its own k"),
         (lambda k, p5, p50: p5 if k < 27.5 else p50, "must follow both peaks"),
         (lambda k, p5, p50: p5 + 2.0 * (k - 5), "must follow both peaks"),
         (lambda k, p5, p50: p5 + (p50 - p5) * math.log(k / 5) / math.log(10), "of the gap between them"),
