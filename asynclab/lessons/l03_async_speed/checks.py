@@ -22,11 +22,16 @@ busy, are in ``bench/reports/checks_robustness.md``:
   Before the timed loops, one untimed loop whose stop is the last batch
   (15), fed from the same slow source as the timed ones: a loop one read
   behind that never reads the last loss after its last step returned None
-  there and passed while the stops stayed in 6-12. And one untimed loop,
-  in an order drawn with that one, whose target no loss reaches (half the
-  smallest): the loop must return None, as the step says; a loop one read
-  behind that answers the last batch once the batches run out, without
-  reading its loss, returned 15 there and passed before.
+  there and passed while the stops stayed in 6-12. And, in an order drawn
+  with that one, three more untimed loops: one whose target no loss
+  reaches (half the smallest), where the loop must return None, as the step
+  says (a loop one read behind that answers the last batch once the batches
+  run out, without reading its loss, returned 15 there and passed before);
+  one whose first batch is already below the target, where the answer is 0
+  (a loop that tests the pending index for truth, not against None, never
+  returns it); and a source that yields no batch, where the answer is None
+  (a loop that reads the last loss without asking whether there was one
+  raised there).
   A loop that reads only every k-th loss stops in time when the stop is
   one of k-1 or k-2 (mod k): two neighbouring stops could both be (with
   two, the catalogue's every-fourth loop passed a quick run of the check
@@ -196,8 +201,8 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
     tell where a loop stops. Passes when the index is right, ``step`` ran on every batch up
     to it and on no more than one past it, and
     the check's loop took at least 1.35x as long; and, untimed, when the
-    index is right where the first loss below the target is the last batch's,
-    and None where no loss falls below it.
+    index is right where the first loss below the target is the last batch's
+    or the first, and None where no loss falls below it or no batch comes.
     """
     import mxnet as mx
     import numpy as np
@@ -311,9 +316,30 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
                 f"train_until returned {found!r} when no batch's loss fell below the target: it must return None then"
             )
 
+    def first_batch() -> None:
+        """Untimed: every loss is below the target (half again the first), so the stop is batch 0, whose index
+        a loop that tests the index for truth instead of against None never returns."""
+        given, given_losses = fresh()
+        source = slow_source(given, calibrate())
+        nd.waitall()
+        entered.clear()
+        found = train_until(source, step, 1.5 * given_losses[0])
+        nd.waitall()
+        if isinstance(found, bool) or not isinstance(found, (int, np.integer)) or found != 0:
+            raise Rejected(
+                f"train_until returned {found!r} when the first batch's loss was already below the target: "
+                "the index of the first batch is 0"
+            )
+
+    def no_source() -> None:
+        """Untimed: a source that yields no batch; no batch's loss is below the target, so the answer is None."""
+        found = train_until(slow_source([], calibrate()), step, 1.0)
+        if found is not None:
+            raise Rejected(f"train_until returned {found!r} on a source that yielded no batch: it must return None")
+
     def student() -> dict[str, float]:
         seconds, batches_run = 0.0, 0
-        untimed = [last_batch, no_batch]
+        untimed = [last_batch, no_batch, first_batch, no_source]
         draw.shuffle(untimed)  # in an order drawn
         for loop in untimed:
             loop()

@@ -7,7 +7,10 @@ EXPECT = {"async-beats-sync": 3, "predict-lagged-k": 2, "costs-from-trace": 2}
 def train_until(batches, step, target):
     source = iter(batches)
     index = 0
-    previous = step(next(source))
+    first = next(source, None)
+    if first is None:  # no batch at all: none had a loss below the target
+        return None
+    previous = step(first)
     while True:
         try:
             batch = next(source)
