@@ -136,6 +136,10 @@ def test_a_learning_rate_schedule_that_starts_late_steps_less_far_late():
         assert psgd.late_step(_pickled(lr_scheduler=schedule)) < 0.9, name
 
 
+def test_a_clipped_gradient_steps_less_far_per_unit_of_a_large_gradient():
+    assert psgd.late_step(_pickled(clip_gradient=10.0)) < 0.01
+
+
 def test_late_step_of_what_is_not_an_optimizer_is_none():
     import pickle
 

@@ -73,6 +73,9 @@ EVAL_ROWS = 1024  # rows the loss is measured on
 #: the last update at which :func:`late_step` steps an optimizer (it steps at updates 1, 2, 4 ... up to this one):
 #: far beyond any training a check runs (at most tens of updates), so that a schedule which starts late has started
 LATE_UPDATE = 2**20
+#: the gradient (every entry) of :func:`late_step`'s one large step: far beyond the check's problem's (at most
+#: about 10), so that a gradient clipped "against exploding gradients" is clipped there
+LARGE_GRADIENT = 1e4
 
 
 def problem(seed: int, rows: int = ROWS, dim: int = DIM) -> tuple[np.ndarray, np.ndarray]:
@@ -233,33 +236,38 @@ def _logged(kv: Any) -> tuple[Any, list[float], list[bytes]]:
 
 
 def late_step(optimizer: bytes) -> float | None:
-    """How far a pickled MXNet ``optimizer`` steps late in a training, as a multiple of its first step: of its
-    steps at updates 2, 4, 8 ... :data:`LATE_UPDATE` of one copy (the counts in between taken as made, so that
-    a learning-rate schedule sees each one it passes), the one furthest from the first, for the same gradient.
-    1.0 for SGD at a fixed learning rate (float32 rounding aside); a rate that decays, however late that
-    starts, gives less. Each step is one update on a weight of zero (weight decay adds nothing) with a gradient
-    of one, by an updater of its own (no momentum carried from the one before). None when the object cannot be
-    updated so (not an MXNet optimizer)."""
+    """How far a pickled MXNet ``optimizer`` departs from SGD at a fixed rate, as a multiple of its first step
+    per unit of gradient: of its steps for a gradient of :data:`LARGE_GRADIENT` at the first update, and for a
+    gradient of one at updates 2, 4, 8 ... :data:`LATE_UPDATE` of one copy (the counts in between taken as made,
+    so that a learning-rate schedule sees each one it passes), each per unit of gradient, the one furthest from
+    the first step for a gradient of one. 1.0 for SGD at a fixed learning rate (float32 rounding aside); a rate
+    that decays, however late that starts, gives less, and so does a clipped gradient. Each step is one update
+    on a weight of zero (weight decay adds nothing) by an updater of its own (no momentum carried from the one
+    before). None when the object cannot be updated so (not an MXNet optimizer)."""
     import pickle
 
     import mxnet as mx
 
-    steps = []
+    def step(opt: Any, gradient: float) -> float:
+        weight = mx.nd.zeros(1)
+        mx.optimizer.get_updater(opt)(KEY, mx.nd.full(1, gradient), weight)
+        return -float(weight.asscalar()) / gradient
+
     try:
+        first = step(pickle.loads(optimizer), 1.0)
+        steps = [step(pickle.loads(optimizer), LARGE_GRADIENT)]
         opt = pickle.loads(optimizer)
-        count = 1
+        count = 2
         while count <= LATE_UPDATE:
             # MXNet counts the updates of each weight's index here; the schedule reads the largest count
             opt._index_update_count[KEY] = count - 1
-            weight = mx.nd.zeros(1)
-            mx.optimizer.get_updater(opt)(KEY, mx.nd.ones(1), weight)
-            steps.append(-float(weight.asscalar()))
+            steps.append(step(opt, 1.0))
             count *= 2
     except Exception:  # not an optimizer MXNet can update with: the weights judge it
         return None
-    if not steps[0]:
+    if not first:
         return None
-    return max((step / steps[0] for step in steps[1:]), key=lambda ratio: abs(ratio - 1))
+    return max((s / first for s in steps), key=lambda ratio: abs(ratio - 1))
 
 
 @dataclass(frozen=True)

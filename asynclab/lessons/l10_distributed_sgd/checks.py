@@ -31,11 +31,14 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   run has a 30 s limit, and the sentence says why). A learning-rate
   schedule that starts after the check's few updates (at most 24) leaves
   the weights exact, so the optimizer each worker set is also stepped,
-  in the worker, at its first update and at updates 2, 4, 8 ... 2**20
+  in the worker, at its first update and at updates 2, 4, 8 ... 2**20,
+  and once for a gradient of 10,000
   (:func:`~asynclab.foundation.workloads.psgd.late_step`): plain SGD,
-  with momentum or not, steps exactly as far at all of them (within
-  1e-6), a rate halved every 200 updates 3.3e-7 times as far at the
-  last, a cosine schedule over 10**7 updates 0.97 times.
+  with momentum or not, steps exactly as far per unit of gradient at all
+  of them (within 1e-6), a rate halved every 200 updates 3.3e-7 times as
+  far at the last, a cosine schedule over 10**7 updates 0.97 times, and
+  a gradient clipped at 10 (the check's problem's gradients stay below
+  about 9.4, so clipping never acted on the weights) 0.006 times.
 - async-outruns-straggler: with ``every=2`` (each worker must push 15 times
   in its 30 steps: the lesson's loop, which pushes every gradient, is
   refused), two workers, the second 30 ms slower per step;
@@ -155,9 +158,10 @@ SYNC_ROUNDS = (4, 6)  # the equality check's pushes per worker, drawn in this ra
 SYNC_EVERY = (2, 3, 4)  # gradients per push in the equality check, drawn; never 1, the lesson's loop
 SYNC_WORKERS = (2, 3)  # both are run: a mean over a fixed number of workers fails one
 SYNC_RATES = (0.02, 0.03, 0.04)  # never psgd.LR, so that a learning rate of one's own fails
-#: how far from 1 a worker's optimizer's step at update psgd.LATE_UPDATE over its first may be
+#: how far from 1 a worker's optimizer's later or larger step over its first, per unit of gradient, may be
 #: (:func:`~asynclab.foundation.workloads.psgd.late_step`): float32 rounding only. The check's runs make at most 24
-#: updates, so a learning-rate schedule that starts after them leaves the weights exact and fails only here
+#: updates on gradients below about 10, so a learning-rate schedule that starts after them, or a clip above them,
+#: leaves the weights exact and fails only here
 LATE_STEP_TOLERANCE = 1e-6
 STRAGGLER_S = 0.03  # the straggler's extra seconds per step
 RACE_STEPS = 30
@@ -330,9 +334,9 @@ def check_sync_equals_one_process(self, setup_store: Callable, worker_loop: Call
     weights must lie within 8e-7 (of their largest magnitude) of the
     one-process reference: one update per push, on the mean of all the
     workers' gradients since the last one, taken at the same weights. The
-    optimizer a worker sets must also step as far at its later updates
-    (up to the 2**20th) as at its first (plain SGD at lr, however long the
-    training).
+    optimizer a worker sets must also step as far, per unit of gradient, at
+    its later updates (up to the 2**20th) and for a large gradient as at its
+    first (plain SGD at lr, however long the training, clipping nothing).
     """
     from asynclab.foundation.workloads import psgd
 
@@ -371,9 +375,10 @@ def check_sync_equals_one_process(self, setup_store: Callable, worker_loop: Call
             worst = max(worst, float(np.max(np.abs(got - expected))) / scale)
             if trace.late_step is not None and abs(trace.late_step - 1) > LATE_STEP_TOLERANCE:
                 raise Rejected(
-                    f"the optimizer worker {trace.rank} set on its store steps {trace.late_step:.3g}x as far at a "
-                    f"later update (up to its {psgd.LATE_UPDATE:,}th) as at its first: plain SGD keeps the "
-                    "learning rate lr however long the training runs, not only for a check's few updates"
+                    f"the optimizer worker {trace.rank} set on its store steps, per unit of gradient, "
+                    f"{trace.late_step:.3g}x as far at a later update (up to its {psgd.LATE_UPDATE:,}th) or for a "
+                    f"gradient of {psgd.LARGE_GRADIENT:,.0f} as at its first update for a gradient of one: plain "
+                    "SGD keeps the learning rate lr however long the training runs, and clips no gradient"
                 )
         where = f"after {steps} steps, one push per {every}, on dist_sync over {workers} workers (learning rate {lr:g})"
         return worst, where, run.final_weights(), expected
