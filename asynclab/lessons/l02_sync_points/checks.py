@@ -31,9 +31,11 @@ in by hand cannot pass. Effect sizes, quiet and with one core busy, are in
   largest array only, or on the one nested deepest, reads the loss step at
   0.011x-0.021x (both held the three other steps at 0.99x-1.06x: there the
   largest and the deepest array finish last); no wait reads 0.14x or less.
-  The array that finishes last in the nested step lies three levels down (a
-  dict, a tuple, a dict), so a flatten of two levels misses it as a wait on
-  the top level does, and so does a walk that opens only the top dict.
+  The array that finishes last in the nested step lies four to six levels
+  down (a dict, a tuple, a dict, then one to three lists, tuples or dicts,
+  drawn), so a flatten of a fixed depth misses it as a wait on the top
+  level does (a walk three levels deep passed while it lay three levels
+  down), and so does a walk that opens only the top dict.
   Window 2.5x for all four: the nested step costs 16x or more what the lone
   product does, so no typed-in number and no fixed sleep fits both.
 - steps-overlap-reads and error-a-step-late: ``run_steps(read_batch, w,
@@ -105,6 +107,9 @@ from asynclab.checks.relations import AtMost, Between, Within
 from asynclab.foundation.timing import time_call
 
 RESULT_KINDS = ("one", "nested", "elsewhere", "loss")  # the steps waits-for-results hands over
+#: how many containers wrap the nested step's last array inside its dict, drawn from range(*NESTED_WRAPS): it lies
+#: four to six levels down
+NESTED_WRAPS = (1, 4)
 ONE_SIZES = (500, 550, 600)  # the lone product, drawn: 3-5 ms, a sixteenth of the nested step
 NESTED_SIZE = 1600  # the gradient computed on cpu(1), about 80 ms
 ELSEWHERE_SIZE = 800  # the product returned beside work on cpu(1), about 12 ms
@@ -196,7 +201,14 @@ def _result_steps() -> tuple[dict[str, Callable[[], Any]], int]:
     wide = (square_matrix(draw.choice(UPDATE_SIZES)) * 0.5).as_np_ndarray()
     keys = ["loss", "update", "lr"]
     draw.shuffle(keys)
+    # the containers around the nested step's last array below its dict in a tuple in a dict: 1 to 3, drawn
+    wraps = [draw.choice(("list", "tuple", "dict")) for _ in range(draw.randrange(*NESTED_WRAPS))]
     nd.waitall()
+
+    def wrapped(array: Any) -> Any:
+        for kind in wraps:
+            array = [array] if kind == "list" else (array,) if kind == "tuple" else {"value": array}
+        return array
 
     def lone():
         return mnp.dot(one, one)
@@ -205,9 +217,9 @@ def _result_steps() -> tuple[dict[str, Callable[[], Any]], int]:
         loss = nd.dot(tiny, tiny).sum()  # cpu(0): done at once
         weight = nd.dot(far, far)  # cpu(1): the one that finishes last
         bias = (tiny + 1).as_np_ndarray()  # cpu(0), issued last, done at once
-        # the array that finishes last three levels down, in a dict inside a tuple: a flatten of two levels,
-        # or one that opens a dict only at the top, misses it
-        return {"loss": loss, "grads": ({"weight": weight}, [bias]), "step": 3}
+        # the array that finishes last four to six levels down, in containers drawn inside a dict inside a
+        # tuple: a flatten of a fixed depth misses it, as one that opens a dict only at the top does
+        return {"loss": loss, "grads": ({"weight": wrapped(weight)}, [bias]), "step": 3}
 
     def elsewhere():
         # Issued first: queued after cpu(1)'s products, it would wait for a
@@ -258,7 +270,7 @@ def check_waits_for_results(self, result_seconds: Callable) -> CheckResult:
 
     Four steps, sizes drawn at random: one returns a lone ``mx.np``
     product; one returns a dict of a loss, gradients (the large one computed
-    on ``cpu(1)``, finishing last, in a dict in a tuple; the other issued
+    on ``cpu(1)``, finishing last, four to six levels down; the other issued
     last, in a list in that tuple) and a Python number; one returns a tuple of a string, a product, a float
     and a list of an array on ``cpu(1)`` computed before the step, after queueing more products on ``cpu(1)``
     that it does not return; one returns a dict, its order drawn, of a loss of one number (the mean of a
