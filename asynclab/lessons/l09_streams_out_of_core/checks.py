@@ -163,6 +163,11 @@ beside it; 5 runs each, on the course's 2-vCPU machine):
   at 0.82-0.85x of each middle budget (4.9-5.1 chunks) and a pipeline two
   chunks ahead at 0.68-0.69x (a throwaway script measuring as the check
   does, 2 runs of each quiet and 2 of the solution with one core busy).
+  A budget whose peak is over is measured once more, and fails only when
+  both are: the 10 + 10 bench after the middle budget came saw the
+  solution's pipeline peak once at 29.0 MB with chunks of 4 MB (7.25
+  chunks) at 24 MB, in 1 of its 10 quiet runs; a rule whose chunk is too
+  large for a budget is over it every time.
 - Every check reads the data set through a copy the check keeps: each read's
   size and end are noted on the check's clock, so a loop that reads in
   another chunk size than it is handed, or a device made faster than its
@@ -951,7 +956,8 @@ def check_chunk_under_budget(self, choose_chunk: Callable, chain_energy: Callabl
     The check draws a small budget (16-24 MB), a middle one (48-100 MB) and a
     large one (400 or 600 MB), runs your ``chain_energy`` with your chunk for
     each on a data set of about 100 MB in float64 (after a warm-up of its own
-    serial loop), and passes when every peak stays within its budget and, at
+    serial loop), and passes when every peak stays within its budget (a peak
+    over it is measured once more, the lower counting) and, at
     the large budget, a pass of the check's own serial loop
     in your chunks takes at most 2.5x as long as one in chunks of 2**20
     values (the best of two runs each; one of yours where it took more than
@@ -1001,6 +1007,8 @@ def check_chunk_under_budget(self, choose_chunk: Callable, chain_energy: Callabl
 
             for budget in budgets:
                 peak = peak_of(chosen[budget])
+                if peak > budget:  # a second run before a verdict: one peak of a right rule read 7.25 chunks
+                    peak = min(peak, peak_of(chosen[budget]))
                 if peak > budget:
                     return False, (
                         f"with choose_chunk({budget}) = {chosen[budget]} values per chunk "
