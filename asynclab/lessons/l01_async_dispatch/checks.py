@@ -426,7 +426,7 @@ def check_finds_hidden_waits(self, waits_for_back_end: Callable) -> CheckResult:
     row's values logged, ``nd.waitall()``), the others do not, and three of
     those keep the front end busy (Python, NumPy) or asleep for 1-1.5x the
     product's compute time, so that their call lasts as long as their work,
-    and one sleeps for 0.6-0.8 s, longer than any other call.
+    and one sleeps for 0.6-0.8 s, several times any other work's own time.
     Every work has the same name and code; what it does lives in its
     closure, which an answer may not read. Passes when every verdict matches
     the kind the check drew; a FAIL says neither how many missed nor which.

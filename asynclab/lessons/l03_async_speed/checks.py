@@ -286,50 +286,50 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
         given = drawn_batches()
         return given, _losses(given, step)
 
-    def last_batch() -> None:
-        """Untimed: the first loss below the target is the last batch's, which a loop one read behind must
-        still read after its last step (the timed stops never reach it). From the slow source, as the timed
-        loops are fed: an answer cannot tell this loop from them."""
+    def untimed_loop(target_of: Callable[[list[float]], float], expected: int | None, why: str) -> None:
+        """Untimed: one loop on fresh batches from the slow source, as the timed loops are fed, so that an
+        answer cannot tell it from them; ``train_until`` must return ``expected`` (a batch index, or None),
+        else :class:`Rejected` says it returned something else when ``why``."""
         given, given_losses = fresh()
         source = slow_source(given, calibrate())
         nd.waitall()
         entered.clear()
-        found = train_until(source, step, target_for(BATCHES - 1, given_losses))
+        found = train_until(source, step, target_of(given_losses))
         nd.waitall()
-        if isinstance(found, bool) or not isinstance(found, (int, np.integer)) or found != BATCHES - 1:
-            raise Rejected(
-                f"train_until returned {found!r} when the first loss below the target was the last batch's, "
-                f"number {BATCHES - 1}: the last batch's loss must be read too"
-            )
+        if expected is None:
+            right = found is None
+        else:
+            right = not isinstance(found, bool) and isinstance(found, (int, np.integer)) and found == expected
+        if not right:
+            raise Rejected(f"train_until returned {found!r} when {why}")
+
+    def last_batch() -> None:
+        """The first loss below the target is the last batch's, which a loop one read behind must still read
+        after its last step (the timed stops never reach it)."""
+        untimed_loop(
+            lambda losses: target_for(BATCHES - 1, losses),
+            BATCHES - 1,
+            f"the first loss below the target was the last batch's, number {BATCHES - 1}: "
+            "the last batch's loss must be read too",
+        )
 
     def no_batch() -> None:
-        """Untimed: no loss falls below the target (half the smallest), so the loop must read the last one too
-        and return None: a loop that takes running out of batches for a stop at the last one answers 15."""
-        given, given_losses = fresh()
-        source = slow_source(given, calibrate())
-        nd.waitall()
-        entered.clear()
-        found = train_until(source, step, min(given_losses) / 2)
-        nd.waitall()
-        if found is not None:
-            raise Rejected(
-                f"train_until returned {found!r} when no batch's loss fell below the target: it must return None then"
-            )
+        """No loss falls below the target (half the smallest), so the loop must read the last one too and
+        return None: a loop that takes running out of batches for a stop at the last one answers 15."""
+        untimed_loop(
+            lambda losses: min(losses) / 2,
+            None,
+            "no batch's loss fell below the target: it must return None then",
+        )
 
     def first_batch() -> None:
-        """Untimed: every loss is below the target (half again the first), so the stop is batch 0, whose index
-        a loop that tests the index for truth instead of against None never returns."""
-        given, given_losses = fresh()
-        source = slow_source(given, calibrate())
-        nd.waitall()
-        entered.clear()
-        found = train_until(source, step, 1.5 * given_losses[0])
-        nd.waitall()
-        if isinstance(found, bool) or not isinstance(found, (int, np.integer)) or found != 0:
-            raise Rejected(
-                f"train_until returned {found!r} when the first batch's loss was already below the target: "
-                "the index of the first batch is 0"
-            )
+        """Every loss is below the target (half again the first), so the stop is batch 0, whose index a loop
+        that tests the index for truth instead of against None never returns."""
+        untimed_loop(
+            lambda losses: 1.5 * losses[0],
+            0,
+            "the first batch's loss was already below the target: the index of the first batch is 0",
+        )
 
     def no_source() -> None:
         """Untimed: a source that yields no batch; no batch's loss is below the target, so the answer is None."""
