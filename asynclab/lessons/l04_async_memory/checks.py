@@ -71,7 +71,11 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   active for the first batches (global norms 11000 falling to about 250),
   so leaving it out moves the weights by about half their scale; the same
   operations in the same order give the same weights to float32 rounding.
-  A course loop pasted in fails here (no clipping, no mean loss).
+  A course loop pasted in fails here (no clipping, no mean loss). The
+  network's output bias is frozen (``grad_req`` ``"null"``) for both, as
+  a frozen layer or a BatchNorm's running statistics are: the script's
+  filter leaves it out of the clipping, and a loop that clips every
+  parameter fails when it asks for that bias's gradient.
 - sync-every-k first watches where ``train_every`` waits, on a network whose
   every batch is held in the back end (:data:`MARK_OP`) until the loop's
   thread is blocked in one of MXNet's waits, with a k drawn from 3-6 on
@@ -93,8 +97,9 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   90 and 105: the median of four rounds of one-cycle epochs in a fresh
   process pinned to one CPU. Each prediction must lie within 0.3 of the gap
   between k=5's and k=50's peaks. A miss is told its side (too high, too
-  low), never the peak measured at a drawn k nor how far off it was. On one CPU the front end and the back end share that CPU
-  whatever else runs on the machine, so the peaks barely move with load:
+  low), never the peak measured at a drawn k nor how far off it was. On
+  one CPU the front end and the back end share that CPU whatever else runs
+  on the machine, so the peaks barely move with load:
   unpinned, one busy core moved k=90's peak by up to 0.3 of the gap (0.5 at
   k=100), pinned by at most 0.13, even with a busy process on the same CPU.
   Beyond k=50 the wrong models are far off: at k=90 the midpoint by 1.3 or
@@ -895,6 +900,12 @@ def _mean_loss(value, what: str) -> float:
     return number
 
 
+def frozen(net):
+    """The parameter the comparison freezes: the output layer's bias (one value), so that its
+    ``grad()`` raises as a frozen layer's does, while the global norm of the rest stays as it was."""
+    return list(net.collect_params().values())[-1]
+
+
 def _unlike_the_script(loop: Callable, what: str, pending: bool, length: int | None = None) -> str | None:
     """Why ``loop`` does not compute what :data:`SCRIPT` computes, in one sentence; None when it does.
 
@@ -915,6 +926,7 @@ def _unlike_the_script(loop: Callable, what: str, pending: bool, length: int | N
 
     def trained(fn: Callable) -> tuple[object, object]:
         net, trainer, loss = make_mlp(config)  # the same initial weights every time
+        frozen(net).grad_req = "null"  # the script's filter leaves it out of the clipping
         batches = list(HostLoader(config))
         mxb.sync_all()
         result = fn(net, trainer, loss, batches)
@@ -959,7 +971,8 @@ def _unlike_the_script(loop: Callable, what: str, pending: bool, length: int | N
 
 
 def _peaks_child(job: list) -> dict[str, float]:
-    """In a fresh process on one CPU (:func:`_measure_peaks`): the median peak, MB above the start, of waiting every k batches.
+    """In a fresh process on one CPU (:func:`_measure_peaks`): the median peak, MB above the start, of
+    waiting every k batches.
 
     ``job`` is ``[ks, rounds]``: the values of k and how many rounds to
     measure, the order reversed every other round, after one warm-up epoch.
