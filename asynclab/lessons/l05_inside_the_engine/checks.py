@@ -514,6 +514,9 @@ def _records_problem(records, returned: list[float], ran_from: dict[str, tuple[f
             return (
                 f"the record of the op pushed as {label!r} is named {got!r}; use name, or fn.__name__ when name is None"
             )
+        worker = getattr(record, "worker", None)
+        if worker != "main":
+            return f'the record of {label!r} names the worker {worker!r}; a synchronous engine\'s one worker is "main"'
         enqueue, start, end = times
         if not enqueue <= start <= end <= until:
             return (
@@ -587,12 +590,13 @@ def _runs_inside_push(engine_class) -> str:
     ran: list[str] = []
     returned: list[float] = []
     ran_from: dict[str, tuple[float, float]] = {}
-    home, by_course = sys._getframe(), []
+    home, by_course, threads = sys._getframe(), [], []
 
     def slow(label: str, function: str) -> Callable[[], None]:
         def op() -> None:
             began = time.perf_counter()
             by_course.append(_run_by_course_engine(home))
+            threads.append(threading.get_ident())
             time.sleep(0.02)
             ran.append(label)
             ran_from[label] = (began, time.perf_counter())
@@ -635,6 +639,12 @@ def _runs_inside_push(engine_class) -> str:
         )
     if ran != ["a", "b"]:
         return f"the operations ran as {ran}, not exactly once each in push order"
+    if any(thread != threading.get_ident() for thread in threads):
+        return (
+            "an operation ran on another thread than the one that pushed it: a synchronous engine runs it on the "
+            "calling thread, as NaiveEngine does, so that it sees the caller's state and fails in the caller's "
+            "traceback"
+        )
     if records is None:
         return "the engine has no records attribute; push appends one OpRecord per operation to it"
     return _records_problem(records, returned, ran_from)
@@ -659,8 +669,9 @@ def _runs_inside_push(engine_class) -> str:
 def check_sync_engine(self, engine_class) -> CheckResult:
     """``engine_class()`` runs every op inside push, like MXNet's NaiveEngine.
 
-    Passes when each push returns only after its op ran, in push order,
-    having appended one OpRecord (its name, and enqueue <= start <= end
+    Passes when each push returns only after its op ran, in push order, on
+    the thread that pushed it, having appended one OpRecord (its name, the
+    worker "main", and enqueue <= start <= end
     before push returned, start no later than the op began and end no
     earlier than it ended), an op that raises lets its error out of push (as
     NaiveEngine does; one that push swallows is lost), and two independent ops do not overlap at all
