@@ -179,7 +179,9 @@ def _device_of(array: Any) -> int | None:
 def check_two_devices_at_once(self, norms_both: Callable) -> CheckResult:
     """``norms_both(xa, xb, reps)`` returns what the lab's ``norms_of_products`` returns, the devices side by side.
 
-    ``xa`` lives on ``cpu(0)`` and ``xb`` on ``cpu(1)``; the result is the
+    ``xa`` lives on ``cpu(0)`` and ``xb`` on ``cpu(1)``, values from -1 to 1
+    (centred on zero, so that the norm of a product of x with itself other
+    than ``x . x`` is far from it); the result is the
     list of ``reps`` norms of ``xa . xa`` (on ``cpu(0)``) followed by
     ``reps`` norms of ``xb . xb`` (on ``cpu(1)``), MXNet arrays. Passes when
     it wrote nothing to the output (:func:`written`), not even from threads
@@ -202,7 +204,10 @@ def check_two_devices_at_once(self, norms_both: Callable) -> CheckResult:
     from asynclab.foundation.profiling import busy_overlap, record
     from asynclab.foundation.workloads import square_matrix
 
-    xa = square_matrix(SIZE)
+    # values centred on zero, from -1 to 1: the norms of x . x and of x . x^T lie about 1.4x apart (on values from
+    # 0 to 1, both dominated by the mean, they agreed within 6e-4, under the tolerance of 1e-3)
+    xa = square_matrix(SIZE) * 2 - 1
+    xa.wait_to_read()
     xb = (xa * 0.5).copyto(mx.cpu(1))  # other values on cpu(1): a norm returned from the wrong array is caught
     host = {0: xa.asnumpy(), 1: xb.asnumpy()}
     expected = {d: float(np.linalg.norm(host[d].astype(np.float64) @ host[d])) for d in (0, 1)}
