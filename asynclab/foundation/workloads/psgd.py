@@ -170,16 +170,20 @@ CALLS = (
     "load_optimizer_states",
     "_barrier",
 )
+#: The store's methods that bring the weights back into a worker's copy: each call is a pull.
+FETCHES = ("pull", "row_sparse_pull", "pushpull")
 #: ... and the figures it may read. Nothing else of the store is handed out: its ``handle`` would let
 #: ``mx.kv.KVStore.push`` send a gradient past the count.
 VALUES = ("num_workers", "rank", "type")
 
 
-def _logged(kv: Any) -> tuple[Any, list[float], list[bytes]]:
-    """The store a loop is handed, the times (seconds) of its pushes, and the optimizers set on it (pickled).
+def _logged(kv: Any) -> tuple[Any, list[float], list[bytes], list[float]]:
+    """The store a loop is handed, the times (seconds) of its pushes, the optimizers set on it (pickled), and
+    the times (seconds) of its pulls.
 
     It offers :data:`SENDS`, :data:`CALLS` and :data:`VALUES` of ``kv`` and
-    notes the time of every call of :data:`SENDS`. Every optimizer handed to
+    notes the time of every call of :data:`SENDS`, and of :data:`FETCHES`
+    (when the call returned). Every optimizer handed to
     ``set_optimizer`` is kept pickled, as a distributed store sends it to
     its servers: what later changes to the object cannot reach. ``kv`` itself is held in a
     closure, not in an attribute, and every method is a function of this
@@ -188,6 +192,7 @@ def _logged(kv: Any) -> tuple[Any, list[float], list[bytes]]:
     send around the count.
     """
     pushes: list[float] = []
+    pulls: list[float] = []
     optimizers: list[bytes] = []
     clock = _CLOCK
 
@@ -195,6 +200,8 @@ def _logged(kv: Any) -> tuple[Any, list[float], list[bytes]]:
         def send(*args: Any, **kwargs: Any) -> Any:
             result = getattr(kv, name)(*args, **kwargs)
             pushes.append(clock())
+            if name in FETCHES:
+                pulls.append(pushes[-1])
             return result
 
         send.__name__ = name
@@ -203,6 +210,8 @@ def _logged(kv: Any) -> tuple[Any, list[float], list[bytes]]:
     def caller(name: str) -> Callable[..., Any]:
         def call(*args: Any, **kwargs: Any) -> Any:
             result = getattr(kv, name)(*args, **kwargs)
+            if name in FETCHES:
+                pulls.append(clock())
             if name == "set_optimizer":
                 import pickle
 
@@ -232,7 +241,7 @@ def _logged(kv: Any) -> tuple[Any, list[float], list[bytes]]:
         def __repr__(self) -> str:
             return f"<the store of worker {getattr(kv, 'rank', '?')}: {getattr(kv, 'type', '?')}>"
 
-    return Logged(), pushes, optimizers
+    return Logged(), pushes, optimizers, pulls
 
 
 def late_step(optimizer: bytes) -> float | None:
@@ -287,6 +296,17 @@ class WorkerTrace:
     #: :func:`late_step` of the last optimizer the worker set on its store (a multiple of its first step); None when
     #: it set none
     late_step: float | None = None
+    #: when each of the loop's pulls returned (s, the shared clock; the one before the loop is not the loop's)
+    pulls: tuple[float, ...] = ()
+
+    def pulled_within_a_push(self, every: int) -> int | None:
+        """The first push (0, 1, ...) whose ``every`` gradients were not all taken at the weights the worker
+        held: a pull of the loop's fell between the reads of its first and its last gradient. None when none."""
+        for group in range(len(self.reads) // every):
+            first, last = self.reads[group * every], self.reads[group * every + every - 1]
+            if any(first < pulled < last for pulled in self.pulls):
+                return group
+        return None
 
     @property
     def seconds(self) -> float:
@@ -319,7 +339,7 @@ def train_worker(kv: Any, job: Mapping[str, Any], setup: Callable | None = None,
     every = job.get("every")
     extra = () if every is None else (int(every),)
     clock = _CLOCK
-    store, pushes, optimizers = _logged(kv)
+    store, pushes, optimizers, pulls = _logged(kv)
     if setup is None:
         setup_store(store, lr)  # the course's optimizer takes no ``every``: it rescales by the workers alone
     else:
@@ -355,6 +375,7 @@ def train_worker(kv: Any, job: Mapping[str, Any], setup: Callable | None = None,
         "steps": seen,
         "losses": losses,
         "pushes": pushes,
+        "pulls": pulls,
         "weights": [float(v) for v in final],
         "start": start,
         "end": end,
@@ -439,6 +460,7 @@ def _trace(result: Mapping[str, Any]) -> WorkerTrace:
         float(result["start"]),
         float(result["end"]),
         None if result.get("late_step") is None else float(result["late_step"]),
+        tuple(result.get("pulls", ())),
     )
 
 

@@ -16,7 +16,11 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   order drawn), each with ``every`` (2-4), a number of pushes and a learning
   rate drawn at random; every worker must ask for each step's gradient once,
   in order, and push once per ``every`` of them (the harness counts the
-  pushes in the worker), and its final weights must equal one process making one update
+  pushes in the worker), with no pull of its loop between two gradients of
+  one push (the harness notes when each pull returned: on dist_sync an
+  extra pull brings back the weights the worker holds, so the weights
+  cannot tell, and on dist_async they tell only when another worker
+  pushed in between; checked in async-outruns-straggler too), and its final weights must equal one process making one update
   per push on the mean of the gradients it stands for
   (:func:`~asynclab.foundation.workloads.psgd.reference` with ``every``)
   within 8e-7 of their scale. A right loop matches it to float32 rounding
@@ -245,6 +249,18 @@ def _need_dist_kvstore() -> None:
         raise Rejected(cluster.NO_DIST_KVSTORE)
 
 
+def _held_within_a_push(trace, every: int, where: str) -> None:
+    """Raise :class:`Rejected` when ``trace``'s worker pulled between two gradients of one push: it must take
+    ``every`` gradients in a row at the weights it holds (the harness notes when each of the loop's pulls
+    returned; on dist_sync a pull there brings back the same weights, so only the time of the pull tells)."""
+    group = trace.pulled_within_a_push(every)
+    if group is not None:
+        raise Rejected(
+            f"{where} worker {trace.rank} pulled between the gradients of its push {group + 1}: a worker takes the "
+            "every gradients of one push in a row at the weights it holds, and pulls once they are pushed"
+        )
+
+
 def _sources(setup_store: Callable, worker_loop: Callable) -> None:
     """Raise :class:`Rejected` (one sentence) unless both functions' source can be sent to the workers."""
     from asynclab.foundation.workloads import psgd
@@ -330,8 +346,8 @@ def check_sync_equals_one_process(self, setup_store: Callable, worker_loop: Call
 
     Two runs, in an order drawn at random, each with a number of gradients
     per push (2 to 4), a number of pushes and a learning rate drawn at
-    random; every worker must compute one gradient per step, and its final
-    weights must lie within 8e-7 (of their largest magnitude) of the
+    random; every worker must compute one gradient per step, pull nowhere
+    between the gradients of one push, and its final weights must lie within 8e-7 (of their largest magnitude) of the
     one-process reference: one update per push, on the mean of all the
     workers' gradients since the last one, taken at the same weights. The
     optimizer a worker sets must also step as far, per unit of gradient, at
@@ -364,6 +380,7 @@ def check_sync_equals_one_process(self, setup_store: Callable, worker_loop: Call
                     f"with steps={steps} and every={every}, worker {trace.rank} pushed {len(trace.pushes)} "
                     f"times, not {steps // every}: push once per every gradients"
                 )
+            _held_within_a_push(trace, every, f"with every={every}")
             got = np.asarray(trace.weights, dtype=np.float32)
             if not np.all(np.isfinite(got)):
                 raise Rejected(f"worker {trace.rank}'s weights are not finite after {steps} steps")
@@ -464,6 +481,7 @@ def check_async_outruns_straggler(self, setup_store: Callable, worker_loop: Call
                         f"on {kind} with every={every} worker {trace.rank} pushed {len(trace.pushes)} times in "
                         f"{RACE_STEPS} steps: push once per every gradients"
                     )
+                _held_within_a_push(trace, every, f"on {kind} with every={every}")
                 groups = trace.losses[::every]  # the loss at the weights each push's gradients were taken at
                 fresh = sum(a != b for a, b in zip(groups, groups[1:])) / max(1, len(groups) - 1)
                 if kind == "dist_async" and fresh < FRESH_SHARE:
