@@ -195,6 +195,7 @@ from asynclab.checks.relations import AtLeast, AtMost
 CHUNK = 2**20  # values per chunk in the speed check: 8 MB in float64
 LENGTHS = (40, 48)  # the speed check's data set in chunks, before a random part of a chunk is added
 EXACT_LENGTHS = (3, 5)  # the result check's short data sets, in chunks
+EXACT_CHUNKS = (2**16, 3 * 2**15, 2**17, 3 * 2**17, 2**19)  # values per chunk, one for each of its data sets
 SPEED_FACTOR = 1.2
 DEVICE_MB_S = 48  # the storage device of the speed check, MB/s
 PEAK_CHUNKS = 8.0
@@ -202,8 +203,10 @@ PEAK_SIZES = (2**19, 2**21)  # values per chunk in the memory check: 4 MB and 16
 PEAK_LENGTH_MB = 200  # its data set in memory (float64), MB: far more than 8 chunks
 SMALL_BUDGETS = (16, 20, 24)  # MB: a chunk of 2**20 values (8 MB) peaks above them
 MIDDLE_BUDGETS = (48, 64, 80, 100)  # MB: a chunk of 2**22 values (32 MB) peaks above them
+UPPER_BUDGETS = (144, 150, 156)  # MB, on a data set of UPPER_LENGTH_MB: so does a chunk of 2**22 on a long data set
 LARGE_BUDGETS = (400, 600)  # MB
 BUDGET_LENGTH_MB = 100  # the budget check's data set in memory (float64), MB
+UPPER_LENGTH_MB = 400  # its data set for the upper budget, MB in float64 (50 MB on disk, in int8)
 BUDGET_TIME_FACTOR = 2.5
 #: the share of a device's time (bytes over its rate) below which its reads were made faster than it: a
 #: read sleeps for the rest of its time, so the reads of an untouched device take at least all of it
@@ -424,24 +427,34 @@ def check_result_exact(self, chain_energy: Callable) -> CheckResult:
     sets of lengths drawn at random: one of several chunks that ends with a
     partial chunk, one of several whole chunks, one of several whole chunks
     and one value, one of several whole chunks and two values, one shorter
-    than a single chunk.
+    than a single chunk. Each data set is read in chunks of its own size,
+    the five sizes of :data:`EXACT_CHUNKS` dealt out at random, so that every
+    run has chunks as short as 2**16 values and as long as 2**19. Every copy
+    into MXNet carries the check's marks, as in the speed check's runs
+    (:func:`_marked_copies`): the result must be the energy of what was
+    copied into MXNet, every value copied, and little read back, so springs
+    computed in NumPy for chunks of some size fail here whatever that size.
     """
     from asynclab.foundation.workloads import chunked
 
     def condition() -> tuple[bool, str]:
-        chunk = draw.choice((2**16, 3 * 2**15, 2**17))
+        sizes = list(EXACT_CHUNKS)
+        draw.shuffle(sizes)
         cases = [
-            (_length(draw.choice(EXACT_LENGTHS), chunk), chunk, "several chunks"),
-            (draw.choice(EXACT_LENGTHS) * chunk, chunk, "a whole number of chunks"),
-            (draw.choice(EXACT_LENGTHS) * chunk + 1, chunk, "a whole number of chunks and one value"),
-            (draw.choice(EXACT_LENGTHS) * chunk + 2, chunk, "a whole number of chunks and two values"),
-            (draw.randrange(1000, chunk), chunk, "less than one chunk"),
+            (_length(draw.choice(EXACT_LENGTHS), sizes[0]), sizes[0], "several chunks"),
+            (draw.choice(EXACT_LENGTHS) * sizes[1], sizes[1], "a whole number of chunks"),
+            (draw.choice(EXACT_LENGTHS) * sizes[2] + 1, sizes[2], "a whole number of chunks and one value"),
+            (draw.choice(EXACT_LENGTHS) * sizes[3] + 2, sizes[3], "a whole number of chunks and two values"),
+            (draw.randrange(1000, sizes[4]), sizes[4], "less than one chunk"),
         ]
         draw.shuffle(cases)
         for n, size, what in cases:
             with chunked.dataset(n, seed=draw.randrange(2**31)) as data:
                 expected = _reference(data)
-                _exact(data, _run(chain_energy, data, size), expected, what)
+                handed = _handed_class()(data)
+                with _marked_copies() as marked, host_copies() as copies:
+                    got = _as_result(chain_energy(handed, size))
+                _judged(handed, got, marked, copies, expected, f"with {size} values per chunk, on {what}", size)
         return True, ""
 
     return self.holds(
@@ -550,9 +563,11 @@ def _marked_copies() -> Iterator[_Marked]:
 def _follows(data, got: float, marked: _Marked, expected: float, what: str) -> None:
     """Raise :class:`Rejected` unless every value of the data set was copied into MXNet and ``got`` is the energy
     of its chain (``expected``) as copied, marks included; the sentence never gives the right value."""
-    if marked.values < data.n:  # springs never computed in MXNet leave nothing to mark
+    # springs never computed in MXNet leave nothing to mark; a last chunk of one value has no spring inside it, and
+    # a copy of one value holds no mark (nor is counted), so it may go uncopied
+    if marked.values < data.n - 1:
         raise Rejected(
-            f"{what}: your {FUNCTION} copied {marked.values / data.n:.2f} of the data set's values into MXNet: "
+            f"{what}: your {FUNCTION} copied {marked.values} of the data set's {data.n} values into MXNet: "
             "copy each chunk into MXNet with chunked.load and compute its springs there, as the step asks"
         )
     if got in marked.energies(expected):
@@ -583,11 +598,11 @@ def _copied_back(copies, data) -> None:
         )
 
 
-def _judged(handed, got: float, marked: _Marked, copies, expected: float, what: str) -> float:
-    """``got``, once the run that returned it read every byte through the device in the chunks it was handed,
+def _judged(handed, got: float, marked: _Marked, copies, expected: float, what: str, chunk: int = CHUNK) -> float:
+    """``got``, once the run that returned it read every byte through the device in chunks of ``chunk`` values,
     shared nothing with NumPy, read little back, and returned the chain energy of what it copied into MXNet,
     marks included; else :class:`Rejected` with one sentence."""
-    _through_device(handed, CHUNK)
+    _through_device(handed, chunk)
     _copied_back(copies, handed)
     _follows(handed, got, marked, expected, what)
     return got
@@ -943,25 +958,64 @@ def _warm_up(chunk: int) -> None:
         _serial(data, chunk)
 
 
+SWEPT_BUDGETS = range(SMALL_BUDGETS[0], LARGE_BUDGETS[-1] + 1)  # MB: every whole budget chunk-under-budget asks
+
+
+def _over_in_between(choose_chunk: Callable, held: float, largest: int, n: int) -> str | None:
+    """Why ``choose_chunk`` is over a budget that chunk-under-budget did not run, in one sentence, or None.
+
+    Every whole budget of :data:`SWEPT_BUDGETS` is asked for its chunk. Where that chunk is at most
+    ``largest`` (the longest chunk run, whose peak held ``held`` chunks or more, the least of the peaks run),
+    the pipeline's peak is at least ``held`` times the chunk: a pipeline that holds k chunks and a fixed part
+    of memory holds more chunks' worth the shorter its chunks. A chunk whose ``held`` times is over its budget
+    is then over it when run. A longer chunk than any run is not judged.
+    """
+    from asynclab.foundation.workloads import chunked
+
+    for budget in SWEPT_BUDGETS:
+        value = choose_chunk(budget)
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 2:
+            return f"choose_chunk({budget}) returned {value!r}: a whole number of values, at least 2, is needed"
+        chunk = min(int(value), n)
+        mb = chunk * chunked.VALUE_BYTES / 1e6
+        if chunk <= largest and held * mb > budget:
+            return (
+                f"with choose_chunk({budget}) = {chunk} values per chunk ({mb:.2f} MB in float64) your pipeline "
+                f"would peak at +{held * mb:.0f} MB or more, over the {budget} MB budget: at every budget it ran, "
+                f"it held {held:.1f} chunks' worth of memory or more"
+            )
+    return None
+
+
 @check(
     "chunk-under-budget",
     points=2,
     allows=_ALLOWS,
     functions=("choose_chunk", "chain_energy"),
-    threshold=f"peak <= budget at all three; <= {BUDGET_TIME_FACTOR:g}x the time of 2**20 at the large one",
+    threshold=f"peak <= budget at all four; <= {BUDGET_TIME_FACTOR:g}x the time of 2**20 at the large one",
 )
 def check_chunk_under_budget(self, choose_chunk: Callable, chain_energy: Callable) -> CheckResult:
     """``choose_chunk(budget_mb)`` returns the values per chunk for a pipeline that must stay within ``budget_mb``.
 
-    The check draws a small budget (16-24 MB), a middle one (48-100 MB) and a
-    large one (400 or 600 MB), runs your ``chain_energy`` with your chunk for
-    each on a data set of about 100 MB in float64 (after a warm-up of its own
-    serial loop), and passes when every peak stays within its budget (a peak
+    The check draws a small budget (16-24 MB), a middle one (48-100 MB), an
+    upper one (144-156 MB) and a large one (400 or 600 MB), runs your
+    ``chain_energy`` with your chunk for each on a data set of about 100 MB in
+    float64 (after a warm-up of its own serial loop; about 400 MB for the
+    upper budget, so that it is much larger than its budget, as the step
+    says), and passes when every peak stays within its budget (a peak
     over it is measured once more, the lower counting) and, at
     the large budget, a pass of the check's own serial loop
     in your chunks takes at most 2.5x as long as one in chunks of 2**20
     values (the best of two runs each; one of yours where it took more than
-    twice as long as allowed).
+    twice as long as allowed). A rule that jumps to a chunk of 2**22 values
+    (33.5 MB) from some budget above the middle ones is over the upper one
+    (on the long data set that chunk peaks at 166-171 MB; on the 100 MB one,
+    three chunks long, it stays near 100 MB, under such a budget). And every
+    whole budget from 16 MB to 600 MB is asked for its chunk
+    (:func:`_over_in_between`): with the fewest chunks' worth of memory the
+    pipeline held at the budgets run, no chunk up to the longest run may
+    reach over its budget, so that a jump between the budgets drawn fails
+    too where the data set is long enough to show it.
     """
     from asynclab.foundation.memory import PeakMemory
     from asynclab.foundation.workloads import chunked, map_large_allocations, release_free_memory
@@ -969,10 +1023,13 @@ def check_chunk_under_budget(self, choose_chunk: Callable, chain_energy: Callabl
     map_large_allocations()
 
     def condition() -> tuple[bool, str]:
-        budgets = (draw.choice(SMALL_BUDGETS), draw.choice(MIDDLE_BUDGETS), draw.choice(LARGE_BUDGETS))
+        small, middle, upper, large = (
+            draw.choice(b) for b in (SMALL_BUDGETS, MIDDLE_BUDGETS, UPPER_BUDGETS, LARGE_BUDGETS)
+        )
         n = _length(BUDGET_LENGTH_MB * 10**6 // (8 * CHUNK), CHUNK)
+        lengths = {small: n, middle: n, upper: _length(UPPER_LENGTH_MB * 10**6 // (8 * CHUNK), CHUNK), large: n}
         chosen = {}
-        for budget in budgets:
+        for budget, length in lengths.items():
             value = choose_chunk(budget)
             if isinstance(value, bool) or not isinstance(value, numbers.Integral):
                 raise Rejected(f"choose_chunk({budget}) returned {value!r}: a whole number of values is needed")
@@ -984,17 +1041,35 @@ def check_chunk_under_budget(self, choose_chunk: Callable, chain_energy: Callabl
                 )
             # a chunk longer than the data set reads it in one piece: the budget judges it (the data set is
             # smaller than the large budgets, so a rule without a cap may well choose one)
-            chosen[budget] = min(value, n)
-        with chunked.dataset(n, seed=draw.randrange(2**31)) as data:
-            expected = _reference(data)
-            _warm_up(min(chosen[budgets[0]], CHUNK))
+            chosen[budget] = min(value, length)
+        held = []  # chunks' worth of memory at each peak measured
 
-            def peak_of(chunk: int) -> float:
+        def over(budget: int, data, expected: float) -> str | None:
+            """Why the answer's pipeline is over ``budget`` with its chunk for it on ``data``, or None."""
+            chunk = chosen[budget]
+
+            def peak_of() -> float:
                 release_free_memory()
                 with PeakMemory(interval=0.002) as pm:
                     got = _run(chain_energy, data, chunk)
                 _exact(data, got, expected, f"with chunks of {chunk} values")
                 return pm.trace.peak - pm.trace.baseline
+
+            peak = peak_of()
+            if peak > budget:  # a second run before a verdict: one peak of a right rule read 7.25 chunks
+                peak = min(peak, peak_of())
+            if peak > budget:
+                return (
+                    f"with choose_chunk({budget}) = {chunk} values per chunk "
+                    f"({chunk * chunked.VALUE_BYTES / 1e6:.2f} MB in float64) your "
+                    f"pipeline peaked at +{peak:.1f} MB, over the {budget} MB budget"
+                )
+            held.append(peak / (chunk * chunked.VALUE_BYTES / 1e6))
+            return None
+
+        with chunked.dataset(n, seed=draw.randrange(2**31)) as data:
+            expected = _reference(data)
+            _warm_up(min(chosen[small], CHUNK))
 
             def measured(chunk: int) -> float:
                 """Seconds of the check's own serial loop in chunks of ``chunk`` values: what the chunk's fixed
@@ -1005,17 +1080,10 @@ def check_chunk_under_budget(self, choose_chunk: Callable, chain_energy: Callabl
                 _serial(data, chunk)
                 return time.perf_counter() - start
 
-            for budget in budgets:
-                peak = peak_of(chosen[budget])
-                if peak > budget:  # a second run before a verdict: one peak of a right rule read 7.25 chunks
-                    peak = min(peak, peak_of(chosen[budget]))
-                if peak > budget:
-                    return False, (
-                        f"with choose_chunk({budget}) = {chosen[budget]} values per chunk "
-                        f"({chosen[budget] * chunked.VALUE_BYTES / 1e6:.2f} MB in float64) your "
-                        f"pipeline peaked at +{peak:.1f} MB, over the {budget} MB budget"
-                    )
-            large = budgets[-1]
+            for budget in (small, middle, large):
+                why = over(budget, data, expected)
+                if why is not None:
+                    return False, why
             reference, yours = measured(CHUNK), measured(chosen[large])
             if yours <= 2 * BUDGET_TIME_FACTOR * reference:  # a second only where it could change the verdict
                 yours = min(yours, measured(chosen[large]))
@@ -1026,9 +1094,16 @@ def check_chunk_under_budget(self, choose_chunk: Callable, chain_energy: Callabl
                     f"{yours:.2f} s, {yours / reference:.1f}x the time with chunks of {CHUNK} "
                     f"values (needs <= {BUDGET_TIME_FACTOR:g}x): each chunk has a fixed cost"
                 )
+        with chunked.dataset(lengths[upper], seed=draw.randrange(2**31)) as data:
+            why = over(upper, data, _reference(data))
+            if why is not None:
+                return False, why
+        why = _over_in_between(choose_chunk, min(held), max(chosen.values()), n)
+        if why is not None:
+            return False, why
         return True, (
-            "your chunks kept the pipeline within a small budget, a middle one and a large one, and the "
-            "large one was not slowed by its chunk's fixed cost"
+            "your chunks kept the pipeline within a small budget, a middle one, an upper one and a large one, "
+            "and the large one was not slowed by its chunk's fixed cost"
         )
 
     return self.holds(condition)

@@ -1,9 +1,10 @@
 """Keeps the colleague's wait for every chunk and makes each chunk cheaper instead: the differences taken in
 NumPy on the front end, one MXNet dot per chunk. Exact, and faster than the check's serial loop, but the
 second cause is still there: the device never reads while the back end computes. Found by a review (9/9
-before the profiled run)."""
+before the profiled run). Its copies into MXNet hold differences, not the values, so result-exact's marks
+find fewer values copied than the data set has."""
 
-EXPECT = {"pipelined-beats-serial": 0, "peak-bounded": 0}
+EXPECT = {"result-exact": 0, "pipelined-beats-serial": 0, "peak-bounded": 0}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 from mxnet import nd

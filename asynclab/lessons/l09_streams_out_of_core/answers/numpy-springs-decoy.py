@@ -5,7 +5,7 @@ runs every copy into MXNet carries marks of the check's own, and the result, com
 holds none of them, while every right answer's holds them all; the step asks for each chunk's springs
 computed in MXNet."""
 
-EXPECT = {"pipelined-beats-serial": 0, "peak-bounded": 0}
+EXPECT = {"result-exact": 0, "pipelined-beats-serial": 0, "peak-bounded": 0}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 from mxnet import nd

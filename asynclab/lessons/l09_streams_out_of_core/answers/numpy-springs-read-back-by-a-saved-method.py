@@ -3,7 +3,7 @@ before the check began: each chunk goes into MXNet and straight back out, its sp
 on the front end and a decoy keeps the back end busy. The reads back happen in MXNet's C library whatever
 Python name reaches it, and the check's runs count them there: the whole data set, as before."""
 
-EXPECT = {"pipelined-beats-serial": 0, "peak-bounded": 0}
+EXPECT = {"result-exact": 0, "pipelined-beats-serial": 0, "peak-bounded": 0}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 from mxnet import nd

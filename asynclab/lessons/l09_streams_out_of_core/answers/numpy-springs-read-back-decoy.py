@@ -4,7 +4,7 @@ decoy on the back end, a sum of squares never read. The back end computes while 
 springs: the check's runs count the values read back out of MXNet, the whole data set here against a few per
 million for every right answer, which reads back only each chunk's sum."""
 
-EXPECT = {"pipelined-beats-serial": 0, "peak-bounded": 0}
+EXPECT = {"result-exact": 0, "pipelined-beats-serial": 0, "peak-bounded": 0}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 from mxnet import nd

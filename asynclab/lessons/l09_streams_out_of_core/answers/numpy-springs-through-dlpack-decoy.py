@@ -1,6 +1,6 @@
 """numpy-springs-read-back-decoy with the read back made zero-copy: each chunk is loaded into MXNet (chunked.load), then viewed from NumPy through MXNet's DLPack capsule (to_dlpack_for_read and np.from_dlpack: the same memory, no MXNDArraySyncCopyToCPU), its springs computed there in NumPy on the front end (exact, and following the copies into MXNet), while a decoy, a sum never read, keeps the back end busy during the next read. Wrong: the springs are the front end's work, not the back end's, exactly the detour the read-back count is meant to refuse. The profiled run counts arrays shared through DLPack (MXNDArrayToDLPack) and fails any."""
 
-EXPECT = {"pipelined-beats-serial": 0, "peak-bounded": 0}
+EXPECT = {"result-exact": 0, "pipelined-beats-serial": 0, "peak-bounded": 0}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 from mxnet import nd

@@ -5,7 +5,7 @@ overlapped. Wrong: it behaves differently on the run it guesses is profiled. The
 into MXNet as the profiled run does and count the values read back, so there its result, from the raw values,
 holds none of the marks."""
 
-EXPECT = {"pipelined-beats-serial": 0, "peak-bounded": 0}
+EXPECT = {"result-exact": 0, "pipelined-beats-serial": 0, "peak-bounded": 0}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 from mxnet import nd

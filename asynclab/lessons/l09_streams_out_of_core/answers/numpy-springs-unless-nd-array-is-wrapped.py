@@ -5,7 +5,7 @@ end, nothing overlapped. Wrong: it behaves differently where it thinks the check
 replaces no Python function: it marks every copy into MXNet where MXNet's C library copies, in every run of the
 speed check, profiled and timed alike, so the loop never finds a wrapper and its result never holds the marks."""
 
-EXPECT = {"pipelined-beats-serial": 0, "peak-bounded": 0}
+EXPECT = {"result-exact": 0, "pipelined-beats-serial": 0, "peak-bounded": 0}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 from mxnet import nd

@@ -2,9 +2,10 @@
 several chunks are alive at once, so at a small budget a faithful pipeline peaks far above it), and chain_energy
 hides it: it "defensively" clamps the chunk it is handed to 2**16..2**18 values, so it never reads the chunk it is
 asked for. The device notes the size of every read, so every check that hands chain_energy a chunk outside that
-range sees it (result-exact hands it chunks inside the range, where it does what is asked)."""
+range sees it (result-exact hands it chunks from 2**16 to 2**19 values, one data set each, the last outside
+the range)."""
 
-EXPECT = {"result-exact": 2, "pipelined-beats-serial": 0, "peak-bounded": 0, "chunk-under-budget": 0}
+EXPECT = {"result-exact": 0, "pipelined-beats-serial": 0, "peak-bounded": 0, "chunk-under-budget": 0}
 
 # Imports for linters: the lab's setup cell provides these names when graded.
 from asynclab.foundation.workloads import chunked
