@@ -117,6 +117,7 @@ LOSS_SIZES = (1000, 1100, 1200)  # the product a loss (one number) is the mean o
 UPDATE_SIZES = (700, 800, 900)  # the weights returned beside it, the largest array returned, drawn: ready
 OTHER_SIZE = 1000  # the products queued on cpu(1) and never returned, about 20 ms each
 OTHER_DEVICE_PRODUCTS = 8
+LONE_BESIDE_PRODUCTS = 4  # queued on cpu(1) beside the lone product, never returned: about 80 ms against 3-5 ms
 RESULT_TOLERANCE = 2.5
 BLAME_SIZES = (600, 1400)
 CALL_TOLERANCE = 2.5
@@ -211,7 +212,11 @@ def _result_steps() -> tuple[dict[str, Callable[[], Any]], int]:
         return array
 
     def lone():
-        return mnp.dot(one, one)
+        product = mnp.dot(one, one)  # cpu(0), issued first (see elsewhere)
+        for _ in range(LONE_BESIDE_PRODUCTS):  # cpu(1): queued, never returned
+            nd.dot(other, other, out=into)
+        # every array returned is on cpu(0), the current device: a wait for all work there waits for cpu(1)'s
+        return product
 
     def nested():
         loss = nd.dot(tiny, tiny).sum()  # cpu(0): done at once
@@ -269,7 +274,10 @@ def check_waits_for_results(self, result_seconds: Callable) -> CheckResult:
     """``result_seconds(step)`` returns the seconds from calling ``step()`` until what it returned exists.
 
     Four steps, sizes drawn at random: one returns a lone ``mx.np``
-    product; one returns a dict of a loss, gradients (the large one computed
+    product, on ``cpu(0)``, and queues products on ``cpu(1)`` that it does
+    not return (every array returned is on one device, the current one: a
+    wait for all work once the results sit on one device waits for them);
+    one returns a dict of a loss, gradients (the large one computed
     on ``cpu(1)``, finishing last, four to six levels down; the other issued
     last, in a list in that tuple) and a Python number; one returns a tuple of a string, a product, a float
     and a list of an array on ``cpu(1)`` computed before the step, after queueing more products on ``cpu(1)``
@@ -846,7 +854,9 @@ def check_blame_right_line(self, time_steps: Callable) -> CheckResult:
 
 
 # ------------------------------------------------------------ step 5: spot the bug in a comparison
-CLOCK_SIZES = {"small": (450, 500, 550), "large": (1200, 1300, 1400)}
+# odd sizes: the halves differ by a row, as they do for every odd matrix (a split into two equal parts, such as
+# nd.split(x, num_outputs=2), raises there; every size was even before)
+CLOCK_SIZES = {"small": (451, 501, 551), "large": (1201, 1301, 1401)}
 CLOCK_TOLERANCE = 2.5
 CLOCK_PRODUCTS = 3  # matrix products the first call at each size must run: the whole and two halves
 _CLOCK_WINDOW = f"{1 / CLOCK_TOLERANCE:.2g}x..{CLOCK_TOLERANCE:g}x"
@@ -903,8 +913,8 @@ def _clock_figures(o) -> dict[str, float]:
 def check_fair_clocks(self, compare: Callable) -> CheckResult:
     """``compare(x)`` returns ``(serial_seconds, halves_seconds)`` for ``x @ x`` in one product and in two halves.
 
-    The check calls it on square matrices of two sizes drawn at random, and
-    passes when both clocks read the product's compute time within 2.5x
+    The check calls it on square matrices of two sizes drawn at random, each
+    of an odd number of rows (:data:`CLOCK_SIZES`), and passes when both clocks read the product's compute time within 2.5x
     (against the check's own synchronized run) at both sizes: a clock that
     stops before the result exists reads a few percent of it. The first call
     at each size runs under MXNet's profiler and must run three matrix
