@@ -23,13 +23,17 @@ busy, are in ``bench/reports/checks_robustness.md``:
   (15), fed from the same slow source as the timed ones: a loop one read
   behind that never reads the last loss after its last step returned None
   there and passed while the stops stayed in 6-12. And, in an order drawn
-  with that one, three more untimed loops: one whose target no loss
+  with that one, four more untimed loops: one whose target no loss
   reaches (half the smallest), where the loop must return None, as the step
   says (a loop one read behind that answers the last batch once the batches
   run out, without reading its loss, returned 15 there and passed before);
   one whose first batch is already below the target, where the answer is 0
   (a loop that tests the pending index for truth, not against None, never
-  returns it); and a source that yields no batch, where the answer is None
+  returns it); one whose target is a middle batch's loss itself, where the
+  answer is the next batch (a loop that stops on ``<=``, not on below,
+  returned the batch itself, and passed while every target lay between
+  two losses; the answer's step computes the same losses as the check's,
+  bit for bit); and a source that yields no batch, where the answer is None
   (a loop that reads the last loss without asking whether there was one
   raised there).
   A loop that reads only every k-th loss stops in time when the stop is
@@ -202,7 +206,8 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
     to it and on no more than one past it, and
     the check's loop took at least 1.35x as long; and, untimed, when the
     index is right where the first loss below the target is the last batch's
-    or the first, and None where no loss falls below it or no batch comes.
+    or the first, or where the target is a batch's loss itself (the answer is
+    the next batch), and None where no loss falls below it or no batch comes.
     """
     import mxnet as mx
     import numpy as np
@@ -291,10 +296,14 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
         answer cannot tell it from them; ``train_until`` must return ``expected`` (a batch index, or None),
         else :class:`Rejected` says it returned something else when ``why``."""
         given, given_losses = fresh()
+        target = target_of(given_losses)
+        first_below = next((i for i, loss in enumerate(given_losses) if loss < target), None)
+        if first_below != expected:
+            raise RuntimeError(f"the check's own losses put the first one below the target at {first_below}")
         source = slow_source(given, calibrate())
         nd.waitall()
         entered.clear()
-        found = train_until(source, step, target_of(given_losses))
+        found = train_until(source, step, target)
         nd.waitall()
         if expected is None:
             right = found is None
@@ -331,6 +340,16 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
             "the first batch's loss was already below the target: the index of the first batch is 0",
         )
 
+    def equal_loss() -> None:
+        """The target is a middle batch's loss itself, which is not below it: the first loss below is the next
+        batch's (the losses fall at every batch), which a loop that stops on ``<=`` never returns."""
+        at = draw.randrange(2, BATCHES - 3)
+        untimed_loop(
+            lambda losses: losses[at],
+            at + 1,
+            f"the target was batch {at}'s loss itself: the first loss below the target is batch {at + 1}'s",
+        )
+
     def no_source() -> None:
         """Untimed: a source that yields no batch; no batch's loss is below the target, so the answer is None."""
         found = train_until(slow_source([], calibrate()), step, 1.0)
@@ -339,7 +358,7 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
 
     def student() -> dict[str, float]:
         seconds, batches_run = 0.0, 0
-        untimed = [last_batch, no_batch, first_batch, no_source]
+        untimed = [last_batch, no_batch, first_batch, equal_loss, no_source]
         draw.shuffle(untimed)  # in an order drawn
         for loop in untimed:
             loop()
