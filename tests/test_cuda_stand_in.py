@@ -43,6 +43,19 @@ def test_what_does_not_wait_is_not_noted(body):
     assert _run(body) == []
 
 
+@pytest.mark.parametrize("body", ["y.numpy()", "np.asarray(y)"])
+def test_numpy_on_a_gpu_tensor_raises_as_pytorch_does_and_waits_for_nothing(body):
+    with cuda_stand_in(np.ones((4, 4), dtype=np.float32)) as (y, waits):
+        with pytest.raises(TypeError, match="can't convert cuda:0 device type tensor to numpy"):
+            exec(body, {"np": np, "y": y})
+    assert waits == []
+
+
+def test_get_device_gives_the_index_of_the_device_the_tensor_says_it_is_on():
+    with cuda_stand_in(np.ones(2, dtype=np.float32)) as (y, _waits):
+        assert y.get_device() == 0 == y.device.index
+
+
 def test_torch_cuda_is_put_back_even_when_the_block_raises():
     kept = torch.cuda.synchronize, torch.cuda.is_available, torch.cuda.Event
     with pytest.raises(RuntimeError), cuda_stand_in(np.ones(2, dtype=np.float32)):

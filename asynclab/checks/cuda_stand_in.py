@@ -38,7 +38,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["HOST_READS", "PRODUCTS", "DeviceQueue", "cuda_stand_in", "cuda_stand_ins"]
+__all__ = ["HOST_READS", "PRODUCTS", "REFUSED_ON_A_DEVICE", "DeviceQueue", "cuda_stand_in", "cuda_stand_ins"]
 
 # the clock and the sleep taken when this module is first imported: an answer that swaps time.perf_counter or
 # time.sleep later cannot change the device's time
@@ -63,6 +63,10 @@ HOST_READS = frozenset(
     }
 )
 
+
+#: ... but of those, the ones PyTorch refuses on a tensor on a GPU (NumPy reads host memory only): they raise
+#: PyTorch's TypeError, as ``y.numpy()`` and ``np.asarray(y)`` do on a real CUDA tensor
+REFUSED_ON_A_DEVICE = frozenset({"numpy", "__array__"})
 
 #: Operations that the queue counts as one matrix product each (a tensor's ``@`` among them).
 PRODUCTS = frozenset(
@@ -165,10 +169,18 @@ def cuda_stand_ins(
         def is_cuda(self) -> bool:
             return True
 
+        def get_device(self) -> int:
+            return index  # the plain tensor's would say -1, the host's
+
         @classmethod
         def __torch_function__(cls, func, types, args=(), kwargs=None):
             kwargs = kwargs or {}
             name = getattr(func, "__name__", "")
+            if name in REFUSED_ON_A_DEVICE:  # as PyTorch refuses it for a tensor on a GPU: no wait, an error
+                raise TypeError(
+                    f"can't convert cuda:{index} device type tensor to numpy. Use Tensor.cpu() to copy the tensor "
+                    "to host memory first."
+                )
             if name in HOST_READS:
                 wait(name)
                 with torch._C.DisableTorchFunctionSubclass():  # a plain tensor's read (its __format__ of a scalar)

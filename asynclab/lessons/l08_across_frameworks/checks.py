@@ -620,7 +620,11 @@ def _copy(y: Any):
 def _to_numpy(y: Any):
     import numpy as np
 
-    return y.asnumpy() if hasattr(y, "asnumpy") else y.numpy() if hasattr(y, "numpy") else np.asarray(y)
+    if hasattr(y, "asnumpy"):
+        return y.asnumpy()
+    if hasattr(y, "numpy") and hasattr(y, "cpu"):  # a PyTorch tensor: one on a GPU is copied to the host first
+        return y.detach().cpu().numpy()
+    return y.numpy() if hasattr(y, "numpy") else np.asarray(y)
 
 
 def _products_recorded(output: Any) -> int:
