@@ -239,3 +239,15 @@ def test_a_source_that_is_not_the_functions_code_is_refused_with_one_sentence(tm
             psgd.function_source(module.loop, "loop")
     finally:
         linecache.cache.pop(str(path), None)
+
+
+def test_a_pull_between_two_gradients_of_one_push_is_found():
+    def trace(pulls):
+        return psgd.WorkerTrace(
+            0, "dist_sync", (0.0, 1.0, 2.0, 3.0), (0, 1, 2, 3), (1.0,) * 4, (1.5, 3.5), (), 0.0, 4.0, None, pulls
+        )
+
+    assert trace((1.5, 3.5)).pulled_within_a_push(2) is None  # after each push: the step's loop
+    assert trace((0.5, 1.5, 2.5, 3.5)).pulled_within_a_push(2) == 0  # after every gradient
+    assert trace((1.5, 2.5, 3.5)).pulled_within_a_push(2) == 1
+    assert trace((0.5,)).pulled_within_a_push(1) is None  # one gradient per push: nothing lies between

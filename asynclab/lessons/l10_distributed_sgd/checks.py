@@ -20,8 +20,9 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   one push (the harness notes when each pull returned: on dist_sync an
   extra pull brings back the weights the worker holds, so the weights
   cannot tell, and on dist_async they tell only when another worker
-  pushed in between; checked in async-outruns-straggler too), and its final weights must equal one process making one update
-  per push on the mean of the gradients it stands for
+  pushed in between; checked in async-outruns-straggler too), and its
+  final weights must equal one process making one update per push on the
+  mean of the gradients it stands for
   (:func:`~asynclab.foundation.workloads.psgd.reference` with ``every``)
   within 8e-7 of their scale. A right loop matches it to float32 rounding
   (0.4-1.9e-7);
@@ -347,9 +348,10 @@ def check_sync_equals_one_process(self, setup_store: Callable, worker_loop: Call
     Two runs, in an order drawn at random, each with a number of gradients
     per push (2 to 4), a number of pushes and a learning rate drawn at
     random; every worker must compute one gradient per step, pull nowhere
-    between the gradients of one push, and its final weights must lie within 8e-7 (of their largest magnitude) of the
-    one-process reference: one update per push, on the mean of all the
-    workers' gradients since the last one, taken at the same weights. The
+    between the gradients of one push, and its final weights must lie
+    within 8e-7 (of their largest magnitude) of the one-process reference:
+    one update per push, on the mean of all the workers' gradients since
+    the last one, taken at the same weights. The
     optimizer a worker sets must also step as far, per unit of gradient, at
     its later updates (up to the 2**20th) and for a large gradient as at its
     first (plain SGD at lr, however long the training, clipping nothing).
