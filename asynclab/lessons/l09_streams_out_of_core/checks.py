@@ -958,11 +958,30 @@ def _warm_up(chunk: int) -> None:
         _serial(data, chunk)
 
 
+def _chunk_for(choose_chunk: Callable, budget: int, length: int) -> int:
+    """``choose_chunk(budget)`` in values per chunk, at most ``length`` (the data set's values); else
+    :class:`Rejected` with one sentence.
+
+    A chunk longer than the data set reads it in one piece, and the budget judges that piece: the data sets
+    are smaller than the large budgets, so a rule without a cap may well choose one.
+    """
+    value = choose_chunk(budget)
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise Rejected(f"choose_chunk({budget}) returned {value!r}: a whole number of values is needed")
+    if value < 2:
+        raise Rejected(
+            f"choose_chunk({budget}) returned {value} values per chunk: a chunk needs at least 2 "
+            "(a spring joins two values)"
+        )
+    return min(int(value), length)
+
+
 SWEPT_BUDGETS = range(SMALL_BUDGETS[0], LARGE_BUDGETS[-1] + 1)  # MB: every whole budget chunk-under-budget asks
 
 
 def _over_in_between(choose_chunk: Callable, held: float, largest: int, n: int) -> str | None:
-    """Why ``choose_chunk`` is over a budget that chunk-under-budget did not run, in one sentence, or None.
+    """Why ``choose_chunk`` is over a budget that chunk-under-budget did not run, in one sentence, or None
+    (:class:`Rejected` where it returns no whole number of at least 2 values, as :func:`_chunk_for` says).
 
     Every whole budget of :data:`SWEPT_BUDGETS` is asked for its chunk. Where that chunk is at most
     ``largest`` (the longest chunk run, whose peak held ``held`` chunks or more, the least of the peaks run),
@@ -973,10 +992,7 @@ def _over_in_between(choose_chunk: Callable, held: float, largest: int, n: int) 
     from asynclab.foundation.workloads import chunked
 
     for budget in SWEPT_BUDGETS:
-        value = choose_chunk(budget)
-        if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 2:
-            return f"choose_chunk({budget}) returned {value!r}: a whole number of values, at least 2, is needed"
-        chunk = min(int(value), n)
+        chunk = _chunk_for(choose_chunk, budget, n)
         mb = chunk * chunked.VALUE_BYTES / 1e6
         if chunk <= largest and held * mb > budget:
             return (
@@ -1028,20 +1044,7 @@ def check_chunk_under_budget(self, choose_chunk: Callable, chain_energy: Callabl
         )
         n = _length(BUDGET_LENGTH_MB * 10**6 // (8 * CHUNK), CHUNK)
         lengths = {small: n, middle: n, upper: _length(UPPER_LENGTH_MB * 10**6 // (8 * CHUNK), CHUNK), large: n}
-        chosen = {}
-        for budget, length in lengths.items():
-            value = choose_chunk(budget)
-            if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-                raise Rejected(f"choose_chunk({budget}) returned {value!r}: a whole number of values is needed")
-            value = int(value)
-            if value < 2:
-                raise Rejected(
-                    f"choose_chunk({budget}) returned {value} values per chunk: a chunk needs at least 2 "
-                    "(a spring joins two values)"
-                )
-            # a chunk longer than the data set reads it in one piece: the budget judges it (the data set is
-            # smaller than the large budgets, so a rule without a cap may well choose one)
-            chosen[budget] = min(value, length)
+        chosen = {budget: _chunk_for(choose_chunk, budget, length) for budget, length in lengths.items()}
         held = []  # chunks' worth of memory at each peak measured
 
         def over(budget: int, data, expected: float) -> str | None:

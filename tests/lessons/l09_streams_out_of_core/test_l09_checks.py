@@ -161,3 +161,28 @@ def test_the_energies_of_marked_copies_need_every_spring():
         loaded = [chunked.load(c) for c in chunks[:-1]]
     springs = sum(inside(x) for x in loaded) + 0.5 * (int(chunks[1][0]) - int(chunks[0][-1])) ** 2
     assert springs not in dropped.energies(energy)
+
+
+def test_a_chunk_is_a_whole_number_of_at_least_two_values_capped_at_the_data_set():
+    assert lab09._chunk_for(lambda budget: 2**30, 16, 5000) == 5000
+    assert lab09._chunk_for(lambda budget: np.int64(300), 16, 5000) == 300
+    for value, words in ((1, "at least 2"), (True, "whole number"), (2.0**20, "whole number"), (None, "whole number")):
+        with pytest.raises(lab09.Rejected, match=words):
+            lab09._chunk_for(lambda budget, value=value: value, 16, 5000)
+
+
+def test_the_sweep_judges_every_budget_between_the_ones_run():
+    """A rule right at the budgets drawn but over one in between fails; a bad value in between is rejected."""
+
+    def fitting(budget: int) -> int:
+        return budget * 10**6 // (8 * 4)  # a quarter of the budget per chunk
+
+    def jumps_at_300(budget: int) -> int:
+        return 2**24 if budget == 300 else fitting(budget)  # 134 MB: three of them are over 300 MB
+
+    largest, n = 2**24, 2**25
+    assert lab09._over_in_between(fitting, 3.0, largest, n) is None
+    assert "over the 300 MB budget" in lab09._over_in_between(jumps_at_300, 3.0, largest, n)
+    assert lab09._over_in_between(jumps_at_300, 3.0, 2**23, n) is None, "a chunk longer than any run is not judged"
+    with pytest.raises(lab09.Rejected, match=r"choose_chunk\(300\) returned 1 values"):
+        lab09._over_in_between(lambda budget: 1 if budget == 300 else fitting(budget), 3.0, largest, n)
