@@ -203,7 +203,8 @@ def check_overlaps_the_read(self, product_and_batch: Callable) -> CheckResult:
         result = product_and_batch(given, read_batch)
         seconds = time.perf_counter() - start
         nd.waitall()
-        if not isinstance(result, tuple) or len(result) != 2:
+        # a plain tuple: a subclass could do the work only when it is unpacked, after the clock stopped
+        if type(result) is not tuple or len(result) != 2:
             raise Rejected(f"product_and_batch must return a pair (product, batch), not {type(result).__name__}")
         product, got = result
         if type(product) is not np.ndarray:  # a subclass could fetch its values only when compared
@@ -507,7 +508,7 @@ def _probe_held(nonce: str) -> str:
         f"_held = _types.ModuleType('_asynclab_probe_{nonce}')\n"
         f"_held.f = {_PROBE_FUNCTIONS}\n"
         "_held.code = {k: getattr(f, '__code__', None) for k, f in _held.f.items()}\n"
-        "_held.listeners = list(_timing._listeners)\n"  # the recorders as they are: a snippet may not swap them
+        "_held.listeners = tuple(_timing._listeners)\n"  # the recorders as they are: a snippet may not swap them
         "_sys.modules[_held.__name__] = _held\n"
     )
 
@@ -518,6 +519,8 @@ def _probe_held(nonce: str) -> str:
 _SNIPPET_REACHES = frozenset(
     {"gc", "inspect", "ctypes", "atexit", "threading", "_thread", "sys", "traceback", "importlib", "builtins"}
 )
+#: Attributes that reach those modules, or the table of every module, through another module: ``os.sys``.
+_SNIPPET_REACHES_BY = _SNIPPET_REACHES | {"modules"}
 _SNIPPET_LOOKUPS = frozenset({"globals", "vars", "eval", "exec", "compile", "__import__", "getattr", "setattr"})
 _STREAMS = frozenset({"stdout", "stderr"})
 
@@ -547,7 +550,8 @@ def _sys_only_prints(tree: ast.AST, names: set[str]) -> bool:
 
 def _snippet_reaches(snippet: str) -> str | None:
     """What in ``snippet`` reaches past the engine switch into the check's own objects (an import of
-    :data:`_SNIPPET_REACHES`, a private or special attribute such as ``timing._listeners``, a lookup by a
+    :data:`_SNIPPET_REACHES` or of a private module such as ``mxnet._ctypes``, a private or special attribute
+    such as ``timing._listeners``, an attribute that leads to those modules such as ``os.sys``, a lookup by a
     string), or None. A snippet that does not parse is left to fail when it runs."""
     try:
         tree = ast.parse(snippet)
@@ -564,7 +568,16 @@ def _snippet_reaches(snippet: str) -> str | None:
             found = next((m for m in modules if m.split(".")[0] in _SNIPPET_REACHES), None)
             if found:
                 return f"the module {found}"
-        if isinstance(node, ast.Attribute) and node.attr.startswith("_"):
+            # a private module (mxnet._ctypes: the code every operation is issued through), or one imported
+            # from a package by its private name
+            private = next(
+                (m for m in modules if m != "__future__" and any(p.startswith("_") for p in m.split("."))), None
+            )
+            if private is None and isinstance(node, ast.ImportFrom):
+                private = next((a.name for a in node.names if a.name.startswith("_")), None)
+            if private:
+                return f"the private module or name {private}"
+        if isinstance(node, ast.Attribute) and (node.attr.startswith("_") or node.attr in _SNIPPET_REACHES_BY):
             return f"the attribute {node.attr}"
         if isinstance(node, ast.Name) and node.id in _SNIPPET_LOOKUPS:
             return f"{node.id}()"

@@ -26,6 +26,11 @@ def test_a_snippet_that_only_switches_the_engine_reaches_nothing():
         ("import atexit", "the module atexit"),
         ("f = lambda: 0\nf.__code__", "the attribute __code__"),
         ("getattr(print, 'x', None)", "getattr()"),
+        ("import os\nos.sys.path", "the attribute sys"),
+        ("import mxnet.base\nmxnet.base.modules", "the attribute modules"),
+        ("from mxnet._ctypes import ndarray", "the private module or name mxnet._ctypes"),
+        ("import mxnet._ctypes.ndarray as invoke", "the private module or name mxnet._ctypes.ndarray"),
+        ("from mxnet import _ctypes", "the private module or name _ctypes"),
     ],
 )
 def test_a_snippet_that_reaches_the_checks_recorders_is_named(line, found):
@@ -37,6 +42,7 @@ def test_a_snippet_that_reaches_the_checks_recorders_is_named(line, found):
     [
         "import os\nimport sys\nos.environ['MXNET_ENGINE_TYPE'] = 'NaiveEngine'\nprint('naive', file=sys.stderr)",
         "import sys as s\ns.stderr.write('switched')\ns.stdout.flush()",
+        "from __future__ import annotations\nimport os\nos.environ['MXNET_ENGINE_TYPE'] = 'NaiveEngine'",
     ],
 )
 def test_a_snippet_may_import_sys_to_print(snippet):
