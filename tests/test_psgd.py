@@ -251,3 +251,27 @@ def test_a_pull_between_two_gradients_of_one_push_is_found():
     assert trace((0.5, 1.5, 2.5, 3.5)).pulled_within_a_push(2) == 0  # after every gradient
     assert trace((1.5, 2.5, 3.5)).pulled_within_a_push(2) == 1
     assert trace((0.5,)).pulled_within_a_push(1) is None  # one gradient per push: nothing lies between
+
+
+def test_gradients_of_one_push_taken_at_two_sets_of_weights_are_found():
+    def trace(held):
+        return psgd.WorkerTrace(
+            0,
+            "dist_async",
+            (0.0, 1.0, 2.0, 3.0),
+            (0, 1, 2, 3),
+            (1.0,) * 4,
+            (1.5, 3.5),
+            (),
+            0.0,
+            4.0,
+            None,
+            (1.5, 3.5),
+            held,
+        )
+
+    assert trace(("a", "a", "b", "b")).switched_within_a_push(2) is None  # new weights at each push
+    assert trace(("a", "a", "a", "a")).switched_within_a_push(2) is None  # the same throughout: not this test's
+    assert trace(("a", "b", "b", "b")).switched_within_a_push(2) == 0  # a copy from a buffer after one gradient
+    assert trace(("a", "a", "b", "c")).switched_within_a_push(2) == 1
+    assert trace(("a", "b", "c", "d")).switched_within_a_push(1) is None  # one gradient per push

@@ -30,6 +30,7 @@ one Linux machine shares. Foundation layer: imports only
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -281,7 +282,8 @@ def late_step(optimizer: bytes) -> float | None:
 
 @dataclass(frozen=True)
 class WorkerTrace:
-    """One worker's training: per gradient, when it read its weights (s), the step and the loss there;
+    """One worker's training: per gradient, when it read its weights (s), the step, the loss there and a digest
+    of the weights;
     the time of every push (s), the final weights, and ``start``/``end`` (s, the shared clock)."""
 
     rank: int
@@ -298,6 +300,8 @@ class WorkerTrace:
     late_step: float | None = None
     #: when each of the loop's pulls returned (s, the shared clock; the one before the loop is not the loop's)
     pulls: tuple[float, ...] = ()
+    #: per gradient, a fingerprint of the weights it was taken at (a digest of their bytes)
+    held: tuple[str, ...] = ()
 
     def pulled_within_a_push(self, every: int) -> int | None:
         """The first push (0, 1, ...) whose ``every`` gradients were not all taken at the weights the worker
@@ -305,6 +309,14 @@ class WorkerTrace:
         for group in range(len(self.reads) // every):
             first, last = self.reads[group * every], self.reads[group * every + every - 1]
             if any(first < pulled < last for pulled in self.pulls):
+                return group
+        return None
+
+    def switched_within_a_push(self, every: int) -> int | None:
+        """The first push (0, 1, ...) whose ``every`` gradients were not all taken at the same weights, however
+        they came to change (a pull, a copy from a buffer pulled earlier). None when none."""
+        for group in range(len(self.held) // every):
+            if len(set(self.held[group * every : group * every + every])) > 1:
                 return group
         return None
 
@@ -324,7 +336,8 @@ def train_worker(kv: Any, job: Mapping[str, Any], setup: Callable | None = None,
     ``setup(kv, lr, every)`` and ``loop(kv, key, w, gradient_at, steps,
     every)`` (the course's :func:`setup_store` without it).
     ``gradient_at(w, step)`` reads ``w`` (which waits for
-    the pull that fills it), notes the time and the loss there, sleeps the
+    the pull that fills it), notes the time, the loss there and a digest of
+    the weights, sleeps the
     worker's delay (a straggler's slower computing) and returns the gradient
     as an NDArray. Returns the trace as a dict (JSON-ready).
     """
@@ -349,12 +362,14 @@ def train_worker(kv: Any, job: Mapping[str, Any], setup: Callable | None = None,
     kv.pull(KEY, out=w)
     w.wait_to_read()
     reads: list[float] = []
+    held: list[str] = []
     seen: list[int] = []
     losses: list[float] = []
 
     def gradient_at(weights: Any, step: int) -> Any:
         current = weights.asnumpy()  # waits for the pull that fills it
         reads.append(clock())
+        held.append(hashlib.blake2b(current.tobytes(), digest_size=8).hexdigest())
         seen.append(int(step))
         losses.append(loss(current, X, y))
         rows = batch_rows(int(step), rank, workers)
@@ -380,6 +395,7 @@ def train_worker(kv: Any, job: Mapping[str, Any], setup: Callable | None = None,
         "start": start,
         "end": end,
         "late_step": late_step(optimizers[-1]) if optimizers else None,
+        "held": held,
     }
 
 
@@ -461,6 +477,7 @@ def _trace(result: Mapping[str, Any]) -> WorkerTrace:
         float(result["end"]),
         None if result.get("late_step") is None else float(result["late_step"]),
         tuple(result.get("pulls", ())),
+        tuple(result.get("held", ())),
     )
 
 

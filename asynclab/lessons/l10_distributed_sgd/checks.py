@@ -46,28 +46,33 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   about 9.4, so clipping never acted on the weights) 0.006 times.
 - async-outruns-straggler: with ``every=2`` (each worker must push 15 times
   in its 30 steps: the lesson's loop, which pushes every gradient, is
-  refused), two workers, the second 30 ms slower per step;
-  the first worker's 30 steps take at least 2.5x longer on ``dist_sync``
-  than on ``dist_async`` (synchronous SGD waits for the straggler at every
-  push), and both runs must train (the loss at every worker's final
-  weights below 0.75 of the first); on ``dist_async`` each worker must
-  take its gradients at new weights, pulled after its push, for at least
-  0.9 of its pushes (the loss it read at each group's first gradient
-  changes from one group to the next: a right loop 1.0; one that pulls
-  only after its last push, whose every gradient is taken at the first
-  weights and still trains below 0.75, 0; one that skips every third
-  pull, 0.71); and on ``dist_async`` the fast
-  worker must take at most half the straggler's time (a right loop 0.03;
-  a barrier at every push 1.00, which with its dist_sync run padded by a
-  sleep passed the ratio at 2.9x). A loop that pulls before it pushes is not caught
-  here reliably: on dist_sync its fast worker either runs ahead of pulls that
-  do not wait (0.02 s for 30 steps) or waits for some rounds (0.49 s, above
-  the 0.45 s gate), so it scored 0 or 3 in two runs of the catalogue;
-  sync-equals-one-process catches it every time, and the catalogue no longer
-  holds it. The solution: quiet 20-36x; one core busy
-  15.5x median, 5.0x worst over 8 runs; 3.4x once in make test, graded beside
-  the timing lane, which failed the former threshold of 4x. A barrier at
-  every step gives 1.0x (three quiet runs: 0.97-1.02x).
+  refused), two workers, the second 30 ms slower per step; the first
+  worker's 30 steps take at least 2.5x longer on ``dist_sync`` than on
+  ``dist_async`` (synchronous SGD waits for the straggler at every push),
+  and both runs must train (the loss at every worker's final weights below
+  0.75 of the first); on ``dist_async`` each worker must take its gradients
+  at new weights, pulled after its push, for at least 0.9 of its pushes (the
+  loss it read at each group's first gradient changes from one group to the
+  next: a right loop 1.0; one that pulls only after its last push, whose
+  every gradient is taken at the first weights and still trains below 0.75,
+  0; one that skips every third pull, 0.71); and on ``dist_async`` the fast
+  worker must take at most half the straggler's time (a right loop 0.03; a
+  barrier at every push 1.00, which with its dist_sync run padded by a sleep
+  passed the ratio at 2.9x). As in sync-equals-one-process, both runs must
+  ask for each step's gradient once, in order, take a push's gradients at
+  one set of weights (the digests of the weights each gradient read are
+  compared: a loop that switches to weights pulled into a buffer between two
+  gradients is caught, where no pull call falls between them), and set plain
+  SGD (a schedule set on dist_async alone is caught there). A loop that
+  pulls before it pushes is not caught here reliably: on dist_sync its fast
+  worker either runs ahead of pulls that do not wait (0.02 s for 30 steps)
+  or waits for some rounds (0.49 s, above the 0.45 s gate), so it scored 0
+  or 3 in two runs of the catalogue; sync-equals-one-process catches it
+  every time, and the catalogue no longer holds it. The solution: quiet
+  20-36x; one core busy 15.5x median, 5.0x worst over 8 runs; 3.4x once in
+  make test, graded beside the timing lane, which failed the former
+  threshold of 4x. A barrier at every step gives 1.0x (three quiet runs:
+  0.97-1.02x).
 - predict-staleness: ``predict_staleness(step_seconds)`` must answer at once
   and follow its arguments (:func:`_follows_the_steps`: over 2 and over 3
   workers with steps drawn as in the runs, the slow step twice as long, or
@@ -260,6 +265,26 @@ def _held_within_a_push(trace, every: int, where: str) -> None:
             f"{where} worker {trace.rank} pulled between the gradients of its push {group + 1}: a worker takes the "
             "every gradients of one push in a row at the weights it holds, and pulls once they are pushed"
         )
+    group = trace.switched_within_a_push(every)  # however they changed: a copy from weights pulled earlier too
+    if group is not None:
+        raise Rejected(
+            f"{where} worker {trace.rank} took the gradients of its push {group + 1} at more than one set of "
+            "weights: a worker takes the every gradients of one push at the weights it holds"
+        )
+
+
+def _plain_sgd(trace) -> None:
+    """Raise :class:`Rejected` unless the optimizer ``trace``'s worker set on its store (if any) is SGD at a fixed
+    learning rate: :func:`~asynclab.foundation.workloads.psgd.late_step` within :data:`LATE_STEP_TOLERANCE`."""
+    from asynclab.foundation.workloads import psgd
+
+    if trace.late_step is not None and abs(trace.late_step - 1) > LATE_STEP_TOLERANCE:
+        raise Rejected(
+            f"the optimizer worker {trace.rank} set on its {trace.kind} store steps, per unit of gradient, "
+            f"{trace.late_step:.3g}x as far at a later update (up to its {psgd.LATE_UPDATE:,}th) or for a "
+            f"gradient of {psgd.LARGE_GRADIENT:,.0f} as at its first update for a gradient of one: plain "
+            "SGD keeps the learning rate lr however long the training runs, and clips no gradient"
+        )
 
 
 def _sources(setup_store: Callable, worker_loop: Callable) -> None:
@@ -392,13 +417,7 @@ def check_sync_equals_one_process(self, setup_store: Callable, worker_loop: Call
                     "must push the gradient and pull the new weights into w"
                 )
             worst = max(worst, float(np.max(np.abs(got - expected))) / scale)
-            if trace.late_step is not None and abs(trace.late_step - 1) > LATE_STEP_TOLERANCE:
-                raise Rejected(
-                    f"the optimizer worker {trace.rank} set on its store steps, per unit of gradient, "
-                    f"{trace.late_step:.3g}x as far at a later update (up to its {psgd.LATE_UPDATE:,}th) or for a "
-                    f"gradient of {psgd.LARGE_GRADIENT:,.0f} as at its first update for a gradient of one: plain "
-                    "SGD keeps the learning rate lr however long the training runs, and clips no gradient"
-                )
+            _plain_sgd(trace)
         where = f"after {steps} steps, one push per {every}, on dist_sync over {workers} workers (learning rate {lr:g})"
         return worst, where, run.final_weights(), expected
 
@@ -483,7 +502,13 @@ def check_async_outruns_straggler(self, setup_store: Callable, worker_loop: Call
                         f"on {kind} with every={every} worker {trace.rank} pushed {len(trace.pushes)} times in "
                         f"{RACE_STEPS} steps: push once per every gradients"
                     )
+                if list(trace.steps) != list(range(RACE_STEPS)):
+                    raise Rejected(
+                        f"on {kind} worker {trace.rank} asked gradient_at for its gradients out of order: each "
+                        f"step from 0 to {RACE_STEPS - 1} once, in order"
+                    )
                 _held_within_a_push(trace, every, f"on {kind} with every={every}")
+                _plain_sgd(trace)
                 groups = trace.losses[::every]  # the loss at the weights each push's gradients were taken at
                 fresh = sum(a != b for a, b in zip(groups, groups[1:])) / max(1, len(groups) - 1)
                 if kind == "dist_async" and fresh < FRESH_SHARE:
