@@ -5,68 +5,68 @@ compares with what it knows by construction or measures on its own.
 Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
 
 - diagnoses-the-program: exact. ``diagnose(fn)`` returns the operator that
-  took most of the back end's time and the side (front end or back end)
-  that set the pace, for two programs the check builds: in both, every
-  step does some work of its own (a data loader's) and issues one of 600-900
-  operators drawn from relu, sigmoid and ``+ 1``, and a heavy operator
-  drawn from dot, exp and tanh. The back end's program issues it seven or
-  eight times in the last steps, after middling many, where one call of
-  another operator of the heavy one's kind (``linalg.gemm2`` for dot, expm1
-  for exp, arctan for tanh), sized to take twice one heavy call's time (both
-  timed just before), comes just before them: the slowest call for call,
-  with a smaller total (an answer that ranks by the time per call names it).
-  The front end's program, sized from the back end's program's profile and
-  from calls timed just before, issues heavy calls spread over its
-  steps that keep the back end busy twice as long as the back end's
-  program did, under waits of the front end eight times their time (a
-  loader's for its files, sleeping: they use no CPU, so a side read off
-  the CPU time, not the wall time, names the back end): the back end
-  computes each heavy call while the front end waits on, and idles most of
-  the time. So the front end's program is the one with the larger busy
-  time and the larger time per call, and neither figure alone tells the
-  two apart (a side read off the busy time against a figure typed in, or
-  off the time per call, fails), only the busy time against the wall time.
-  Names, counts and the many operators' sizes are alike in both: with
-  tiny operators in the front end's program, an answer that calls a
-  program front-end bound when its typical operator runs shorter than the
-  front end takes to issue one was right on both programs; with middling
-  ones in both it failed 8 checks in 8, quiet and with one core busy,
-  while the front end's program still shared 0.09-0.24 (0.14-0.18 with
-  tiny operators), its heaviest operator 4.9-27 times the next (12
-  checks of the solution, 6 quiet, 6 with one core busy, all passed).
-  The truth is the check's own profile
-  of the same program, which must show the back end busy for at most 0.3
-  or at least 0.65 of the wall time, the heaviest operator at least twice
-  the next, and the front end's program at least 1.5 times the back end's
-  in busy time and in time per call (else the program is drawn again, up
-  to twelve times; at a lead of 1.3 the solution's own run once ranked the
-  two the other way round, in one of ten quiet bench runs). Both programs
-  keep far from the step's rule (more than half the wall time), because a
-  right answer may take the wall time from a run of its own, outside its
-  profile, and on a busy machine two runs of one program differ. Measured
-  on pairs of programs, heavy operators drawn, with a throwaway script
-  that builds them as the check does and profiles each once, 6 pairs quiet
-  and 6 with one core busy: the back end's program shares 0.87-0.93 and
-  0.82-0.90 (busy 108-185 ms, 128-280 us a call, its decoy 1.7-2.5x the
+  took most of the back end's time and the side (front end or back end) that
+  set the pace, for two programs the check builds: in both, every step does
+  some work of its own (a data loader's) and issues one of 600-900 operators
+  drawn from relu, sigmoid and ``+ 1``, and a heavy operator drawn from dot,
+  exp and tanh. The back end's program issues it seven or eight times in the
+  last steps, after middling many, where one call of another operator of the
+  heavy one's kind (``linalg.gemm2`` for dot, expm1 for exp, arctan for
+  tanh), sized to take twice one heavy call's time (both timed just before),
+  comes just before them: the slowest call for call, with a smaller total
+  (an answer that ranks by the time per call names it). The front end's
+  program, sized from the back end's program's profile and from calls timed
+  just before, issues heavy calls spread over its steps that keep the back
+  end busy twice as long as the back end's program did, under waits of the
+  front end eight times their time (a loader's for its files, sleeping: they
+  use no CPU, so a side read off the CPU time, not the wall time, names the
+  back end), 95% of them before its first step (from its first operator to
+  its last the back end is busy most of the time, so a wall time read off
+  the operators' span names the back end), and the back end idles most of
+  the program's time. So the front end's program is the one with the larger
+  busy time and the larger time per call, and neither figure alone tells the
+  two apart (a side read off the busy time against a figure typed in, or off
+  the time per call, fails), only the busy time against the wall time.
+  Names, counts and the many operators' sizes are alike in both: with tiny
+  operators in the front end's program, an answer that calls a program
+  front-end bound when its typical operator runs shorter than the front end
+  takes to issue one was right on both programs; with middling ones in both
+  it failed 8 checks in 8, quiet and with one core busy, while the front
+  end's program still shared 0.09-0.24 (0.14-0.18 with tiny operators), its
+  heaviest operator 4.9-27 times the next (12 checks of the solution, 6
+  quiet, 6 with one core busy, all passed). The truth is the check's own
+  profile of the same program, which must show the back end busy for at most
+  0.3 or at least 0.65 of the wall time, the heaviest operator at least
+  twice the next, and the front end's program at least 1.5 times the back
+  end's in busy time and in time per call (else the program is drawn again,
+  up to twelve times; at a lead of 1.3 the solution's own run once ranked
+  the two the other way round, in one of ten quiet bench runs). Both
+  programs keep far from the step's rule (more than half the wall time),
+  because a right answer may take the wall time from a run of its own,
+  outside its profile, and on a busy machine two runs of one program differ.
+  Measured on pairs of programs, heavy operators drawn, with a throwaway
+  script that builds them as the check does and profiles each once, 6 pairs
+  quiet and 6 with one core busy: the back end's program shares 0.87-0.93
+  and 0.82-0.90 (busy 108-185 ms, 128-280 us a call, its decoy 1.7-2.5x the
   heavy operator per call, leads 3.0-4.0), the front end's 0.11-0.12 and
-  0.13-0.21 (busy 0.24-0.73 s, in 2.1-3.9 s), 1.9-2.3 and 2.5-4.2 times
-  the back end's busy time and 1.6-2.5 and 3.4-4.8 times its time per
-  call, every pair clear at the first draw (measured again with one core
-  busy, 12 checks of the solution, the back end's programs shared
-  0.52-0.84, dot's the lowest, 0.52-0.62: at a bound of 0.75 one check of
-  the 12 drew 8 programs and none was clear; at 0.65, 0 of 14 failed and
-  none needed more than 2 draws). With heavy calls worth 2.5
-  times the back end's busy time under five times their time in Python,
-  the front end's program shared 0.27-0.35 with one core busy (its heavy
-  calls slowed by the Python beside them), half the pairs unclear. The
-  two programs draw different heavy operators, the check's profile of the
-  front end's program is taken once more at the end and left in the
-  profiler's table, and the back end's program is diagnosed first: a
-  profile that never resets counts both, and names the front end's heavy
-  operator, whose total is at least 1.5 times the back end's whole busy
-  time (before, with the back end's rows left for the front end's program,
-  that answer passed 2 runs in 6: the busier program's operator won
-  anyway, and the two drew the same one a third of the time). The back end's heavy operators come last, so a profile stopped
+  0.13-0.21 (busy 0.24-0.73 s, in 2.1-3.9 s), 1.9-2.3 and 2.5-4.2 times the
+  back end's busy time and 1.6-2.5 and 3.4-4.8 times its time per call,
+  every pair clear at the first draw (measured again with one core busy, 12
+  checks of the solution, the back end's programs shared 0.52-0.84, dot's
+  the lowest, 0.52-0.62: at a bound of 0.75 one check of the 12 drew 8
+  programs and none was clear; at 0.65, 0 of 14 failed and none needed more
+  than 2 draws). With heavy calls worth 2.5 times the back end's busy time
+  under five times their time in Python, the front end's program shared
+  0.27-0.35 with one core busy (its heavy calls slowed by the Python beside
+  them), half the pairs unclear. The two programs draw different heavy
+  operators, the check's profile of the front end's program is taken once
+  more at the end and left in the profiler's table, and the back end's
+  program is diagnosed first: a profile that never resets counts both, and
+  names the front end's heavy operator, whose total is at least 1.5 times
+  the back end's whole busy time (before, with the back end's rows left for
+  the front end's program, that answer passed 2 runs in 6: the busier
+  program's operator won anyway, and the two drew the same one a third of
+  the time). The back end's heavy operators come last, so a profile stopped
   before its wait misses them (spread among the many, they finished before
   such a stop on a busy machine, and that answer passed once in make test).
   A profile stopped after a fixed sleep long enough for the back end still
@@ -143,23 +143,26 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   section records anything. Every prediction must match; a FAIL says
   neither how many missed nor which. The truth is measured per run, never
   stored: it is the same on every run, quiet, loaded and on one core.
-- momentum-allocates-nothing: exact. Five calls of ``momentum_step(w, v,
-  g, lr, mu, tmp)`` (SGD with momentum, in place, ``tmp`` a scratch array of
-  the same shape, handed over full of values drawn at random, as a scratch
-  array holds whatever its last user left: an update that adds into it,
-  counting on zeros, is off) on a shape, learning rate and momentum drawn at random
-  must record no allocation in the profiler's Device Storage section, take
-  at most a quarter of an array's bytes of host memory at their peak
-  (tracemalloc: a detour through NumPy copies whole arrays there, which
+- momentum-allocates-nothing: exact. Five calls of ``momentum_step(w, v, g,
+  lr, mu, tmp)`` (SGD with momentum, in place, ``tmp`` a scratch array of the
+  same shape, handed over full of values drawn at random, a NaN and an
+  infinity among them, as a scratch array holds whatever its last user left:
+  an update that adds into it, counting on zeros, is off, and so is one that
+  clears it by multiplying by 0) on a shape, learning rate and momentum drawn
+  at random must record no allocation in the profiler's Device Storage
+  section, take at most a quarter of an array's bytes of host memory at their
+  peak (tracemalloc: a detour through NumPy copies whole arrays there, which
   MXNet's profile does not show), copy no values between MXNet and the host
   (``asnumpy``, ``a[:] = numpy_values``, counted at MXNet's C functions so
-  that saved methods count too: a detour a band of rows at a time stays
-  under the host bound), run at least five operators, return
-  ``w``, leave ``g`` untouched and leave in ``w`` and ``v`` what five steps
-  give, with a new gradient written into ``g`` (scaled in place) before
-  every step after the first. Host memory is read over the steps alone
-  (the first read of the profile's table imports pandas, about 18 MB). The lesson wrote one operator's
-  result into ``out=``; here every intermediate of an expression
+  that saved methods count too: a detour a band of rows at a time stays under
+  the host bound), run at least five operators, return ``w``, issue no
+  operator that writes into ``g`` (not even one that puts it back: counted at
+  MXNet's C function, :mod:`asynclab.checks.array_writes`), leave ``g``
+  untouched and leave in ``w`` and ``v`` what five steps give, with a new
+  gradient written into ``g`` (scaled in place) before every step after the
+  first. Host memory is read over the steps alone (the first read of the
+  profile's table imports pandas, about 18 MB). The lesson wrote one
+  operator's result into ``out=``; here every intermediate of an expression
   (``lr * g``) is a fresh array unless it goes into ``tmp``.
 """
 
@@ -175,6 +178,7 @@ from collections.abc import Callable
 from typing import Any
 
 from asynclab.checks import draw
+from asynclab.checks.array_writes import writes_into
 from asynclab.checks.core import CheckResult, Protocol, Rejected, check, refuse_unless_checking
 from asynclab.checks.frontend import keep_busy
 from asynclab.checks.gates import finished_after, gate
@@ -232,8 +236,13 @@ DIAGNOSE_PYTHON = 400
 #: just before it did, in heavy calls spread over its steps: neither a figure of busy time nor of time per call
 #: tells the two apart (the front end's is the larger of both), only the busy time against the wall time
 DIAGNOSE_BUSIER = 2.0
-#: ... and its waits (a loader's for its files), spread over its steps, take this many times its heavy calls' time
+#: ... and its waits (a loader's for its files) take this many times its heavy calls' time
 DIAGNOSE_PYTHON_OVER = 8.0
+#: ... of which this share comes before its first step (a loader that reads most of its files first), the rest
+#: spread over its steps: from its first operator to its last, the back end is busy most of the time (0.7 or
+#: more), so a wall time taken off the operators' own span names the back end; only the program's own wall
+#: time tells
+DIAGNOSE_LOADS_FIRST = 0.95
 #: in the check's profiles, the front end's program's busy time and its time per call over the back end's, at least
 DIAGNOSE_BUSIER_LEAD = 1.5
 DIAGNOSE_FRONT_SHARE = 0.3  # a program held up by the front end keeps the back end busy at most this share
@@ -333,8 +342,9 @@ def _program(kind: str, busy_s: float = 0.0, avoid: str = "") -> tuple[str, Call
     that keep the back end busy :data:`DIAGNOSE_BUSIER` times ``busy_s`` (the
     back end's program's busy time, seconds) in all, under far longer waits
     of the front end (:data:`DIAGNOSE_PYTHON_OVER` times their time), as a
-    loader's for its files, which use no CPU: each heavy call runs while the
-    front end waits on, and the back end idles most of the time. The CPU
+    loader's for its files, which use no CPU: most of them before the first
+    step (:data:`DIAGNOSE_LOADS_FIRST`), the rest spread over the steps, and
+    the back end idles most of the program's time. The CPU
     time of the process is then mostly the back end's in both programs: a
     side read off the busy time against the CPU time instead of the wall
     time names the back end for both. Both are sized from calls timed
@@ -353,7 +363,7 @@ def _program(kind: str, busy_s: float = 0.0, avoid: str = "") -> tuple[str, Call
     heavy_in = nd.random.uniform(shape=DIAGNOSE_HEAVY[kind][heavy])
     many_in = nd.random.uniform(shape=DIAGNOSE_MANY[many])
     decoy, decoy_in, decoy_at = None, None, -1
-    wait_s = 0.0
+    first_s = wait_s = 0.0
     if kind == "back end":  # the last steps: a profile stopped before its wait misses them
         python = DIAGNOSE_PYTHON
         heavies = draw.randrange(7, 9)
@@ -368,10 +378,13 @@ def _program(kind: str, busy_s: float = 0.0, avoid: str = "") -> tuple[str, Call
         call = measure(lambda: ops[heavy](heavy_in).wait_to_read(), repeat=5, warmup=1).median
         heavies = max(2, math.ceil(DIAGNOSE_BUSIER * busy_s / call))
         spots = {round((j + 0.5) * count / heavies) for j in range(heavies)}
-        python, wait_s = 0, DIAGNOSE_PYTHON_OVER * heavies * call / count
+        waits_s = DIAGNOSE_PYTHON_OVER * heavies * call
+        python, first_s, wait_s = 0, DIAGNOSE_LOADS_FIRST * waits_s, (1 - DIAGNOSE_LOADS_FIRST) * waits_s / count
     nd.waitall()
 
     def program() -> None:
+        if first_s:
+            _sleep(first_s)  # the loader's first files, before any operator
         for i in range(count):
             if python:
                 sum(k * k for k in range(python))  # the step's own Python work, as a data loader's
@@ -814,13 +827,15 @@ def check_momentum_allocates_nothing(self, momentum_step: Callable) -> CheckResu
     learning rate and a momentum drawn at random, must record no allocation in MXNet's profile
     (its Device Storage section) nor take a quarter of an array's bytes of host memory at its peak
     (tracemalloc: NumPy's arrays too) nor copy values between MXNet and the host (``asnumpy``, writing
-    NumPy values into an array: :func:`~asynclab.checks.host_copies.host_copies`), run at least five operators, return ``w`` itself, leave ``g`` as
-    it was, and leave in ``w`` and ``v`` what five steps give (computed by the check with NumPy,
+    NumPy values into an array: :func:`~asynclab.checks.host_copies.host_copies`), run at least five operators,
+    return ``w`` itself, issue no operator that writes into ``g`` (:func:`~asynclab.checks.array_writes.writes_into`:
+    a gradient used as scratch and copied back is written), leave ``g`` as it was, and leave in ``w`` and ``v`` what five steps give (computed by the check with NumPy,
     from copies taken before the first call). Before every step after the first the check writes a
     new gradient into ``g`` (scales it in place by a factor drawn from 0.5-1.5), as a training loop
     does: an update worked out once and kept (``lr * g`` cached by the array's id) is stale. ``g`` is
     compared bit for bit with a copy scaled by the same operator: scaled by ``lr`` and back again, it
-    is not what it was.
+    is not what it was. ``tmp`` is handed over holding random values with a NaN and an infinity among
+    them: a step that reads it before writing it (``tmp *= 0; tmp += g``) is off.
     """
     import numpy as np
     from mxnet import nd
@@ -832,8 +847,11 @@ def check_momentum_allocates_nothing(self, momentum_step: Callable) -> CheckResu
         lr, mu = round(draw.uniform(0.01, 0.2), 3), round(draw.uniform(0.5, 0.95), 3)
         w, g = nd.random.uniform(-1, 1, shape=shape), nd.random.uniform(-1, 1, shape=shape)
         v = nd.random.uniform(-0.1, 0.1, shape=shape)
-        # a scratch array holds whatever its last user left: an update that adds into it, counting on zeros, is off
-        tmp = nd.random.uniform(-1, 1, shape=shape)
+        # a scratch array holds whatever its last user left, a NaN and an infinity among it: an update that adds
+        # into it, counting on zeros, is off, and so is one that clears it by multiplying by 0 (0 * NaN is NaN)
+        left = nd.random.uniform(-1, 1, shape=shape).asnumpy()
+        left.flat[draw.randrange(left.size)], left.flat[draw.randrange(left.size)] = np.nan, np.inf
+        tmp = nd.array(left, dtype=left.dtype)
         nd.waitall()
         w_np, v_np, g_np = w.asnumpy(), v.asnumpy(), g.asnumpy()
         g_ref = g.copy()  # what g must hold after the steps: the check's scalings alone, by the same operator
@@ -852,6 +870,7 @@ def check_momentum_allocates_nothing(self, momentum_step: Callable) -> CheckResu
             tracemalloc.start()
         copies: list[int] = []
         host: list[int] = []
+        wrote_g: list[int] = []
 
         def steps() -> None:
             # the host's peak over the steps alone: the profile's table read after them imports pandas
@@ -862,7 +881,9 @@ def check_momentum_allocates_nothing(self, momentum_step: Callable) -> CheckResu
                     for step in range(STEPS):
                         if step:
                             g.__imul__(scales[step - 1])
-                        returned.append(momentum_step(w, v, g, lr, mu, tmp))
+                        with writes_into(g) as into_g:  # around the answer alone: the check scales g itself
+                            returned.append(momentum_step(w, v, g, lr, mu, tmp))
+                        wrote_g.append(into_g.operators)
                 finally:
                     copies.append(found.calls)
                     host.append(tracemalloc.get_traced_memory()[1] - before)
@@ -885,6 +906,11 @@ def check_momentum_allocates_nothing(self, momentum_step: Callable) -> CheckResu
             )
         if any(r is not w for r in returned):
             return False, "momentum_step must return w itself, the array it updated"
+        if any(wrote_g):  # written and restored is written: the caller's g held lr * g meanwhile
+            return False, (
+                f"momentum_step wrote into g ({sum(wrote_g)} operators in {STEPS} steps): the gradient belongs to "
+                "the caller, even where it is put back afterwards; keep intermediate results in tmp"
+            )
         for scale in scales:
             g_ref.__imul__(scale)
         if not np.array_equal(g.asnumpy(), g_ref.asnumpy()):  # bit for bit: g written and restored is not g
