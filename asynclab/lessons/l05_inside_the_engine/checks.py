@@ -89,7 +89,7 @@ from dataclasses import dataclass
 from asynclab.checks.core import Check, CheckResult, Outcome, Protocol, Rejected, check, refuse_unless_checking
 from asynclab.checks.predictions import plain
 from asynclab.checks.relations import AtLeast, AtMost
-from asynclab.foundation.engine import WRITE
+from asynclab.foundation.engine import READ, WRITE
 from asynclab.foundation.timing import overlap_share
 
 WORK_SECONDS = 0.2  # length of one workload op
@@ -823,6 +823,76 @@ def _pending_write_kept(engine_class) -> tuple[bool, str]:
     return _reads_granted_at_push(engine_class)
 
 
+#: how long the check polls a variable's bookkeeping for the state it must reach, seconds: the engine may still be
+#: completing a write (under its lock) when the operation it started begins to run
+SETTLE_S = 1.0
+
+
+def _settled(engine: _Blind, var, expected: tuple) -> tuple | None:
+    """``var``'s bookkeeping (:func:`_bookkeeping`) once it equals ``expected``, or as last read after
+    :data:`SETTLE_S` seconds."""
+    deadline = time.perf_counter() + SETTLE_S
+    while True:
+        seen = _bookkeeping(engine, var)
+        if seen == expected or time.perf_counter() > deadline:
+            return seen
+        time.sleep(0.005)
+
+
+def _running_write_kept(engine_class) -> tuple[bool, str]:
+    """MXNet's bookkeeping around a write that runs: a write held running, then a read and a second write pushed
+    behind it. While the first write runs it is ``var.pending_write`` (granted: it runs), the queue holds the
+    read, then the second write, and no read runs. Once it has finished and the read behind it runs (held in
+    its turn), the second write is the pending one at once, not granted, and the queue is empty: MXNet's
+    ``CompleteWriteDependency`` grants the reads behind the finished write and makes the next write pending."""
+    engine = _new_engine(engine_class, num_workers=2)
+    try:
+        write_gate, read_gate = threading.Event(), threading.Event()
+        wrote, read = threading.Event(), threading.Event()
+        x = engine.new_var("x")
+        try:
+            engine.push(lambda: (wrote.set(), write_gate.wait(TIMEOUT)), mutates=[x], name="running write")
+            engine.push(lambda: (read.set(), read_gate.wait(TIMEOUT)), reads=[x], name="read behind")
+            engine.push(lambda: None, mutates=[x], name="next write")
+            write_started = wrote.wait(BESIDE_S)
+            during = _settled(engine, x, ("running write", True, [("read behind", READ), ("next write", WRITE)], 0))
+            write_gate.set()
+            read_started = read.wait(BESIDE_S)
+            after = _settled(engine, x, ("next write", False, [], 1))
+        finally:
+            write_gate.set()
+            read_gate.set()
+        engine.wait_all(timeout=TIMEOUT)
+    finally:
+        _close(engine)
+    if not write_started:
+        return False, f"a write pushed to an idle variable did not start within {BESIDE_S:g} s"
+    if during is None or after is None:
+        return False, (
+            "x's bookkeeping could not be read: pending_write must be an operation of the engine or None, "
+            "queue a deque of (operation, READ or WRITE) and running_reads a number"
+        )
+    if during[:2] != ("running write", True):
+        return False, (
+            "with a write of x running, x.pending_write was not that write: MXNet keeps the oldest write not yet "
+            "finished there, running or waiting"
+        )
+    if during[2:] != ([("read behind", READ), ("next write", WRITE)], 0):
+        return False, (
+            "with a write of x running and a read and a write pushed behind it, x.queue did not hold them in "
+            "that order, or a read counted as running: what is pushed behind the pending write waits in the queue"
+        )
+    if not read_started:
+        return False, f"once the write of x had finished, the read behind it did not start within {BESIDE_S:g} s"
+    if after != ("next write", False, [], 1):
+        return False, (
+            "once the pending write of x had finished and the read behind it ran, the write behind that read "
+            "was not x.pending_write, waiting, with the queue empty and one read running: when the pending "
+            "write ends, the reads behind it start and the next write becomes the pending one at once"
+        )
+    return True, ""
+
+
 def _reads_granted_at_push(engine_class) -> tuple[bool, str]:
     """MXNet grants a read at push when its variable has no pending write, however many workers there are:
     three reads of an idle variable pushed to two workers, then a write, leave ``running_reads`` at 3, the
@@ -954,7 +1024,8 @@ def check_hazards(self, engine_class) -> CheckResult:
     """MXNet's pending write is kept, and read-after-write, write-after-read and write-after-write hold in push order.
 
     First MXNet's bookkeeping with a read running and two writes behind it
-    (:func:`_pending_write_kept`), and with more reads granted than workers (:func:`_reads_granted_at_push`);
+    (:func:`_pending_write_kept`), with more reads granted than workers (:func:`_reads_granted_at_push`), and
+    while a write runs and once it has finished (:func:`_running_write_kept`);
     then targeted cases with a slow first operation, then random programs whose
     results must equal running their ops one by one in push order.
     """
@@ -962,7 +1033,7 @@ def check_hazards(self, engine_class) -> CheckResult:
     _require_hooks(engine_class)
 
     def condition() -> tuple[bool, str]:
-        for test in (_pending_write_kept, _orders):
+        for test in (_pending_write_kept, _running_write_kept, _orders):
             ok, why = test(engine_class)
             if not ok:
                 return ok, why
@@ -1267,7 +1338,7 @@ def check_worked_example(self, worked_example: Callable) -> CheckResult:
                     finally:
                         running.op = None
 
-                super().push(slowed, reads, mutates, name)
+                super().push(slowed, r, m, name)  # the tuples: reads and mutates may be iterators, used up
 
         return Inspecting(num_workers=3)
 
