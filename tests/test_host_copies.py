@@ -64,3 +64,15 @@ def test_arrays_shared_with_numpy_through_dlpack_are_counted():
         a.to_dlpack_for_write()
         nd.from_numpy(np.ones((2, 2), dtype=np.float32))
     assert found.shared == 3 and found.calls == 3 and found.to_host_calls == 0
+
+
+def test_values_written_out_as_bytes_or_saved_to_a_file_are_counted(tmp_path):
+    import pickle
+
+    a, b = nd.ones((4, 5)), nd.ones((3,), dtype="float64")
+    with host_copies() as found:
+        a.__getstate__()
+        pickle.dumps(b)
+        nd.save(str(tmp_path / "arrays"), [a, b])
+    assert (found.to_host_calls, found.to_host_values) == (3, 20 + 3 + 23)
+    assert nd.load(str(tmp_path / "arrays"))[1].shape == (3,)  # the save itself was made

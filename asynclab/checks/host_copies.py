@@ -8,7 +8,9 @@ at each call. Counting there, rather than by replacing the Python methods, also 
 answer makes through a reference to the methods taken before the check began. An array shared with
 NumPy without a copy (DLPack: ``to_dlpack_for_read``/``_for_write``, ``from_dlpack``, ``from_numpy``)
 goes through ``MXNDArrayToDLPack`` or ``MXNDArrayFromDLPackEx``, counted as well: NumPy then reads and
-writes MXNet's memory on the host, where the step's work was to be MXNet's.
+writes MXNet's memory on the host, where the step's work was to be MXNet's. An array's values written out as
+bytes (``NDArray.__getstate__``, which pickling calls: ``MXNDArraySaveRawBytes``) or saved to a file
+(``nd.save``: ``MXNDArraySave``) are copies to the host too, counted with the values of the arrays.
 """
 
 from __future__ import annotations
@@ -21,6 +23,9 @@ __all__ = ["HostCopies", "host_copies"]
 
 _TO_HOST, _FROM_HOST = "MXNDArraySyncCopyToCPU", "MXNDArraySyncCopyFromCPU"
 _SHARED = ("MXNDArrayToDLPack", "MXNDArrayFromDLPackEx")
+#: an array's values written out as bytes (``NDArray.__getstate__``, pickling) and arrays saved to a file
+#: (``nd.save``): copies to the host by another road
+_SAVED_RAW, _SAVED = "MXNDArraySaveRawBytes", "MXNDArraySave"
 
 
 @dataclasses.dataclass
@@ -45,6 +50,26 @@ def _size(value) -> int:
     return int(getattr(value, "value", value))
 
 
+def _values(lib, handle) -> int:
+    """How many values the array behind ``handle`` holds (its shape's product; 0 when it has none)."""
+    import ctypes
+    import math
+
+    from mxnet.base import mx_int, mx_int64
+    from mxnet.ndarray.ndarray import _int64_enabled
+
+    if not isinstance(handle, ctypes.c_void_p):  # an item of a handle array is a plain int
+        handle = ctypes.c_void_p(handle)
+    ndim = mx_int()
+    if _int64_enabled():
+        shape = ctypes.POINTER(mx_int64)()
+        lib.MXNDArrayGetShapeEx64(handle, ctypes.byref(ndim), ctypes.byref(shape))
+    else:
+        shape = ctypes.POINTER(mx_int)()
+        lib.MXNDArrayGetShapeEx(handle, ctypes.byref(ndim), ctypes.byref(shape))
+    return math.prod(shape[: ndim.value]) if ndim.value > 0 else 0
+
+
 @contextlib.contextmanager
 def host_copies() -> Iterator[HostCopies]:
     """Within the block, count every copy between MXNet's arrays and the host made on any thread.
@@ -55,7 +80,18 @@ def host_copies() -> Iterator[HostCopies]:
 
     to_host, from_host = getattr(_LIB, _TO_HOST), getattr(_LIB, _FROM_HOST)
     sharing = {name: getattr(_LIB, name) for name in _SHARED}
+    saved_raw, saved = getattr(_LIB, _SAVED_RAW), getattr(_LIB, _SAVED)
     found = HostCopies()
+
+    def counted_saved_raw(handle, length, buffer):
+        found.to_host_calls += 1
+        found.to_host_values += _values(_LIB, handle)
+        return saved_raw(handle, length, buffer)
+
+    def counted_saved(fname, count, handles, keys):
+        found.to_host_calls += 1
+        found.to_host_values += sum(_values(_LIB, handles[i]) for i in range(_size(count)))
+        return saved(fname, count, handles, keys)
 
     def counted_to(handle, data, size):
         found.to_host_calls += 1
@@ -78,10 +114,14 @@ def host_copies() -> Iterator[HostCopies]:
     setattr(_LIB, _FROM_HOST, counted_from)
     for name, share in sharing.items():
         setattr(_LIB, name, counted_share(share))
+    setattr(_LIB, _SAVED_RAW, counted_saved_raw)
+    setattr(_LIB, _SAVED, counted_saved)
     try:
         yield found
     finally:
         setattr(_LIB, _TO_HOST, to_host)
         setattr(_LIB, _FROM_HOST, from_host)
+        setattr(_LIB, _SAVED_RAW, saved_raw)
+        setattr(_LIB, _SAVED, saved)
         for name, share in sharing.items():
             setattr(_LIB, name, share)
