@@ -17,25 +17,31 @@ busy, are in ``bench/reports/checks_robustness.md``:
   to it and on at most one past it. Each loss is a share of the last drawn
   per batch (0.86-0.94) and each loop's batches are drawn afresh (their
   values and their shares; their losses computed by the check, untimed): a
-  stop worked out from the first two losses, or from losses remembered
-  from an earlier loop, even rescaled by how large a batch is, misses.
-  Before the timed loops, one untimed loop whose stop is the last batch
-  (15), fed from the same slow source as the timed ones: a loop one read
-  behind that never reads the last loss after its last step returned None
-  there and passed while the stops stayed in 6-12. And, in an order drawn
-  with that one, four more untimed loops: one whose target no loss
-  reaches (half the smallest), where the loop must return None, as the step
-  says (a loop one read behind that answers the last batch once the batches
-  run out, without reading its loss, returned 15 there and passed before);
-  one whose first batch is already below the target, where the answer is 0
-  (a loop that tests the pending index for truth, not against None, never
-  returns it); one whose target is a middle batch's loss itself, where the
-  answer is the next batch (a loop that stops on ``<=``, not on below,
-  returned the batch itself, and passed while every target lay between
-  two losses; the answer's step computes the same losses as the check's,
-  bit for bit); and a source that yields no batch, where the answer is None
-  (a loop that reads the last loss without asking whether there was one
-  raised there).
+  stop worked out from the first two losses, or from losses remembered from
+  an earlier loop, even rescaled by how large a batch is, misses. Before the
+  timed loops, one untimed loop whose stop is the last batch (15), fed from
+  the same slow source as the timed ones: a loop one read behind that never
+  reads the last loss after its last step returned None there and passed
+  while the stops stayed in 6-12. And, in an order drawn with that one, five
+  more untimed loops: one whose target no loss reaches (half the smallest),
+  where the loop must return None, as the step says (a loop one read behind
+  that answers the last batch once the batches run out, without reading its
+  loss, returned 15 there and passed before); one whose first batch is
+  already below the target, where the answer is 0 (a loop that tests the
+  pending index for truth, not against None, never returns it); one whose
+  target is a middle batch's loss itself, where the answer is the next batch
+  (a loop that stops on ``<=``, not on below, returned the batch itself, and
+  passed while every target lay between two losses; the answer's step
+  computes the same losses as the check's, bit for bit); a source of one
+  batch, whose loss is below the target or not (drawn), where the answer is
+  0 or None (a loop that reads its batch index after its loop over the
+  batches after the first raised there); and a source that yields no batch,
+  where the answer is None (a loop that reads the last loss without asking
+  whether there was one raised there). In every untimed loop too, ``step``
+  must have run on every batch up to the one returned and on one more at
+  most (on every batch for None): a loop that fills the pipeline with three
+  steps before its first read ran past stop 0 and passed while only the
+  timed loops, stopping at 6-12, counted.
   A loop that reads only every k-th loss stops in time when the stop is
   one of k-1 or k-2 (mod k): two neighbouring stops could both be (with
   two, the catalogue's every-fourth loop passed a quick run of the check
@@ -291,11 +297,29 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
         given = drawn_batches()
         return given, _losses(given, step)
 
-    def untimed_loop(target_of: Callable[[list[float]], float], expected: int | None, why: str) -> None:
-        """Untimed: one loop on fresh batches from the slow source, as the timed loops are fed, so that an
-        answer cannot tell it from them; ``train_until`` must return ``expected`` (a batch index, or None),
-        else :class:`Rejected` says it returned something else when ``why``."""
+    def ran_as_asked(stop: int, ran: int, count: int = BATCHES) -> None:
+        """Raise :class:`Rejected` unless ``train_until``, which returned ``stop``, ran ``step`` on every batch up
+        to it and on one more at most (of ``count``)."""
+        if ran < stop + 1:
+            raise Rejected(
+                f"train_until returned {stop} having run step on {ran} batches: a loss below the target is "
+                "only known once step has run on every batch up to that one"
+            )
+        if ran > min(stop + 2, count):
+            raise Rejected(
+                f"train_until ran step on {ran - stop - 1} batches after the first one whose loss was below "
+                "the target: it may run one batch ahead of the losses it has read, no more"
+            )
+
+    def untimed_loop(
+        target_of: Callable[[list[float]], float], expected: int | None, why: str, count: int = BATCHES
+    ) -> None:
+        """Untimed: one loop on ``count`` fresh batches from the slow source, as the timed loops are fed, so
+        that an answer cannot tell it from them; ``train_until`` must return ``expected`` (a batch index, or
+        None), having run ``step`` on the batches up to it and one more at most (on all of them for None), else
+        :class:`Rejected` says it returned something else when ``why``."""
         given, given_losses = fresh()
+        given, given_losses = given[:count], given_losses[:count]
         target = target_of(given_losses)
         first_below = next((i for i, loss in enumerate(given_losses) if loss < target), None)
         if first_below != expected:
@@ -311,6 +335,14 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
             right = not isinstance(found, bool) and isinstance(found, (int, np.integer)) and found == expected
         if not right:
             raise Rejected(f"train_until returned {found!r} when {why}")
+        ran = len(entered)
+        if expected is None and ran != count:
+            raise Rejected(
+                f"train_until returned None having run step on {ran} of the source's {count} batches: no loss "
+                "below the target is known before every batch has run"
+            )
+        if expected is not None:
+            ran_as_asked(expected, ran, count)
 
     def last_batch() -> None:
         """The first loss below the target is the last batch's, which a loop one read behind must still read
@@ -350,6 +382,17 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
             f"the target was batch {at}'s loss itself: the first loss below the target is batch {at + 1}'s",
         )
 
+    def one_batch() -> None:
+        """A source of one batch, whose loss is below the target or not (drawn): a loop that reads the batch
+        index after its loop, as the loop over the batches after the first left it, has none to read."""
+        below = draw.choice((True, False))
+        untimed_loop(
+            (lambda losses: 1.5 * losses[0]) if below else (lambda losses: losses[0] / 2),
+            0 if below else None,
+            "the source yielded one batch, whose loss was " + ("below" if below else "above") + " the target",
+            count=1,
+        )
+
     def no_source() -> None:
         """Untimed: a source that yields no batch; no batch's loss is below the target, so the answer is None."""
         found = train_until(slow_source([], calibrate()), step, 1.0)
@@ -358,7 +401,7 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
 
     def student() -> dict[str, float]:
         seconds, batches_run = 0.0, 0
-        untimed = [last_batch, no_batch, first_batch, equal_loss, no_source]
+        untimed = [last_batch, no_batch, first_batch, equal_loss, one_batch, no_source]
         draw.shuffle(untimed)  # in an order drawn
         for loop in untimed:
             loop()
@@ -380,16 +423,7 @@ def check_async_beats_sync(self, train_until: Callable) -> CheckResult:
                     f"train_until returned {int(found)}, which is not the index of the first batch whose loss "
                     "is below the target"
                 )
-            if ran < stop + 1:
-                raise Rejected(
-                    f"train_until returned {stop} having run step on {ran} batches: a loss below the target is "
-                    "only known once step has run on every batch up to that one"
-                )
-            if ran > stop + 2:
-                raise Rejected(
-                    f"train_until ran step on {ran - stop - 1} batches after the first one whose loss was below "
-                    "the target: it may run one batch ahead of the losses it has read, no more"
-                )
+            ran_as_asked(stop, ran)
             batches_run += stop + 1
         return {"seconds": seconds / batches_run}  # per batch up to the one returned: the stops differ per loop
 
