@@ -107,23 +107,27 @@ SIZE = 700  # one product about 10 ms here: long beside a worker's wake-up
 #: the longest head_start may take to answer, seconds: a rule or a small simulation answers in microseconds;
 #: a measurement in a fresh process (which the profile of this one does not see) takes seconds to start MXNet
 HEAD_CALL_S = 0.5
-#: MXNet's operators that multiply matrices, by the name its profiler gives them: the steps compute their
-#: products with nd.dot, and the checks count those; another product operator beside them could carry the
-#: real work while extra dots fake the overlap
-#: MXNet's operators that compute a matrix product other than dot (mx.nd's and mx.np's, as the profile names them)
+#: MXNet's operators that compute a matrix product other than dot (mx.nd's, mx.np's and mx.npx's, under every
+#: name MXNet 1.9.1 registers them by, as the profile names them): the steps compute their products with nd.dot,
+#: and the checks count those; another product operator beside them (a 1x1 deconvolution computes x . x too)
+#: could carry the real work while extra dots fake the overlap
 OTHER_PRODUCTS = frozenset(
     {
         "batch_dot",
-        "_linalg_gemm",
-        "_linalg_gemm2",
-        "_linalg_trmm",
-        "_linalg_syrk",
-        "FullyConnected",
-        "Convolution",
-        "_np_dot",
-        "_npi_matmul",
-        "_npi_tensordot",
-        "_npi_einsum",
+        "_npx_batch_dot",
+        "_sparse_dot",
+        "khatri_rao",
+        *("linalg_gemm", "linalg_gemm2", "linalg_trmm", "linalg_syrk"),
+        *("_linalg_gemm", "_linalg_gemm2", "_linalg_trmm", "_linalg_syrk"),
+        *("FullyConnected", "_sparse_FullyConnected", "_npx_fully_connected", "_contrib_quantized_fully_connected"),
+        *("Convolution", "Convolution_v1", "_npx_convolution", "_contrib_quantized_conv"),
+        *("_contrib_DeformableConvolution", "_contrib_ModulatedDeformableConvolution"),
+        *("Deconvolution", "_npx_deconvolution"),
+        *("RNN", "_npx_rnn", "_contrib_quantized_rnn"),
+        *("_contrib_interleaved_matmul_selfatt_qk", "_contrib_interleaved_matmul_selfatt_valatt"),
+        *("_contrib_interleaved_matmul_encdec_qk", "_contrib_interleaved_matmul_encdec_valatt"),
+        *("_sg_mkldnn_conv", "_sg_mkldnn_fully_connected"),
+        *("_np_dot", "_npi_matmul", "_npi_tensordot", "_npi_tensordot_int_axes", "_npi_einsum"),
     }
 )
 SMALLEST_PRODUCT = 0.2  # of one product timed alone, each dot at least: right answers 0.44-1.38, a 2x2 dot 0.01
@@ -224,7 +228,7 @@ def check_two_devices_at_once(self, norms_both: Callable) -> CheckResult:
     def attempt(reps: int, plain: bool) -> float:
         """Call ``norms_both`` once, verify what it returned and what ran, and give the devices' overlap."""
         a, b = (bare[0], bare[1]) if plain else (xa, xb)
-        before = set(threading.enumerate())
+        before = _running_now()
         with written() as lines:  # a log kept, even one printed by threads that wait on their own reads
             with host_copies() as copies:  # a log kept anywhere else (a file, a warning) reads the norms too
                 with record() as trace, contextlib.nullcontext() if plain else _recording():
@@ -301,12 +305,34 @@ def check_two_devices_at_once(self, norms_both: Callable) -> CheckResult:
     return self.run({"both": both})
 
 
-def _join_started(before: set[threading.Thread], call: str) -> None:
-    """Wait up to :data:`THREADS_LEFT_S` for the Python threads started since ``before`` (the answer's) to end,
-    once the work they issued has finished: what they write is the call's output too. Raise :class:`Rejected`
-    when one is still running then."""
+def _running_now() -> tuple[set[threading.Thread], set]:
+    """The Python threads alive and the tasks of the event loop running in this thread (a notebook's), if any."""
+    import asyncio
+
+    try:
+        tasks = asyncio.all_tasks()
+    except RuntimeError:  # no event loop runs in this thread: a plain script's call
+        tasks = set()
+    return set(threading.enumerate()), tasks
+
+
+def _join_started(before: tuple[set[threading.Thread], set], call: str) -> None:
+    """Wait up to :data:`THREADS_LEFT_S` for the Python threads started since ``before`` (the answer's, from
+    :func:`_running_now`) to end, once the work they issued has finished: what they write is the call's output
+    too. Raise :class:`Rejected` when one is still running then, or when the call left a task on the notebook's
+    event loop (cancelled here: it would run once the check's cell has finished, printing or reading behind the
+    caller's back)."""
+    threads, tasks = before
+    left = _running_now()[1] - tasks
+    if left:
+        for task in left:
+            task.cancel()
+        raise Rejected(
+            f"{call} left {len(left)} task(s) on the notebook's event loop, to run after it returned: finish the "
+            "step's work before the function returns"
+        )
     end = _clock() + THREADS_LEFT_S
-    for thread in set(threading.enumerate()) - before:
+    for thread in set(threading.enumerate()) - threads:
         thread.join(max(0.0, end - _clock()))
         if thread.is_alive():
             raise Rejected(

@@ -1,4 +1,5 @@
-"""Lab 06's checks: bad input gets one sentence before anything is measured.
+"""Lab 06's checks: bad input gets one sentence before anything is measured; the product operators the checks
+refuse are MXNet's; a task left on the notebook's event loop is refused.
 
 What the checks decide on right and wrong answers is tested by the catalogue
 (``asynclab/lessons/l06_automatic_parallelism/answers``, tests/test_catalogue.py) and benched by
@@ -161,3 +162,34 @@ def test_the_run_outside_the_record_gets_a_second_try():
     with pytest.raises(CheckFailed, match=r"in two runs of norms_both outside MXNet's record .* in one of them\)"):
         lab06.check_two_devices_at_once(always)
     assert len(calls) == 2
+
+
+def test_every_other_product_is_an_operator_mxnet_registers():
+    import ctypes
+
+    from mxnet.base import _LIB, py_str
+
+    count, names = ctypes.c_uint(), ctypes.POINTER(ctypes.c_char_p)()
+    _LIB.MXListAllOpNames(ctypes.byref(count), ctypes.byref(names))
+    registered = {py_str(names[i]) for i in range(count.value)}
+    assert lab06.OTHER_PRODUCTS <= registered and "Deconvolution" in lab06.OTHER_PRODUCTS
+    assert "dot" not in lab06.OTHER_PRODUCTS
+
+
+def test_a_task_left_on_the_notebooks_event_loop_is_refused_and_cancelled():
+    import asyncio
+
+    async def log_later() -> None:
+        print("a norm")
+
+    async def cell() -> None:
+        before = lab06._running_now()
+        task = asyncio.get_running_loop().create_task(log_later())
+        with pytest.raises(lab06.Rejected, match="task"):
+            lab06._join_started(before, "norms_both(xa, xb, 10)")
+        await asyncio.sleep(0)
+        assert task.cancelled()
+        lab06._join_started(lab06._running_now(), "norms_both(xa, xb, 10)")  # nothing left: no verdict
+
+    asyncio.run(cell())
+    lab06._join_started(lab06._running_now(), "norms_both(xa, xb, 10)")  # no loop at all, as in a script
