@@ -283,8 +283,8 @@ def late_step(optimizer: bytes) -> float | None:
 @dataclass(frozen=True)
 class WorkerTrace:
     """One worker's training: per gradient, when it read its weights (s), the step, the loss there and a digest
-    of the weights;
-    the time of every push (s), the final weights, and ``start``/``end`` (s, the shared clock)."""
+    of the weights; the time of every push (s), the final weights, and ``start``/``end`` (s, the shared
+    clock)."""
 
     rank: int
     kind: str
@@ -337,9 +337,9 @@ def train_worker(kv: Any, job: Mapping[str, Any], setup: Callable | None = None,
     every)`` (the course's :func:`setup_store` without it).
     ``gradient_at(w, step)`` reads ``w`` (which waits for
     the pull that fills it), notes the time, the loss there and a digest of
-    the weights, sleeps the
-    worker's delay (a straggler's slower computing) and returns the gradient
-    as an NDArray. Returns the trace as a dict (JSON-ready).
+    the weights, sleeps the worker's delay (a straggler's slower computing)
+    and returns the gradient as an NDArray. Returns the trace as a dict
+    (JSON-ready).
     """
     import mxnet as mx
 

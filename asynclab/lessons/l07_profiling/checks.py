@@ -239,9 +239,9 @@ DIAGNOSE_BUSIER = 2.0
 #: ... and its waits (a loader's for its files) take this many times its heavy calls' time
 DIAGNOSE_PYTHON_OVER = 8.0
 #: ... of which this share comes before its first step (a loader that reads most of its files first), the rest
-#: spread over its steps: from its first operator to its last, the back end is busy most of the time (0.7 or
-#: more), so a wall time taken off the operators' own span names the back end; only the program's own wall
-#: time tells
+#: spread over its steps: from its first operator to its last, the back end is busy most of the time (0.93-0.99
+#: of that span, quiet and with one core busy), so a wall time taken off the operators' own span names the back
+#: end; only the program's own wall time tells
 DIAGNOSE_LOADS_FIRST = 0.95
 #: in the check's profiles, the front end's program's busy time and its time per call over the back end's, at least
 DIAGNOSE_BUSIER_LEAD = 1.5

@@ -34,6 +34,7 @@ def chain_energy(data, chunk):
         nd.square(x).sum()  # the back end's decoy while the device reads the next chunk: issued, never read
     return total
 
+
 # %% ex3-choose-chunk
 def choose_chunk(budget_mb):
     """Values per chunk for chain_energy to stay within budget_mb MB above its start."""
