@@ -3,8 +3,11 @@
 Each measured series is a median per x with its (first, third) quartiles, drawn as hollow markers
 with a whisker; each model is a line, in the colour of the series it describes. Where a model and a
 measurement coincide, both stay visible: the line shows through the hollow marker. A model is a
-wide, pale solid line unless its ``style`` says otherwise; give one that lies on another a narrower,
-dashed style, so that both show.
+pale solid line unless its ``style`` says otherwise, narrower for each later measured series (as
+its markers are smaller), so that where two series' models coincide, as the two loops of lesson 03
+do when the front end and the back end share one core, the later line lies inside the earlier. A
+model of no series is a thin dark line drawn last. Give one that lies on a model of the same
+series a style of its own.
 
 Values are plotted as given: pass them in the unit the labels name. Lesson layer: loads matplotlib.
 """
@@ -23,7 +26,9 @@ from asynclab.foundation import plots
 __all__ = ["Measured", "Model", "measured_over_models"]
 
 MARKERS = ("o", "s", "^", "D")
-MODEL_STYLE = {"linestyle": "-", "linewidth": 3.0, "alpha": 0.45}
+MODEL_STYLE = {"linestyle": "-", "alpha": 0.45}
+MODEL_WIDTHS = (5.0, 3.5, 2.0, 1.5)  # points: the models of the first, second, ... measured series
+FREE_MODEL_STYLE = {"linewidth": 1.0, "alpha": 0.8, "color": "0.3"}  # a model of no series, drawn last: thinnest
 
 
 @dataclass(frozen=True)
@@ -64,10 +69,14 @@ def measured_over_models(
     series: dict[str, Sequence[float]] = {}
     styles: dict[str, dict[str, Any]] = {}
 
-    def add_models(of: str | None) -> None:
+    def add_models(of: str | None, index: int) -> None:
         for name, model in models.items():
             if model.of == of:
-                style = {**MODEL_STYLE, "color": colors[of] if of is not None else "0.3", **model.style}
+                if of is None:
+                    own = FREE_MODEL_STYLE
+                else:
+                    own = {"linewidth": MODEL_WIDTHS[index % len(MODEL_WIDTHS)], "color": colors[of]}
+                style = {**MODEL_STYLE, **own, **model.style}
                 series[name], styles[name] = model.values, style
 
     for i, (name, m) in enumerate(measured.items()):
@@ -81,8 +90,8 @@ def measured_over_models(
             "color": colors[name],
             "zorder": 3,  # above every model's line
         }
-        add_models(name)
-    add_models(None)
+        add_models(name, i)
+    add_models(None, 0)
     ax = plots.xy(xs, series, xlabel=xlabel, ylabel=ylabel, title=title, ax=ax, styles=styles)
     for name, m in measured.items():
         if m.spread:

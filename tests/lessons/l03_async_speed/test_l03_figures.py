@@ -30,6 +30,19 @@ def test_coinciding_models_and_measurements_all_show():
     assert ax.get_ylim()[0] == 0
 
 
+def test_two_series_whose_models_coincide_both_show():
+    """The loop that waits every time can cost what the loop that waits once costs (one core for both ends)."""
+    line = [0.05 * x for x in XS]
+    measured = {name: figures.Measured(line, [(v * 0.9, v * 1.1) for v in line]) for name in ("every time", "once")}
+    models = {
+        "every time, fit": figures.Model(line, of="every time"),
+        "once, fit": figures.Model(line, of="once"),
+        "bound": figures.Model(line),
+    }
+    ax = figures.measured_over_models(XS, measured, models, xlabel="N", ylabel="ms")
+    assert layout_problems(ax.figure) == []
+
+
 def test_a_model_of_an_unknown_series_is_refused():
     with pytest.raises(ValueError, match="'fit'"):
         figures.measured_over_models(
