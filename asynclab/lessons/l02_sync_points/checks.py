@@ -658,18 +658,16 @@ def check_steps_overlap_reads(self, run_steps: Callable) -> CheckResult:
 def check_error_a_step_late(self, run_steps: Callable) -> CheckResult:
     """A batch whose decoding fails in the back end makes ``run_steps`` raise that error, one read late at most.
 
-    Four runs, each while an operation the check issued elsewhere has
-    failed and its error is pending: two with a corrupt record at a step
-    drawn from the first and from the second half of the run (never among
-    the last two, where any loop raises within one read), one with the
-    last step's record corrupt (whose error only the loop's last reads can
-    raise: one that swallows it there returns a loss of NaN), and one
-    without. Passes when each corrupt run raises the back end's error (its
-    own text: MXNet's "Check failed", not an MXNetError of the answer's
-    making) before more than one batch after the corrupt one has been read, the other run returns the right losses, and the other
-    operation's error is neither raised nor taken (its own wait must still
-    raise it). Counts only once ``steps-overlap-reads`` has passed: a loop
-    that waits for every step raises at the corrupt step by construction.
+    Four runs, each while an operation the check issued elsewhere has failed and its error is
+    pending: two with a corrupt record at a step drawn from the first and from the second half of
+    the run (never among the last two, where any loop raises within one read), one with the last
+    step's record corrupt (whose error only the loop's last reads can raise: one that swallows it
+    there returns a loss of NaN), and one without. Passes when each corrupt run raises the back
+    end's error (its own text: MXNet's "Check failed", not an MXNetError of the answer's making)
+    before more than one batch after the corrupt one has been read, the run without returns the
+    right losses, and the other operation's error is neither raised nor taken (its own wait must
+    still raise it). Counts only once ``steps-overlap-reads`` has passed: a loop that waits for
+    every step raises at the corrupt step by construction.
     """
     from mxnet import nd
 
