@@ -16,6 +16,7 @@ import matplotlib
 matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
 from asynclab.foundation import plots  # noqa: E402
@@ -344,4 +345,55 @@ def test_lesson_10_shows_both_runs_when_they_follow_each_other_point_for_point()
     distributed.plot_loss({"sync": sync, "async": asynchronous}, x="gradients", ax=right)
     widths = [line.get_linewidth() for line in left.get_lines()]
     assert widths[0] > widths[-1]
+    assert layout_problems(fig) == []
+
+
+def test_lesson_10_shows_two_workers_of_one_run_that_part_only_late():
+    """Two asynchronous workers whose losses part by a little more than the merge's 0.1% late in training
+    are two lines that lie within a pixel of each other: the second is drawn thinner."""
+    from asynclab.lessons.l10_distributed_sgd import distributed
+
+    curve = [30.0 * 0.9**s for s in range(60)]
+    parted = curve[:40] + [y * 1.004 for y in curve[40:]]
+    asynchronous = _fake_run("dist_async", [curve, parted], [0.0, 0.0])
+    fig, ax = plt.subplots(figsize=(6, 4), layout="constrained")
+    distributed.plot_loss({"async": asynchronous}, x="time", ax=ax)
+    assert len(ax.get_lines()) == 2
+    assert layout_problems(fig) == []
+
+
+def test_lesson_10_staleness_growth_shows_median_and_90th_percentile_where_they_meet():
+    from types import SimpleNamespace
+
+    from asynclab.lessons.l10_distributed_sgd import distributed
+
+    runs = [
+        SimpleNamespace(workers=n, staleness=np.full(200, n - 1.0), staleness_quantile=lambda q, n=n: n - 1.0)
+        for n in (2, 4, 8, 16)
+    ]
+    ax = distributed.plot_staleness_growth(runs)
+    assert [line.get_label() for line in ax.get_lines()][:2] == ["median", "90th percentile"]
+    assert layout_problems(ax.figure) == []
+
+
+def test_queue_and_xy_plots_show_series_that_lie_on_one_another():
+    """A run with no queue draws its computed line on its issued one; two xy series can be equal (a run
+    that ends on a wait has the same wall and front-end time), with or without a style of their own."""
+
+    class Run:
+        issued = [0.05 * i for i in range(1, 40)]
+        done = issued
+
+    fig, (left, middle, right) = plt.subplots(1, 3, figsize=(15, 4), layout="constrained")
+    plots.queue_over_time({"sync": Run()}, ax=left)
+    same = [1.0, 2.0, 3.0, 4.0]
+    plots.xy([1, 2, 4, 8], {"wall": same, "front end": same}, xlabel="k", ylabel="s", ax=middle)
+    plots.xy(
+        [1, 2, 4, 8],
+        {"bound": same, "measured": same},
+        xlabel="k",
+        ylabel="MB",
+        ax=right,
+        styles={"bound": {"linestyle": "--"}, "measured": {"linestyle": "-"}},
+    )
     assert layout_problems(fig) == []

@@ -348,24 +348,27 @@ def memory_over_time(traces: Mapping[str, object], *, title: str = "", ax: Axes 
 
 
 def queue_over_time(runs: Mapping[str, object], *, title: str = "", ax: Axes | None = None) -> Axes:
-    """Batches issued (solid) and batches computed (dashed) against seconds, one colour per run.
+    """Batches issued (wide solid line) and batches computed (narrow dashed line) against seconds, one colour per run.
 
     ``runs`` maps a label to a tracked epoch (an object with ``issued`` and
     ``done``: seconds at which each batch was issued and computed, such as
     :class:`asynclab.foundation.workloads.mlp.TrainResult`). The vertical gap between
-    a run's two lines is its queue: batches handed over but not yet run.
+    a run's two lines is its queue: batches handed over but not yet run. Where a run has no
+    queue (it waits for every batch, or its front end is the slower half), the computed line
+    lies inside the issued one.
     """
     ax = _axes(ax, (6.4, 4))
     for name, run in runs.items():
         issued, done = list(run.issued), list(run.done)
         if not issued:
             raise ValueError(f"{name!r} was not tracked: run it with track=True.")
-        (line,) = ax.step([0.0] + issued, range(len(issued) + 1), where="post", label=f"{name}: issued")
+        (line,) = ax.step([0.0] + issued, range(len(issued) + 1), where="post", linewidth=2.5, label=f"{name}: issued")
         ax.step(
             [0.0] + done,
             range(len(done) + 1),
             where="post",
             linestyle="--",
+            linewidth=1.2,
             color=line.get_color(),
             label=f"{name}: computed",
         )
@@ -374,6 +377,10 @@ def queue_over_time(runs: Mapping[str, object], *, title: str = "", ax: Axes | N
     ax.set_title(title)
     ax.legend(fontsize=8)
     return ax
+
+
+#: (line width, marker size) in points of the first, second and third series of :func:`xy`, then again
+XY_WIDTHS = ((2.25, 7.0), (1.5, 5.5), (1.0, 4.0))
 
 
 def xy(
@@ -391,11 +398,16 @@ def xy(
 
     ``styles`` maps a series' name to keyword arguments for its ``ax.plot`` (for example
     ``{"marker": "o", "linestyle": "none", "fillstyle": "none"}`` for measured points drawn over
-    a model's line); a series not named there is drawn with markers joined by a line.
+    a model's line); a series not named there is drawn with markers joined by a line. Each series
+    is drawn narrower, with smaller markers, than the one before it (:data:`XY_WIDTHS`, in points,
+    unless its style says otherwise), so that a series that lies on an earlier one leaves it
+    showing around it.
     """
     ax = _axes(ax, (6.4, 4))
-    for name, ys in series.items():
-        style = dict((styles or {}).get(name, {"marker": "o", "linestyle": "-"}))
+    for index, (name, ys) in enumerate(series.items()):
+        width, size = XY_WIDTHS[index % len(XY_WIDTHS)]
+        own = (styles or {}).get(name, {"marker": "o", "linestyle": "-"})
+        style = {"linewidth": width, "markersize": size, **own}
         ax.plot(xs, ys, label=name, **style)
     if logx:
         ax.set_xscale("log")

@@ -94,6 +94,9 @@ def plot_loss(runs: Mapping[str, psgd.DistRun], *, x: str = "time", ax=None, tit
             else:
                 curves.append([xs, losses, [trace.rank]])
         for k, (xs, losses, ranks) in enumerate(curves):
+            # within a run too, each worker's own line is thinner than the one before (by less than
+            # the step between runs), so a worker that falls out of step only late stays visible
+            curve_width = width - 0.3 * min(k, 3)
             who = (
                 f"worker {ranks[0]}"
                 if len(ranks) == 1
@@ -105,8 +108,8 @@ def plot_loss(runs: Mapping[str, psgd.DistRun], *, x: str = "time", ax=None, tit
                 losses,
                 styles[k % len(styles)],
                 marker=".",
-                markersize=2 + 2 * width,
-                linewidth=width,
+                markersize=2 + 2 * curve_width,
+                linewidth=curve_width,
                 label=f"{label}, {who}",
                 **style,
             )
@@ -205,10 +208,18 @@ def plot_staleness_growth(runs: Sequence, *, ax=None, title: str = "asynchronous
     ax = ax or plt.subplots(figsize=(6, 4), layout="constrained")[1]
     n = np.array([r.workers for r in runs])
     median = [np.median(r.staleness) for r in runs]
-    (line,) = ax.plot(n, median, marker="o", markersize=3, label="median")
+    (line,) = ax.plot(n, median, marker="o", markersize=3.5, linewidth=1.5, label="median")
     q1, q3 = ([r.staleness_quantile(q) for r in runs] for q in (0.25, 0.75))
     ax.fill_between(n, q1, q3, color=line.get_color(), alpha=0.2, linewidth=0, label="quartiles")
-    ax.plot(n, [r.staleness_quantile(0.9) for r in runs], marker="s", markersize=3, label="90th percentile")
+    # narrower and smaller than the median's, so that where the two meet (little spread) both show
+    ax.plot(
+        n,
+        [r.staleness_quantile(0.9) for r in runs],
+        marker="s",
+        markersize=2,
+        linewidth=0.9,
+        label="90th percentile",
+    )
     ax.plot(n, n - 1, "k:", label="N - 1")
     ax.set_xlim(0, n.max() * 1.05)
     ax.set_ylim(bottom=0)
