@@ -84,9 +84,9 @@ test-lanes: test
 unit: setup
 	$(PY) -m pytest tests
 
-## unit-fast: the logic-only tests (no MXNet workload, no kernel), well under a minute
+## unit-fast: the logic-only tests (no MXNet workload, no kernel) but the corpus sweeps, under a minute
 unit-fast: setup
-	$(PY) -m pytest tests -m "not measured and not kernel"
+	$(PY) -m pytest tests -m "not measured and not kernel and not corpus"
 
 nbval: setup
 	ASYNCLAB_CHECK_FIGURES=1 $(PY) -m pytest -p asynclab.tooling.kernel --nbval --nbval-sanitize-with tests/sanitize.cfg --nbval-cell-timeout=600 $(NOTEBOOK_DIRS)

@@ -387,6 +387,7 @@ def test_an_exemption_holds_only_while_the_solution_is_flagged(lab, name):
     )
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("lab", LABS)
 def test_no_right_answer_is_taken_for_a_copy(lab):
     """The solution and every right catalogue answer (full points in EXPECT) earn their points here."""
