@@ -5,7 +5,7 @@ with a whisker; each model is a line, in the colour of the series it describes. 
 measurement coincide, both stay visible: the line shows through the hollow marker. A model is a
 pale solid line unless its ``style`` says otherwise, narrower for each later measured series (as
 its markers are smaller), so that where two series' models coincide, as the two loops of lesson 03
-do when the front end and the back end share one core, the later line lies inside the earlier. A
+do on a machine where a wait costs next to nothing, the later line lies inside the earlier. A
 model of no series is a thin dark line drawn last. Give one that lies on a model of the same
 series a style of its own.
 
