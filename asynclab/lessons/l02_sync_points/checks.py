@@ -60,8 +60,8 @@ in by hand cannot pass. Effect sizes, quiet and with one core busy, are in
   loss of NaN while the corrupt step was never among the last two), and
   the error raised must carry MXNet's own words ("Check failed"), in it or
   in an error it was raised from (an MXNetError the answer made up with
-  words of its own passed while its type sufficed). The batch's error cannot be tested for in
-  Python without a wait.
+  words of its own passed while its type sufficed). The batch's error
+  cannot be tested for in Python without a wait.
 - blame-right-line: a synchronized timing charges the product about its
   compute time and the ``item()`` line a few percent of it; without
   synchronizing, the product gets about 0.01x and ``item()`` about 1x.
