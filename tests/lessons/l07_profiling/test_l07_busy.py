@@ -6,18 +6,36 @@ from asynclab.checks import CheckFailed
 from asynclab.lessons.l07_profiling import checks as lab07
 
 
-def test_the_rounds_put_every_device_alone_once_then_all_together_last():
+def test_the_rounds_put_every_device_alone_once_and_nest_each_devices_products_once_then_all_together_last():
     orders = set()
     for _ in range(50):
-        rounds = lab07._rounds()
-        assert sorted(rounds[:-1]) == [(0,), (1,), (2,)]
-        assert rounds[-1] == (0, 1, 2)  # the round fn returns without waiting for: a third or more of the time
-        orders.add(tuple(rounds))
+        waited, last = lab07._rounds()
+        lone = sorted(parts for parts in waited if len(parts) == 1)
+        nested = [parts for parts in waited if len(parts) == 2]
+        assert lone == [((0, "one", 1),), ((1, "one", 1),), ((2, "one", 1),)]
+        # each device computes the long product once and the short chain once, beside another device's
+        assert sorted(long[0] for long, _ in nested) == [0, 1, 2]
+        assert sorted(chain[0] for _, chain in nested) == [0, 1, 2]
+        for (device, kind, count), (other, chain_kind, pieces) in nested:
+            assert (kind, count, chain_kind, pieces) == ("long", 1, "short", lab07.BUSY_NEST["pieces"])
+            assert other != device
+        assert last == (0, 1, 2)  # the round fn returns without waiting for
+        orders.add(tuple(waited))
     assert len(orders) > 1  # the order is drawn
 
 
-#: the waited rounds' share of all the rounds' time, at least: three lone products against three at once
-#: on two cores (1.5-2 lone products' time; the rounds add up to 4.5-5)
+def test_a_nested_rounds_chain_is_shorter_than_its_long_product():
+    # every short span must lie inside the long one, or a merge with the previous span only reads right
+    assert lab07.BUSY_NEST["chain"] <= 0.7 * lab07.BUSY_NEST["long"]
+    assert lab07.BUSY_NEST["pieces"] >= 8  # all but the first counted again: most of the chain
+    sides = lab07._sides(1000)
+    assert sides["one"] == 1000 and sides["short"] < sides["one"] < sides["long"]
+    assert lab07._work(((0, "long", 1), (1, "short", lab07.BUSY_NEST["pieces"]))) == lab07.BUSY_NEST["long"]
+    assert lab07._work(((2, "one", 1),)) == 1.0
+
+
+#: the waited rounds' share of all the rounds' time, at least: three lone products and three nested rounds
+#: (3-4 lone products' time each) against three products at once on two cores (1.5-2 lone products' time)
 WAITED = 0.5
 
 
@@ -50,6 +68,10 @@ def test_the_short_fns_work_beside_the_products_ends_before_them():
     [
         (lambda fn: (fn(), "fast")[1], "must return milliseconds (a number), not str"),
         (lambda fn: (fn(), fn(), 1.0)[2], "must call fn() once; it called it 2 times"),
+        (
+            lambda fn: (fn(), __import__("mxnet").profiler.dumps(), 1.0)[2],
+            "busy_ms called profiler.dumps() after fn() returned and before nd.waitall()",
+        ),
     ],
 )
 def test_bad_answers_get_one_sentence(busy_ms, words):
