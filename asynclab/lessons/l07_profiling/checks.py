@@ -82,7 +82,7 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   1000-1100 for one fn and 1300-1400 for the other, so that no typed-in
   figure fits both; each device's product is one of ``dot``,
   ``linalg.gemm2`` and ``FullyConnected``, drawn per fn, so that merging
-  each operator's intervals on its own reads 1.49-1.62x where a right
+  each operator's intervals on its own reads 1.55-1.70x where a right
   merge reads 0.95-0.98x): six waited for and timed by the check, in an
   order drawn, then one on all three devices at once that ``fn`` returns
   without waiting for (timed in MXNet's back end by a gate behind each of
@@ -122,29 +122,29 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   clock and the sleep the check's own ``time.sleep``, neither of which an
   answer can swap. Reference: the rounds' times added up, measured in the
   same run; the spans of a round lie inside its time, so a right answer
-  reads at most 1x. Measured with a throwaway script calling the check
-  with each answer's ``busy_ms`` (quiet and with one core busy; readings
-  short fn / long fn): the operators' spans from the trace, merged where
-  they overlap (the solution, ok-busy-*), 0.96-0.99x / 0.97-0.99x quiet
-  (6 runs) and 0.97-1.00x / 0.98-0.99x loaded (9 runs); on a later
-  machine, with each device's operator drawn, 0.88-0.94x quiet (8 runs of
-  the solution, as low with every product a ``dot``: 0.89-0.93x) and
-  0.85-0.92x in the bench's 5 + 5 runs. Wrong answers,
-  quiet, then loaded: wall time less the thread's CPU time 0.68-0.69x /
-  1.62-1.64x, 0.83-0.87x / 1.55-1.61x; the front end's WaitAll calls added
-  up 0.26-0.31x / 0.62-0.64x, 0.30-0.35x / 0.50-0.53x (with a wait of its
-  own before stopping, 0.64-0.67x / 0.97-0.98x, 0.67-0.70x / 0.88-0.95x);
-  the solution stopped without waiting 0.55-0.64x / 0.62x, 0.54-0.64x /
-  0.50-0.55x; the table's totals added up (the colleague's code) 1.48-1.52x
-  / 1.50-1.55x, 1.70x / 1.75x; the spans added up unmerged 1.42-1.50x /
-  1.50-1.54x, 1.67x / 1.94x; the busiest device's own busy time 0.56x /
-  0.56-0.58x, 0.54x / 0.64x; first start to last end 1.26-1.28x /
-  3.60-3.69x, 1.26x / 3.41x; the wall time of ``fn`` 1.28-1.31x /
-  3.21-3.60x, 1.23x / 3.30x (its ratio between the fns, 2.5x or more, so
-  that no one divisor fits both: ``/ 2.5`` reads 0.48-0.50x / 1.37-1.55x);
-  the process's CPU time x 0.75 1.33-1.35x / 2.55-2.58x, 1.00x / 2.15x (a
-  ratio of 1.9x or more); the front end's calls 0.36x / 0.40x, 0.46x /
-  0.47x. Window 0.8x..1.2x. Before ``busy_ms`` runs, the check writes out
+  reads at most 1x. Measured with tests/test_catalogue.py calling the check
+  with each answer's ``busy_ms``, once quiet and twice with one core busy
+  (readings short fn / long fn; which fn holds its last round back 2 s is
+  drawn, and the wall clocks read highest in that one): the operators'
+  spans from the trace, merged where they overlap (ok-busy-*), 0.95-0.98x
+  / 0.97-0.98x quiet and 0.96-0.97x / 0.95-0.97x loaded. Wrong answers:
+  a merge with the span just before only 1.35x / 1.33x, 1.32-1.45x /
+  1.36-1.48x; the table's totals added up (the colleague's code) 1.53x /
+  1.47x, 1.55-1.66x / 1.56-1.70x; the spans added up unmerged 1.59x /
+  1.48x, 1.65-1.66x / 1.55-1.62x; each operator merged alone 1.62x /
+  1.55x, 1.63-1.70x / 1.58-1.64x; the busiest device's own busy time
+  0.54x / 0.51x, 0.49-0.56x / 0.57-0.62x; wall time less the thread's CPU
+  time 0.86x / 4.32x, 0.95-0.99x / 3.40-3.82x (inside the window in the
+  short fn: the long fn's sleeps catch it); the front end's WaitAll calls
+  added up after a wait of its own 0.69x / 5.70x, 0.75x / 5.84x (its own
+  wait lasts the hold); first start to last end 3.45x / 4.89x, 1.56-6.45x
+  / 4.81-6.57x; the wall time of ``fn`` 6.46x / 4.92x, 1.41-5.05x /
+  4.71-8.22x; that wall time ``/ 2.5`` 0.62x / 4.09x, 1.25-1.31x /
+  1.90-1.96x; the process's CPU time x 0.75 1.45x / 3.22x, 1.15-1.16x /
+  2.75-2.85x; the front end's calls 0.01x / 0.02x, 0.02-0.03x /
+  0.02-0.04x. A stop without a wait, the WaitAll calls added up without
+  one and fixed sleeps are refused by the watch (above).
+  Window 0.8x..1.1x. Before ``busy_ms`` runs, the check writes out
   what earlier recordings left in the profiler (``dumps`` adds pending
   trace events to the file configured last, and an answer's
   ``set_config`` starts its own file afresh), so that the answer's trace
@@ -213,7 +213,7 @@ _sleep = time.sleep  # likewise the check's own sleep: an answer that swaps time
 
 BUSY_LOW, BUSY_HIGH = 0.8, 1.1  # the answer / the time the check's rounds took (a right answer cannot exceed 1)
 BUSY_DEVICES = 3  # cpu(0), cpu(1), cpu(2): one engine worker each
-#: a nested round: one device computes one long product, of ``long`` lone products' work, while the next
+#: a nested round: one device computes one long product, of ``long`` lone products' work, while another
 #: device computes ``pieces`` short products one after another, of ``chain`` lone products' work in all, which
 #: end before the long one: every short span lies inside the long one, and a merge that compares each span
 #: with the one just before it, not with the latest end so far, counts all but the first again

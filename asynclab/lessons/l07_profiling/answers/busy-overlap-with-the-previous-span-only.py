@@ -1,4 +1,8 @@
-"""busy_ms sorts the operators' spans by start and adds each one's part after the end of the span just before it (the overlap with the previous span taken out), instead of after the latest end so far: a span that ends inside a longer one before it resets the mark, and the next span's overlap with the longer one is counted again. Right when no span lies inside another; the check's only overlapping round has three products that start together, so at most one short-lived overlap is counted twice."""
+"""busy_ms sorts the operators' spans by start and adds each one's part after the end of the span just before
+it (the overlap with the previous span taken out), instead of after the latest end so far: a span that ends
+inside a longer one before it resets the mark, and the next span's overlap with the longer one is counted
+again. Right when no span lies inside another; in the check's nested rounds a chain of short products runs
+inside a long one on another device, and all of the chain but its first product is counted twice."""
 
 EXPECT = {"busy-across-devices": 0}
 
