@@ -109,16 +109,16 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   (:func:`~asynclab.checks.profile_reads.watched_profile`, an exact
   condition, as in diagnoses-the-program): a recording stopped then lacks
   the last round, which the nested rounds make a small share of the time
-  (a profile stopped before waiting read 0.85-0.87x, inside the window,
+  (a profile stopped before waiting read 0.87x / 0.85x, inside the window,
   before the watch; a fixed sleep, long or short, fails the same way,
   the catalogue's busy-sleeps-* answers). The check
   asks twice (in an order drawn, :data:`BUSY_BREAKS`): in the "short" fn
   the front end does Python work while each waited round computes (0.5-0.6
   times the round's work, in a lone product's time measured just before,
-  so the front end's waits are shorter than the products) and 0.3-0.5 times the round's time
-  after it; in the "long" fn it waits at once, then sleeps 0.8-1.2 times the
-  round's time (both ends idle: wall time less the front end's CPU time
-  counts it) and works 3-3.5 times. The Python work is a loop on the check's
+  so the front end's waits are shorter than the products) and 0.3-0.5
+  times the round's time after it; in the "long" fn it waits at once,
+  then sleeps 0.8-1.2 times the round's time (both ends idle: wall time
+  less the front end's CPU time counts it) and works 3-3.5 times. The Python work is a loop on the check's
   clock and the sleep the check's own ``time.sleep``, neither of which an
   answer can swap. Reference: the rounds' times added up, measured in the
   same run; the spans of a round lie inside its time, so a right answer
