@@ -87,6 +87,15 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   watched, they wait at the wrong batches or never. So do loops that switch
   at some k between waiting every batch and never waiting, or wait every 5
   batches for every k but 5 and 50, at the k drawn between 23 and 32.
+  The watch also counts the batches that have passed the marker, so it
+  knows, when the loop starts a batch right after a wait, whether that wait
+  left anything queued before it: a wait for the latest batch's loss leaves
+  nothing, exactly, since each batch's forward pass needs the update before
+  it. A loop that waits at the right batches for the window's first loss
+  (2k-1 batches ahead at most) passed the peaks (k=5's share 0.37); watched,
+  it went on with the back end at the window's first batch at every wait
+  (after batch 12 with k=6, 7 of 12 run), quiet and with one core busy.
+  Waiting for the loss one batch back went on with all but the last run.
 - sync-every-k then measures k=5's rise above waiting every batch, as a share of k=50's
   rise, at most 0.5, and k=50 at least 10 MB above k=5. The bound is
   relative because how far the front end runs ahead within k batches
@@ -592,6 +601,13 @@ class _Watch:
     ``at``: ``started`` at each wait seen while ``running``. A loop that waits
     only for what it has queued is seen at every wait; a ``time.sleep`` is
     not a wait, and the work it was meant to let finish stays held.
+    ``passed``: the batches that have passed the marker, counted before each
+    one's output is written, so a wait for any array of batch ``s`` or later
+    returns with ``passed >= s`` (each batch's forward pass needs the update
+    of the batch before it). ``behind``: ``(started, passed)`` where the loop
+    started a batch right after a wait seen at ``started`` with ``passed`` below
+    it: the wait was for an older batch's work, and the batches after it were
+    still queued when the loop went on.
     """
 
     def __init__(self) -> None:
@@ -601,6 +617,9 @@ class _Watch:
         self.started = 0
         self.running = True
         self.at: list[int] = []
+        self.passed = 0
+        self.counting = threading.Lock()  # markers of batches that do not depend on each other may run at once
+        self.behind: list[tuple[int, int]] = []
         self.stalled = False  # a held batch let go after MARK_STALL_S without a wait
         self.inline = False  # MXNet ran the marker in the loop's own thread: a synchronous engine
 
@@ -635,6 +654,8 @@ class _Watch:
                     self.stalled = True
                     break
                 time.sleep(MARK_POLL_S)
+        with self.counting:
+            self.passed += 1
 
 
 def _register_mark() -> None:
@@ -682,6 +703,8 @@ def _watched(net, watch: _Watch) -> Iterator:
         if not watch.running:
             return plain(x, *args)
         watch.front = threading.get_ident()  # the thread that runs the loop, whichever it is
+        if watch.at and watch.at[-1] == watch.started and watch.passed < watch.started:
+            watch.behind.append((watch.started, watch.passed))
         watch.started += 1
         return nd.Custom(plain(x, *args), op_type=MARK_OP, watch=token)
 
@@ -759,6 +782,13 @@ def _waits_of(loop: Callable, what: str, length: int) -> tuple[list[int], str | 
         watch.running = False
         mxb.sync_all()
     why = _unwatchable(watch, what)
+    if why is None and watch.behind:
+        at, passed = watch.behind[0]
+        why = (
+            f"{what} went on after its wait at batch {at} when the back end had run only {passed} of the {at} "
+            "batches it had queued: a wait must be for the work of the batch just queued (its loss, say), "
+            "so that nothing queued before the wait is left"
+        )
     return ([], why) if why is not None else (watch.at, None)
 
 

@@ -75,15 +75,16 @@ def test_waits_count_only_once_every_k_batches(at, k, batches, words):
     _judged(lab04.waits_every(at, k, batches), words)
 
 
-def _loop(waits_after, sleep_s: float = 0.0):
-    """The solution's train_every, waiting where ``waits_after(i, k)`` says (i counted from 0)."""
+def _loop(waits_after, sleep_s: float = 0.0, behind=lambda k: 0):
+    """The solution's train_every, waiting where ``waits_after(i, k)`` says (i counted from 0), for the running
+    total as it stood ``behind(k)`` batches before the one just queued."""
     import time
 
     from mxnet import autograd, gluon, nd
 
     def train_every(net, trainer, loss, batches, k):
         params = [p for p in net.collect_params().values() if p.grad_req != "null"]
-        total, seen = nd.zeros(1), 0
+        total, seen, totals = nd.zeros(1), 0, []
         for i, (X, y) in enumerate(batches):
             with autograd.record():
                 l = loss(net(X), y)
@@ -92,8 +93,9 @@ def _loop(waits_after, sleep_s: float = 0.0):
             trainer.step(X.shape[0])
             total = total + l.sum()
             seen += X.shape[0]
+            totals.append(total)
             if waits_after(i, k):
-                total.wait_to_read()
+                totals[-1 - behind(k)].wait_to_read()
             if sleep_s and (i + 1) % k == 0:
                 time.sleep(sleep_s)
         return total / seen
@@ -117,6 +119,20 @@ def _loop(waits_after, sleep_s: float = 0.0):
         (_loop(lambda i, k: (i + 1) % k == 0), 27, 60, None),
         (_loop(lambda i, k: (i + 1) % k == 0 if k < 20 else False), 27, 60, "never waited"),
         (_loop(lambda i, k: (i + 1) % (k if k in (5, 50) else 5) == 0), 27, 60, "after batches 5, 10, 15, 20, 25"),
+        # waits in the right places, but for the oldest batch of the window: the rest of it is left queued
+        (
+            _loop(lambda i, k: (i + 1) % k == 0, behind=lambda k: k - 1),
+            3,
+            13,
+            "after its wait at batch 3 when the back end had run only",
+        ),
+        (
+            _loop(lambda i, k: (i + 1) % k == 0, behind=lambda k: k - 1),
+            27,
+            60,
+            "after its wait at batch 27 when the back end had run only",
+        ),
+        (_loop(lambda i, k: (i + 1) % k == 0, behind=lambda k: 2), 6, 13, "batches it had queued"),
     ],
 )
 def test_the_watch_sees_where_a_loop_waits(loop, k, batches, words):
