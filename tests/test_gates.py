@@ -37,3 +37,22 @@ def test_a_gate_holds_the_work_queued_behind_it_until_it_opens():
     issued = time.perf_counter() - since
     assert issued < 0.2  # issuing does not wait for the gate
     assert float(held.asscalar()) >= 1.2  # one plus the seconds from since to the gate's opening
+
+
+@pytest.mark.memory
+def test_a_gate_holds_its_workspace_while_it_waits_and_gives_it_back_before_it_finishes():
+    from mxnet import nd
+
+    from asynclab.foundation.memory import rss_mb
+
+    source = nd.zeros((1,))
+    nd.waitall()
+    before = rss_mb()
+    since = time.perf_counter()
+    end = gate(source, since, workspace_mb=200, held_s=0.5)
+    time.sleep(0.3)
+    held = rss_mb() - before  # while the gate waits
+    nd.waitall()
+    after = rss_mb() - before  # the work queued is done: the workspace is given back
+    assert float(end.asscalar()) >= 0.5
+    assert held > 150 and after < 50, (held, after)

@@ -57,16 +57,22 @@ def register_custom(op_type: str, parse: Callable, make: Callable, need_top_grad
 
 
 def _register_gate() -> None:
-    """Register :data:`GATE_OP` (:func:`register_custom`): its two string arguments are ``opens``, a
-    ``time.perf_counter()`` reading (s) before which it does not finish, and ``since``, another reading."""
+    """Register :data:`GATE_OP` (:func:`register_custom`): its string arguments are ``opens``, a
+    ``time.perf_counter()`` reading (s) before which it does not finish, ``since``, another reading, and
+    ``workspace`` and ``held``, the bytes of memory it holds for ``held`` seconds from when it starts."""
     import mxnet as mx
+    import numpy as np
 
     class Gate(mx.operator.CustomOp):
-        def __init__(self, opens: float, since: float) -> None:
+        def __init__(self, opens: float, since: float, workspace: int, held: float) -> None:
             super().__init__()
-            self.opens, self.since = opens, since
+            self.opens, self.since, self.workspace, self.held = opens, since, workspace, held
 
         def forward(self, is_train, req, in_data, out_data, aux) -> None:
+            if self.workspace:
+                space = np.ones(self.workspace // 8)  # written: resident at once
+                _sleep(self.held)
+                del space  # given back before the gate's output is written
             _sleep(max(0.0, self.opens - _clock()))
             finished = _clock() - self.since
             self.assign(out_data[0], req[0], in_data[0] * 0 + finished)
@@ -75,19 +81,26 @@ def _register_gate() -> None:
             raise NotImplementedError("the gate has no gradient")
 
     register_custom(
-        GATE_OP, lambda opens, since: (float(opens), float(since)), lambda times: Gate(*times), need_top_grad=False
+        GATE_OP,
+        lambda opens, since, workspace="0", held="0": (float(opens), float(since), int(workspace), float(held)),
+        lambda parsed: Gate(*parsed),
+        need_top_grad=False,
     )
 
 
-def gate(data: Any, since: float, opens: float = 0.0) -> Any:
+def gate(data: Any, since: float, opens: float = 0.0, workspace_mb: float = 0.0, held_s: float = 0.0) -> Any:
     """An MXNet array of ``data``'s shape, written once the engine has written ``data`` and
     ``time.perf_counter()`` has passed ``opens`` (s): every element holds the seconds from ``since`` (a
     ``time.perf_counter()`` reading) to the moment the gate finished. Work queued on its output waits
-    behind it."""
+    behind it. With ``workspace_mb``, the gate first holds that many MB of the process's memory for
+    ``held_s`` seconds, as an operator's workspace, and gives it back before it finishes."""
     from mxnet import nd
 
+    from asynclab.foundation.memory import MB
+
     _register_gate()
-    return nd.Custom(data, op_type=GATE_OP, opens=repr(opens), since=repr(since))
+    workspace, held = repr(int(workspace_mb * MB)), repr(held_s)
+    return nd.Custom(data, op_type=GATE_OP, opens=repr(opens), since=repr(since), workspace=workspace, held=held)
 
 
 def finished_after(data: Any, since: float) -> Any:

@@ -72,6 +72,13 @@ def test_the_returned_array_says_nothing_of_the_memory_in_all():
     assert max(lab01.RESULT_SIZES) / min(lab01.MEMORY_SIZES["small"]) < 1 / lab01.MEMORY_TOLERANCE
 
 
+def test_a_peak_over_the_work_falls_outside_the_window():
+    # the last operation's workspace, given back before the work ends, lifts the highest reading above what
+    # make() added by a share of it: a peak reads 1 + share, beyond the window with a margin of 1.2 or more
+    assert min(1 + share for share in lab01.WORKSPACE_SHARES) > 1.2 * lab01.MEMORY_TOLERANCE
+    assert lab01.WORKSPACE_HELD_S >= 0.1  # twenty samples of PeakMemory (5 ms) or more
+
+
 def test_no_side_typed_into_the_snippet_fits_both_sides_of_a_round():
     # the snippet's product over the check's is (side / N)**3 at each N; the window is 1/tolerance..tolerance,
     # widened here by 10% for the noise of a measured ratio
