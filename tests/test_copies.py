@@ -659,6 +659,27 @@ def test_resetting_what_lab_07_measures_host_memory_with_is_caught():
     assert found is not None and found.kind == copies.TAMPERS and found.course == "tracemalloc.reset_peak", found
 
 
+def test_reading_memory_with_tracemalloc_is_refused_for_using_the_checks_tool_not_for_changing_it():
+    source = _cell(
+        """
+        import tracemalloc
+
+
+        def memory_of(make):
+            tracemalloc.start()
+            result = make()
+            nd.waitall()
+            peak = tracemalloc.get_traced_memory()[1]
+            tracemalloc.stop()
+            return peak / 1e6
+        """
+    )
+    found = _verdicts("01", {"ex4-memory-of": source})["memory-of-result"]
+    assert found is not None and found.kind == copies.TAMPERS, found
+    assert "the course's checks measure with tracemalloc" in found.sentence
+    assert "changes" not in found.sentence
+
+
 def test_a_table_measured_in_another_process_when_the_cell_runs_is_caught():
     source = _cell(
         """

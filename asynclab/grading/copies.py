@@ -454,6 +454,11 @@ class Verdict:
                 f"scored 0: a cell of this notebook changes {self.course} at its top level, which changes what "
                 "every check after it runs: an answer may use the modules and classes it imports, not rewrite them"
             )
+        if self.kind == TAMPERS and _measuring_tool(self.course):
+            return (
+                f"scored 0: `{self.name}` uses {self.course}; the course's checks measure with "
+                f"{_measuring_tool(self.course)}, which an answer could reset or stop: measure with something else"
+            )
         if self.kind == TAMPERS:
             return (
                 f"scored 0: `{self.name}` changes {self.course}, which it imported: an answer may use the "
@@ -1701,6 +1706,11 @@ def _starts_processes(student: str, closure: _Closure) -> Verdict | None:
     return None
 
 
+def _measuring_tool(dotted: str) -> str | None:
+    """The one of :data:`MEASURING_TOOLS` that ``dotted`` names or lies in (``tracemalloc.start``), else None."""
+    return next((t for t in MEASURING_TOOLS if dotted == t or dotted.startswith(t + ".")), None)
+
+
 def _tampers(student: str, closure: _Closure, table: Mapping[str, _Binding]) -> Verdict | None:
     """The verdict on an answer whose closure sets or deletes an attribute of something it imported (a module
     of the course or of the standard library, a class, or a name assigned one of them), by assignment or with
@@ -1709,8 +1719,7 @@ def _tampers(student: str, closure: _Closure, table: Mapping[str, _Binding]) -> 
     clock), so rewriting one changes the measurement, not the work. Using one of :data:`MEASURING_TOOLS`
     at all is tampering too; else None."""
     for dotted in closure.dotted:
-        tool = next((t for t in MEASURING_TOOLS if dotted == t or dotted.startswith(t + ".")), None)
-        if tool:
+        if _measuring_tool(dotted):
             return Verdict(TAMPERS, student, dotted)
     imported = {name: binding.dotted for name, binding in table.items() if binding.dotted}
     handed = _handed_parameters(closure.statements, imported)
