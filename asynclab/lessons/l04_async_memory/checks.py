@@ -78,9 +78,12 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   parameter fails when it asks for that bias's gradient.
 - sync-every-k first watches where ``train_every`` waits, on a network whose
   every batch is held in the back end (:data:`MARK_OP`) until the loop's
-  thread is blocked in one of MXNet's waits, with a k drawn from 3-6 on
-  12-20 batches and a k drawn from 23-32 on 2k+1 to 3k batches: the waits
-  must fall once every k batches (any fixed offset) and nowhere else.
+  thread is blocked in one of MXNet's waits, with k=4 or k=6 on 12-20
+  batches and a k drawn from 23-32 on 2k+1 to 3k batches: the waits must
+  fall once every k batches (any fixed offset) and nowhere else. The small
+  k is even, so that a loop that counts samples (1024 a batch) instead of
+  batches is seen at the wrong batches (every batch at k=4, every third at
+  k=6), though it waits right at every odd k, k=5 among them.
   Nothing here is timed, so load cannot move it. Waiting every ceil(k/2)
   batches, waiting every batch beside k * 0.5 MB of ballast, and sleeping
   20 ms per batch after every k batches all passed the peaks below (4/4);
@@ -178,9 +181,11 @@ K_SMALL, K_LARGE = 5, 50
 K_SHARE = 0.5
 K_SPREAD_MB = 10.0
 #: sync-every-k first watches where the loop waits (MARK_OP holds each batch's work in the back end until the
-#: loop waits for it) with two values of k, each drawn from one of these ranges (both ends included): a small
-#: one on an epoch of EPOCH_BATCHES, and one between k=5 and k=50 on an epoch of 2k+1 to 3k batches
-WATCH_EVERY = (3, 6)
+#: loop waits for it) with two values of k: a small one drawn from WATCH_EVERY on an epoch of EPOCH_BATCHES, and
+#: one between k=5 and k=50 drawn from K_MIDDLE (both ends included) on an epoch of 2k+1 to 3k batches. The small
+#: k is even: a loop that counts samples instead of batches (``seen % k``, batches of 1024 samples) waits every
+#: batch at k=4 and every 3 batches at k=6, but right at every odd k, k=5 among them
+WATCH_EVERY = (4, 6)
 K_MIDDLE = (23, 32)
 MARK_OP = "asynclab_lab04_mark"
 MARK_POLL_S = 0.001  # how often a held batch looks at what the loop is doing, seconds
@@ -802,8 +807,8 @@ def _unwatchable(watch: _Watch, what: str) -> str | None:
         )
     if watch.stalled:
         return (
-            f"{what} stopped for {MARK_STALL_S:g} s without starting a batch or waiting for the back end: "
-            "a loop that waits, waits for the work it queued"
+            f"{what} stopped for {MARK_STALL_S:g} s without starting a batch or waiting for the back end on its "
+            "own thread: a loop that waits, waits itself for the work it queued"
         )
     return None
 
@@ -851,7 +856,7 @@ def _waited(watch: _Watch, length: int) -> str | None:
     ),
     sentence=_every_k_sentence,
     threshold=(
-        f"waits every k batches and nowhere else (watched, k of {WATCH_EVERY[0]}-{WATCH_EVERY[1]} and of "
+        f"waits every k batches and nowhere else (watched, k of {' or '.join(map(str, WATCH_EVERY))} and of "
         f"{K_MIDDLE[0]}-{K_MIDDLE[1]}); k={K_SMALL}'s share of k={K_LARGE}'s rise <= {K_SHARE:g}, "
         f"k={K_LARGE} >= k={K_SMALL} + {K_SPREAD_MB:g} MB"
     ),
@@ -866,7 +871,7 @@ def check_sync_every_k(self, train_every: Callable) -> CheckResult:
 
     It must first compute what the lab's script computes, with a ``k`` drawn
     from 2-4 (:func:`_unlike_the_script`), and wait once every ``k`` batches
-    and nowhere else, watched from the back end with a ``k`` drawn from 3-6
+    and nowhere else, watched from the back end with a ``k`` of 4 or 6
     on 12-20 batches and one drawn from 23-32 on 2k+1 to 3k batches
     (:func:`_where_it_waits`). The check then measures the peak of a loop
     that waits every batch, and of ``train_every`` with k=5 and with k=50.
@@ -885,7 +890,7 @@ def check_sync_every_k(self, train_every: Callable) -> CheckResult:
     )
     if unlike is not None:
         return self.fail(unlike)
-    small, middle = draw.randrange(WATCH_EVERY[0], WATCH_EVERY[1] + 1), draw.randrange(K_MIDDLE[0], K_MIDDLE[1] + 1)
+    small, middle = draw.choice(WATCH_EVERY), draw.randrange(K_MIDDLE[0], K_MIDDLE[1] + 1)
     for watched, length in (
         (small, draw.randrange(EPOCH_BATCHES[0], EPOCH_BATCHES[1] + 1)),
         (middle, draw.randrange(2 * middle + 1, 3 * middle + 1)),

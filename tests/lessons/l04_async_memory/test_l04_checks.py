@@ -133,11 +133,49 @@ def _loop(waits_after, sleep_s: float = 0.0, behind=lambda k: 0):
             "after its wait at batch 27 when the back end had run only",
         ),
         (_loop(lambda i, k: (i + 1) % k == 0, behind=lambda k: 2), 6, 13, "batches it had queued"),
+        # counts samples, not batches: right at odd k (5 among them), wrong at the even k the watch draws
+        (_loop(lambda i, k: (i + 1) * lab04.check_config().batch_size % k == 0), 5, 13, None),
+        (_loop(lambda i, k: (i + 1) * lab04.check_config().batch_size % k == 0), 4, 13, "after batches 1, 2, 3"),
+        (_loop(lambda i, k: (i + 1) * lab04.check_config().batch_size % k == 0), 6, 13, "after batches 3, 6, 9"),
     ],
 )
 def test_the_watch_sees_where_a_loop_waits(loop, k, batches, words):
     # nothing is timed: each batch is held in the back end until the loop waits, so every wait is seen
     _judged(lab04._where_it_waits(loop, k, batches), words)
+
+
+def test_every_small_k_the_watch_draws_tells_batches_from_samples():
+    # a loop that waits when the samples seen are a multiple of k waits every k / gcd(k, batch size) batches
+    size = lab04.check_config().batch_size
+    assert all(math.gcd(k, size) > 1 for k in lab04.WATCH_EVERY)
+
+
+@pytest.mark.measured
+@pytest.mark.sleeps
+def test_a_loop_that_waits_through_another_thread_is_told_to_wait_on_its_own(monkeypatch):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from mxnet import autograd, gluon, nd
+
+    monkeypatch.setattr(lab04, "MARK_STALL_S", 1.0)  # the held batch lets go after 1 s, not 30
+
+    def train_every(net, trainer, loss, batches, k):
+        params = [p for p in net.collect_params().values() if p.grad_req != "null"]
+        total, seen = nd.zeros(1), 0
+        with ThreadPoolExecutor(1) as pool:
+            for i, (X, y) in enumerate(batches):
+                with autograd.record():
+                    l = loss(net(X), y)
+                l.backward()
+                gluon.utils.clip_global_norm([p.grad() for p in params], lab04.MAX_NORM, check_isfinite=False)
+                trainer.step(X.shape[0])
+                total = total + l.sum()
+                seen += X.shape[0]
+                if (i + 1) % k == 0:
+                    pool.submit(total.wait_to_read).result()  # the loop's thread waits for the pool's
+        return total / seen
+
+    _judged(lab04._where_it_waits(train_every, 3, 7), "waiting for the back end on its own thread")
 
 
 @pytest.mark.measured
