@@ -56,12 +56,28 @@ def register_custom(op_type: str, parse: Callable, make: Callable, need_top_grad
     setattr(mx.operator, flag, True)
 
 
+def _hold_pages(size: int, held: float) -> None:
+    """Hold ``size`` bytes of memory pages of their own, written (so resident), for ``held`` seconds, then give them
+    back to the system. An anonymous mapping, not the C allocator: a freed block that the allocator served from
+    memory it keeps (a heap's free space, which it does for large blocks too) would stay resident after it is freed,
+    and the process would go on holding it once the work is done."""
+    import mmap
+
+    import numpy as np
+
+    space = mmap.mmap(-1, size)
+    pages = np.frombuffer(space, dtype=np.uint8)
+    pages[:] = 1
+    del pages  # no view may outlive the mapping
+    _sleep(held)
+    space.close()
+
+
 def _register_gate() -> None:
     """Register :data:`GATE_OP` (:func:`register_custom`): its string arguments are ``opens``, a
     ``time.perf_counter()`` reading (s) before which it does not finish, ``since``, another reading, and
     ``workspace`` and ``held``, the bytes of memory it holds for ``held`` seconds from when it starts."""
     import mxnet as mx
-    import numpy as np
 
     class Gate(mx.operator.CustomOp):
         def __init__(self, opens: float, since: float, workspace: int, held: float) -> None:
@@ -70,9 +86,7 @@ def _register_gate() -> None:
 
         def forward(self, is_train, req, in_data, out_data, aux) -> None:
             if self.workspace:
-                space = np.ones(self.workspace // 8)  # written: resident at once
-                _sleep(self.held)
-                del space  # given back before the gate's output is written
+                _hold_pages(self.workspace, self.held)  # given back before the gate's output is written
             _sleep(max(0.0, self.opens - _clock()))
             finished = _clock() - self.since
             self.assign(out_data[0], req[0], in_data[0] * 0 + finished)
@@ -93,7 +107,8 @@ def gate(data: Any, since: float, opens: float = 0.0, workspace_mb: float = 0.0,
     ``time.perf_counter()`` has passed ``opens`` (s): every element holds the seconds from ``since`` (a
     ``time.perf_counter()`` reading) to the moment the gate finished. Work queued on its output waits
     behind it. With ``workspace_mb``, the gate first holds that many MB of the process's memory for
-    ``held_s`` seconds, as an operator's workspace, and gives it back before it finishes."""
+    ``held_s`` seconds, as an operator's workspace, and gives it back to the system before it finishes
+    (:func:`_hold_pages`)."""
     from mxnet import nd
 
     from asynclab.foundation.memory import MB
