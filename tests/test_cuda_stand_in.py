@@ -13,6 +13,7 @@ from asynclab.checks.cuda_stand_in import DeviceQueue, cuda_stand_in, cuda_stand
 
 WAITS = {
     "torch.cuda.synchronize(y.device)": "synchronize",
+    "torch.accelerator.synchronize(y.device)": "synchronize",  # PyTorch's device-generic wait
     "torch.cuda.current_stream(y.device).synchronize()": "Stream.synchronize",
     "e = torch.cuda.Event()\ne.record()\ne.synchronize()": "Event.synchronize",
     "y.reshape(-1)[0].item()": "item",
@@ -57,10 +58,16 @@ def test_get_device_gives_the_index_of_the_device_the_tensor_says_it_is_on():
 
 
 def test_torch_cuda_is_put_back_even_when_the_block_raises():
-    kept = torch.cuda.synchronize, torch.cuda.is_available, torch.cuda.Event
+    kept = torch.cuda.synchronize, torch.cuda.is_available, torch.cuda.Event, torch.cuda.is_initialized
+    generic = torch.accelerator.synchronize, torch.accelerator.is_available, torch.accelerator.current_accelerator
     with pytest.raises(RuntimeError), cuda_stand_in(np.ones(2, dtype=np.float32)):
         raise RuntimeError("an answer failed")
-    assert (torch.cuda.synchronize, torch.cuda.is_available, torch.cuda.Event) == kept
+    assert (torch.cuda.synchronize, torch.cuda.is_available, torch.cuda.Event, torch.cuda.is_initialized) == kept
+    assert (
+        torch.accelerator.synchronize,
+        torch.accelerator.is_available,
+        torch.accelerator.current_accelerator,
+    ) == generic
 
 
 # ------------------------------------------------------------ the device's queue, kept in time
@@ -175,6 +182,9 @@ ON_ITS_DEVICE = (
     "with torch.cuda.device(y.device):\n    e = torch.cuda.Event()\n    e.record()\n    e.synchronize()",
     "torch.cuda.set_device(1)\ntorch.cuda.synchronize()",
     "y.cpu()",
+    "torch.accelerator.synchronize(y.device)",
+    "torch.get_device_module(y.device).synchronize(y.device)",
+    "if torch.cuda.is_initialized():\n    torch.cuda.synchronize(y.device)",
 )
 ON_THE_CURRENT_DEVICE = (
     "torch.cuda.synchronize()",
@@ -182,6 +192,7 @@ ON_THE_CURRENT_DEVICE = (
     "torch.cuda.current_stream().synchronize()",
     "torch.cuda.default_stream().synchronize()",
     "e = torch.cuda.Event()\ne.record()\ne.synchronize()",
+    "torch.accelerator.synchronize()",
 )
 
 

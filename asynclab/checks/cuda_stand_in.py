@@ -6,7 +6,8 @@ On a GPU, PyTorch queues a CUDA tensor's kernels and returns at once; code that 
 On a CPU tensor none of this is needed, and a check that only has CPU tensors cannot tell code that waits
 from code that does not. :func:`cuda_stand_in` hands over a tensor whose ``device`` is ``cuda:0`` (its values
 stay in host memory, so it works on any machine, with or without CUDA) and, for the length of the block,
-puts counting stand-ins for ``torch.cuda``'s waiting functions in place; every operation on the tensor gives
+puts counting stand-ins for ``torch.cuda``'s waiting functions in place (and for those of PyTorch's
+device-generic ``torch.accelerator``, which name the same device); every operation on the tensor gives
 a tensor of the same kind, so a read of a value computed from it counts too.
 
 With a :class:`DeviceQueue`, the stand-in also keeps time as one CUDA device would: every matrix product
@@ -312,14 +313,30 @@ def cuda_stand_ins(
         "device": device,
         "set_device": set_device,
         "is_available": lambda: True,
+        "is_initialized": lambda: True,  # a CUDA tensor exists
         "device_count": lambda: DEVICES,
         "current_device": lambda: current_device[-1],
     }
-    cuda = torch.cuda
-    kept = {name: getattr(cuda, name) for name in stand_ins}
+    # PyTorch's device-generic API (torch.accelerator, 2.6 and later) names the same machine
+    generic = {
+        "synchronize": synchronize,
+        "current_stream": current_stream,
+        "is_available": lambda: True,
+        "current_accelerator": lambda check_available=False: torch.device("cuda"),
+        "device_count": lambda: DEVICES,
+        "current_device_index": lambda: current_device[-1],
+        "current_device_idx": lambda: current_device[-1],
+    }
+    accelerator = getattr(torch, "accelerator", None)
+    if accelerator is None:
+        generic = {}
+    kept = {(torch.cuda, name): getattr(torch.cuda, name) for name in stand_ins}
+    kept.update({(accelerator, name): getattr(accelerator, name) for name in generic if hasattr(accelerator, name)})
     tensors = [torch.Tensor._make_subclass(CudaStandIn, torch.as_tensor(v)) for v in values]
     for name, value in stand_ins.items():
-        setattr(cuda, name, value)
+        setattr(torch.cuda, name, value)
+    for name, value in generic.items():
+        setattr(accelerator, name, value)
     # the host computes the stand-in's values on one thread, as a GPU's host only launches: with PyTorch's
     # threads spread over a core another process keeps busy, each small product waited milliseconds for its
     # second thread, and the front end fell behind the device it stands in for (1.4-1.6x its time, 6 of 6)
@@ -329,5 +346,7 @@ def cuda_stand_ins(
         yield tensors, waits
     finally:
         torch.set_num_threads(threads)
-        for name, value in kept.items():
-            setattr(cuda, name, value)
+        for (module, name), value in kept.items():
+            setattr(module, name, value)
+        for name in set(generic) - {name for module, name in kept if module is accelerator}:
+            delattr(accelerator, name)
