@@ -1,5 +1,7 @@
 """Lab 08's checks: what they refuse in one sentence before measuring anything."""
 
+import time
+
 import pytest
 
 from asynclab.checks import CheckFailed
@@ -205,3 +207,28 @@ def test_an_mxnet_output_computed_outside_mxnet_is_refused():
         "the weights it was handed, as MXNet's autograd record shows: the forward must run in the framework of its "
         "input, with recording left as the check set it (no autograd.pause())"
     )
+
+
+@pytest.mark.sleeps
+def test_the_gpu_probe_refuses_a_forward_that_returns_before_its_device_has_run_it():
+    torch = pytest.importorskip("torch")
+    from asynclab.checks import Rejected
+
+    def issues_only(x, weights):  # a typed-in figure: no wait, no clock
+        out = x
+        for w in weights:
+            out = torch.relu(torch.matmul(out, w))
+        return out, 0.01 * len(weights)
+
+    def waits(x, weights):
+        start = time.perf_counter()
+        out = x
+        for w in weights:
+            out = torch.relu(torch.matmul(out, w))
+        torch.cuda.synchronize(out.device)
+        return out, time.perf_counter() - start
+
+    with pytest.raises(Rejected, match="returned while the device still had the forward's products queued"):
+        lab08._gpu_probe(issues_only, 3, 0.01)()
+    figures = lab08._gpu_probe(waits, 3, 0.01)()
+    assert figures["seconds"] >= figures["device"]
