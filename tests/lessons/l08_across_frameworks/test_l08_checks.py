@@ -141,7 +141,17 @@ WRONG_FORWARDS = {
     "clock stopped before the stand-in GPU computed": (
         {"PyTorch_gpu_deep.seconds": 0.0001},
         "on PyTorch tensors on cuda:0 (the check's stand-in for a GPU), timed_forward reported 0.01x",
-        "its clock stopped before the device had computed it",
+        "its clock did not run over all of the forward's device work",
+    ),
+    # the clock started after the first layer: (L-1)/L of the forward, 0.8 at five layers
+    "clock started after the first layer on the stand-in GPU": (
+        {"PyTorch_gpu.seconds": 0.016},
+        "timed_forward reported 0.80x the forward's device time (needs >= 0.9x)",
+    ),
+    "clock started after the first layer on PyTorch": (
+        {"PyTorch.clocked": 0.8},
+        "on PyTorch, timed_forward reported 0.80x the seconds from the first operation its output depends on to "
+        "its return (needs >= 0.9x): its clock did not run over the whole forward that computed its output",
     ),
     # no wait for the input: its layer's 1.5 forwards of device time are on the clock too
     "clock also ran over the input's layer on the stand-in GPU": (
