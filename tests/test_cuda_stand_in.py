@@ -185,6 +185,8 @@ ON_ITS_DEVICE = (
     "torch.accelerator.synchronize(y.device)",
     "torch.get_device_module(y.device).synchronize(y.device)",
     "if torch.cuda.is_initialized():\n    torch.cuda.synchronize(y.device)",
+    # entering a stream of cuda:1 makes cuda:1 the current device inside the block, as in PyTorch
+    "with torch.cuda.stream(torch.cuda.current_stream(y.device)):\n    torch.cuda.synchronize()",
 )
 ON_THE_CURRENT_DEVICE = (
     "torch.cuda.synchronize()",
@@ -193,6 +195,10 @@ ON_THE_CURRENT_DEVICE = (
     "torch.cuda.default_stream().synchronize()",
     "e = torch.cuda.Event()\ne.record()\ne.synchronize()",
     "torch.accelerator.synchronize()",
+    # a stream made on the current device: work on cuda:1 does not go to it, even inside its block
+    "s = torch.cuda.Stream()\nwith torch.cuda.stream(s):\n    z = y @ y\ns.synchronize()",
+    # the current device is cuda:0 again once a block of a stream of cuda:1 has ended
+    "with torch.cuda.stream(torch.cuda.Stream(device=y.device)):\n    pass\ntorch.cuda.synchronize()",
 )
 
 
@@ -226,3 +232,14 @@ def test_torch_cuda_refuses_a_cpu_device_as_on_a_machine_with_gpus():
         assert torch.cuda.is_available()
         with pytest.raises(ValueError, match="Expected a cuda device"):
             torch.cuda.synchronize(torch.device("cpu"))
+
+
+def test_events_recorded_inside_a_block_of_a_stream_of_another_device_time_the_work_issued_on_it():
+    body = (
+        "s = torch.cuda.Stream(device=y.device)\ns.wait_stream(torch.cuda.current_stream(y.device))\n"
+        "a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)\n"
+        "with torch.cuda.stream(s):\n    a.record()\n    z = y @ y\n    b.record()\ns.synchronize()\n"
+        "ms = a.elapsed_time(b)\nassert PRODUCT_S * 1e3 - 1 <= ms <= PRODUCT_S * 1e3 + 1, ms\n"
+        "assert torch.cuda.current_device() == 0"
+    )
+    assert _on_cuda_1(body.replace("PRODUCT_S", str(PRODUCT_S))) <= 0

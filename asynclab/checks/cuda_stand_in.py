@@ -28,7 +28,9 @@ The machine has two such devices, ``cuda:0`` the current one; the tensors may be
 ``torch.cuda.synchronize()``, ``current_stream()``, ``default_stream()`` and an event recorded on no stream
 in particular wait for ``cuda:0``, which holds none of the tensors' work, and return at once; naming the
 tensor's device (``synchronize(y.device)``, ``current_stream(y.device)``, or work inside
-``with torch.cuda.device(y.device):``) waits for it.
+``with torch.cuda.device(y.device):``) waits for it. Inside ``with torch.cuda.stream(s):`` the stream's
+device is the current one, as in PyTorch, and work on that device goes to ``s``; work on the tensors'
+device goes to its own current stream whichever stream was entered for another device.
 """
 
 from __future__ import annotations
@@ -139,7 +141,8 @@ def cuda_stand_ins(
     if not 0 <= index < DEVICES:
         raise ValueError(f"the stand-in machine has cuda:0 to cuda:{DEVICES - 1}, not cuda:{index}.")
     waits: list[str] = []
-    current_device = [0]  # the current device, the last one entered with torch.cuda.device
+    #: the current device: the last one entered with torch.cuda.device, or a stream's with torch.cuda.stream
+    current_device = [0]
 
     def resolve(device: Any = None) -> int:
         """The index of the device that ``device`` names (an index, a torch.device, a string, a tensor's
@@ -194,7 +197,7 @@ def cuda_stand_ins(
                     wait("copy_")  # host.copy_(y): y's values copied into a tensor of the host
             elif name in PRODUCTS and queue is not None:
                 queue.issue(queue.product_s)
-                current[-1].last = queue.busy_until
+                streams[index][-1].last = queue.busy_until  # on the current stream of the tensors' device
             return super().__torch_function__(func, types, args, kwargs)
 
     class Stream:
@@ -239,11 +242,13 @@ def cuda_stand_ins(
 
     default_stream = Stream(index, default=True)
     default_streams = {d: default_stream if d == index else Stream(d, default=True) for d in range(DEVICES)}
-    current = [default_stream]  # the stream work is issued on: the last entered with torch.cuda.stream
+    #: per device, the streams work on it goes to: its default stream, then those entered with torch.cuda.stream
+    streams = {d: [default_streams[d]] for d in range(DEVICES)}
 
     def current_stream(device: Any = None) -> Stream:
-        """The stream work on ``device`` goes to: the tensors' device's current one, another's default."""
-        return current[-1] if resolve(device) == index else default_streams[resolve(device)]
+        """The stream work on ``device`` (default: the current device) goes to: the last one entered for it with
+        ``torch.cuda.stream``, or its default stream."""
+        return streams[resolve(device)][-1]
 
     class Event:
         """A stand-in for a CUDA event: waiting on it waits for the device once it has been recorded."""
@@ -280,11 +285,18 @@ def cuda_stand_ins(
 
     @contextlib.contextmanager
     def stream(which=None):
-        current.append(which if isinstance(which, Stream) else current[-1])
+        """Work on the stream's device goes to it, and, as in PyTorch (whose ``torch.cuda.set_stream`` also sets
+        the current device), its device is the current one inside the block; ``None`` changes nothing."""
+        if not isinstance(which, Stream):
+            yield
+            return
+        streams[which.device.index].append(which)
+        current_device.append(which.device.index)
         try:
             yield
         finally:
-            current.pop()
+            current_device.pop()
+            streams[which.device.index].pop()
 
     def synchronize(device=None) -> None:
         if resolve(device) == index:
