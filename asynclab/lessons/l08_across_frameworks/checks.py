@@ -139,11 +139,17 @@ that it makes itself. Effect sizes and the margins they leave are in
   0.88x-1.18x on all three networks, PyTorch and NumPy at least 0.67x.
   Earlier, with both cores busy, 0.60x-1.35x on MXNet.
   PyTorch's branch is also judged as on a GPU, on any machine: the check
-  hands over a 64x64 input and weights that say they are on cuda:0, whose
-  stand-in device (:class:`~asynclab.checks.cuda_stand_in.DeviceQueue`)
-  queues each matrix product for 8, 10 or 12 ms (drawn per call) after the
-  work before it, and still holds 1.5 forwards of the input's layer when the
-  input is handed over; a wait (``y.cpu()``, a read of a value,
+  hands over a 64x64 input and weights that say they are on a GPU of a
+  machine with two, whose current device is cuda:0 (the drawn depth's on
+  cuda:0, the deeper network's on cuda:1, where a wait for the current
+  device waits for nothing and events recorded on no stream in particular
+  time cuda:0: such an answer returns while cuda:1 still computes, and is
+  refused by the exact condition below; step 1 refuses the same wait in
+  finish). The device's stand-in
+  (:class:`~asynclab.checks.cuda_stand_in.DeviceQueue`) queues each matrix
+  product for 8, 10 or 12 ms (drawn per call) after the work before it, and
+  still holds 1.5 forwards of the input's layer when the input is handed
+  over; a wait (``y.cpu()``, a read of a value,
   ``torch.cuda.synchronize``, an event's ``synchronize``) sleeps until the
   device has run what it waits for, and CUDA events read the device's
   time. The function must return after the device has run the forward
@@ -810,12 +816,12 @@ GPU_PENDING = 1.5  # device work of the layer before, still queued when the inpu
 GPU_LOW, GPU_HIGH = 0.9, 1.4
 
 
-def _gpu_probe(timed_forward: Callable, layers: int, product_s: float) -> Callable:
+def _gpu_probe(timed_forward: Callable, layers: int, product_s: float, index: int = 0) -> Callable:
     """A probe of PyTorch's branch as on a GPU: ``timed_forward`` gets a TINYxTINY input and ``layers``
-    weights that say they are on cuda:0 (:func:`~asynclab.checks.cuda_stand_in.cuda_stand_ins`), whose
-    device queue takes ``product_s`` seconds per matrix product and still holds GPU_PENDING forwards' work
-    of the layer before when the input is handed over; ``{"seconds": reported, "device": the forward's
-    device seconds}``."""
+    weights that say they are on ``cuda:<index>`` of a machine with two devices whose current device is
+    cuda:0 (:func:`~asynclab.checks.cuda_stand_in.cuda_stand_ins`); that device's queue takes ``product_s``
+    seconds per matrix product and still holds GPU_PENDING forwards' work of the layer before when the input
+    is handed over; ``{"seconds": reported, "device": the forward's device seconds}``."""
     import numpy as np
 
     rng = np.random.default_rng(layers * 7 + TINY)
@@ -828,12 +834,12 @@ def _gpu_probe(timed_forward: Callable, layers: int, product_s: float) -> Callab
 
     def probe() -> dict[str, float]:
         queue = DeviceQueue(product_s)
-        with cuda_stand_ins(x, *weights, queue=queue) as (tensors, _waits):
+        with cuda_stand_ins(x, *weights, queue=queue, index=index) as (tensors, _waits):
             queue.issue(GPU_PENDING * device_s)  # the layer before's kernels, still queued
-            returned = _call(timed_forward, tensors[0], tensors[1:], "PyTorch's arrays on cuda:0")
+            returned = _call(timed_forward, tensors[0], tensors[1:], f"PyTorch's arrays on cuda:{index}")
             if _clock() < queue.busy_until:  # exact: a clock that waited for the forward returns after it
                 raise Rejected(
-                    "on PyTorch on cuda:0, timed_forward returned while the device still had the forward's "
+                    f"on PyTorch on cuda:{index}, timed_forward returned while the device still had the forward's "
                     "products queued: on a GPU the kernels may still be running when the call returns, and a "
                     "clock stopped before they ran did not time them"
                 )
@@ -848,7 +854,7 @@ def _gpu_probe(timed_forward: Callable, layers: int, product_s: float) -> Callab
                 or tuple(output.shape) != expected.shape
                 or not np.allclose(_to_numpy(output), expected, rtol=1e-3, atol=1e-3)
             ):
-                raise Rejected("on PyTorch on cuda:0, timed_forward's output is not the network's output")
+                raise Rejected(f"on PyTorch on cuda:{index}, timed_forward's output is not the network's output")
         return {"seconds": float(seconds), "device": device_s}
 
     return probe
@@ -859,7 +865,7 @@ def _gpu_bounds(probe: str) -> tuple[AtLeast, AtMost]:
 
     def why(name: str, what: str) -> Callable[[Any], str]:
         return lambda o: (
-            f"on PyTorch tensors on cuda:0 (the check's stand-in for a GPU), timed_forward reported "
+            f"on PyTorch tensors on cuda:{_GPU[probe]} (the check's stand-in for a GPU), timed_forward reported "
             f"{o.bands[name].value:.2f}x the forward's device time {what}"
         )
 
@@ -947,7 +953,9 @@ _PROBES = {
     "NumPy_tiny": "NumPy's tiny network",
 }
 _TIMED = ("MXNet", "MXNet_plain", "MXNet_deep", "MXNet_row")
-_GPU = ("PyTorch_gpu", "PyTorch_gpu_deep")
+#: the stand-in GPU's probes, each with the index of the device its tensors are on: the drawn depth on cuda:0,
+#: the current device, and the deeper network on cuda:1, where a wait for the current device waits for nothing
+_GPU = {"PyTorch_gpu": 0, "PyTorch_gpu_deep": 1}
 _OFF_MXNET = ("PyTorch", "NumPy")
 
 
@@ -1030,7 +1038,7 @@ def _forward_low(probe: str) -> AtLeast:
         f"{max(o.values[f'{p}_left'] for p in _TIMED):.2f}x of it queued (needs <= {LEFT_SHARE:g}x); "
         f"on PyTorch and NumPy it reported at least {min(o.values[f'{p}_low'] for p in _OFF_MXNET):.2f}x the "
         f"forward's compute time (needs >= {FORWARD_LOW:g}x), no more than its call took, and the network's "
-        f"output; on PyTorch tensors on cuda:0 it reported {min(o.values[f'{p}_low'] for p in _GPU):.2f}x to "
+        f"output; on PyTorch tensors on cuda:0 and cuda:1 it reported {min(o.values[f'{p}_low'] for p in _GPU):.2f}x to "
         f"{max(o.values[f'{p}_high'] for p in _GPU):.2f}x the forward's device time (needs {GPU_LOW:g}x to "
         f"{GPU_HIGH:g}x)"
     ),
@@ -1038,7 +1046,7 @@ def _forward_low(probe: str) -> AtLeast:
         f"MXNet {FORWARD_LOW:g}x to {FORWARD_HIGH:g}x, queued <= {LEFT_SHARE:g}x, no operator running after the "
         f"return; PyTorch and NumPy >= "
         f"{FORWARD_LOW:g}x, <= {CLOCKED:g}x the call (PyTorch: >= {CLOCKED_LOW:g}x the forward that computed "
-        f"the output); on cuda:0 {GPU_LOW:g}x to {GPU_HIGH:g}x the device time"
+        f"the output); on cuda:0 and cuda:1 {GPU_LOW:g}x to {GPU_HIGH:g}x the device time"
     ),
 )
 def check_timed_forward_fixed(self, timed_forward: Callable) -> CheckResult:
@@ -1065,8 +1073,9 @@ def check_timed_forward_fixed(self, timed_forward: Callable) -> CheckResult:
     seconds the call took (on the drawn network and on a tiny one; on
     PyTorch's drawn network, counted from the first PyTorch operation that
     the output depends on, and at least 0.9x of that); when, on PyTorch
-    tensors that say they are on cuda:0 and whose device keeps time as a
-    GPU's queue would (:func:`_gpu_probe`; 8, 10 or 12 ms a product, the
+    tensors that say they are on cuda:0 (the drawn depth) and cuda:1 (the
+    deeper network) of a machine whose current device is cuda:0, and whose
+    device keeps time as a GPU's queue would (:func:`_gpu_probe`; 8, 10 or 12 ms a product, the
     input's layer still queued), the call returns after the device has run
     the forward and the reported seconds are 0.9x to 1.4x the forward's
     device time, on the drawn depth and on one 4 times as deep; and when on
@@ -1086,6 +1095,8 @@ def check_timed_forward_fixed(self, timed_forward: Callable) -> CheckResult:
         for p in _PROBES
     }
     product_s = draw.choice(GPU_PRODUCT_S)
-    probes["PyTorch_gpu"] = _gpu_probe(timed_forward, layers, product_s)
-    probes["PyTorch_gpu_deep"] = _gpu_probe(timed_forward, layers * GPU_DEEPER, product_s)
+    probes["PyTorch_gpu"] = _gpu_probe(timed_forward, layers, product_s, index=_GPU["PyTorch_gpu"])
+    probes["PyTorch_gpu_deep"] = _gpu_probe(
+        timed_forward, layers * GPU_DEEPER, product_s, index=_GPU["PyTorch_gpu_deep"]
+    )
     return self.run(probes)

@@ -140,7 +140,7 @@ WRONG_FORWARDS = {
     # no wait on PyTorch: next to nothing of the deep network's device time is on the clock
     "clock stopped before the stand-in GPU computed": (
         {"PyTorch_gpu_deep.seconds": 0.0001},
-        "on PyTorch tensors on cuda:0 (the check's stand-in for a GPU), timed_forward reported 0.01x",
+        "on PyTorch tensors on cuda:1 (the check's stand-in for a GPU), timed_forward reported 0.01x",
         "its clock did not run over all of the forward's device work",
     ),
     # the clock started after the first layer: (L-1)/L of the forward, 0.8 at five layers
@@ -241,4 +241,31 @@ def test_the_gpu_probe_refuses_a_forward_that_returns_before_its_device_has_run_
     with pytest.raises(Rejected, match="returned while the device still had the forward's products queued"):
         lab08._gpu_probe(issues_only, 3, 0.01)()
     figures = lab08._gpu_probe(waits, 3, 0.01)()
+    assert figures["seconds"] >= figures["device"]
+
+
+@pytest.mark.sleeps
+def test_the_gpu_probe_on_cuda_1_refuses_a_wait_for_the_current_device_and_takes_one_for_the_tensors():
+    torch = pytest.importorskip("torch")
+    from asynclab.checks import Rejected
+
+    def timed(wait):
+        def timed_forward(x, weights):
+            wait(x)
+            start = time.perf_counter()
+            out = x
+            for w in weights:
+                out = torch.relu(torch.matmul(out, w))
+            wait(out)
+            return out, time.perf_counter() - start
+
+        return timed_forward
+
+    current = timed(lambda y: torch.cuda.synchronize())  # the current device: cuda:0
+    own = timed(lambda y: torch.cuda.synchronize(y.device))
+    assert lab08._GPU == {"PyTorch_gpu": 0, "PyTorch_gpu_deep": 1}
+    assert lab08._gpu_probe(current, 3, 0.01, index=0)()["seconds"] >= 0.03  # right where x is on cuda:0
+    with pytest.raises(Rejected, match="on PyTorch on cuda:1, timed_forward returned while the device still had"):
+        lab08._gpu_probe(current, 3, 0.01, index=1)()
+    figures = lab08._gpu_probe(own, 3, 0.01, index=1)()
     assert figures["seconds"] >= figures["device"]

@@ -1,7 +1,7 @@
-"""Right, in another way: on a CUDA tensor it times the forward with CUDA events recorded on the device's stream
-before and after it (the device's own clock, as PyTorch's documentation advises), and waits for the end event;
-on a CPU tensor and on MXNet and NumPy it reads the host's clock around a forward whose input and output it
-waits for."""
+"""Right, in another way: on a CUDA tensor it times the forward with CUDA events recorded on the stream of the
+tensor's own device before and after it (the device's own clock, as PyTorch's documentation advises), and waits
+for the end event; on a CPU tensor and on MXNet and NumPy it reads the host's clock around a forward whose input
+and output it waits for."""
 
 EXPECT = {"timed-forward-fixed": 3}
 
@@ -23,10 +23,11 @@ def forward(x, weights, product, relu):
 
 def timed_forward(x, weights):
     if isinstance(x, torch.Tensor) and x.is_cuda:
+        stream = torch.cuda.current_stream(x.device)  # x's device, which need not be the current one
         begin, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        begin.record()
+        begin.record(stream)
         h = forward(x, weights, torch.matmul, torch.relu)
-        end.record()
+        end.record(stream)
         end.synchronize()
         return h, begin.elapsed_time(end) / 1000
     if isinstance(x, nd.NDArray):
