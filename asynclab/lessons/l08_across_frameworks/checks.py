@@ -58,7 +58,9 @@ that it makes itself. Effect sizes and the margins they leave are in
   machine, 5 runs quiet and 5 with one core busy, every call in its own
   round: the MXNet calls that wait at 0.909-0.998 (the lowest are calls
   whose own reduction, 0.1x the product, is in the denominator); those that
-  do not between -0.018 and +0.008; PyTorch's calls 0.000-0.043
+  do not between -0.018 and +0.008 (the bare ``y.max()``, added later, 8
+  reads quiet and 8 with one core busy: -0.015 to -0.001, beside
+  ``bool(y.max() > 0)`` at 0.889-0.919); PyTorch's calls 0.000-0.043
   (``y.max().item()`` and ``y.norm().item()`` the highest), NumPy's -0.027
   to +0.008. A call waits at >= 0.5 (1.8x below the lowest wait), does not
   at <= 0.2 (4.6x above the highest non-wait), and is decided by two reads
@@ -421,12 +423,14 @@ def check_finish_every_framework(self, finish: Callable) -> CheckResult:
 #: The calls of step 2, each made right after the check issued the framework's product ``y`` (2000x2000,
 #: float32, on the CPU). None of them is timed in lesson 08 (MXNet's ``y.T`` and ``y[0]`` are among lab 01's
 #: predictions); whether each waits for the product follows from where the framework runs its work and what
-#: the call needs.
+#: the call needs. MXNet's bare ``y.max()`` (queued, as lesson 02's ``dot(x, x).sum()``) sets apart a rule that
+#: a reduction waits, which the reads of ``bool(y.max() > 0)`` and ``y.norm().asscalar()`` alone would not.
 CALLS: dict[str, tuple[str, ...]] = {
     "MXNet": (
         "y.dtype",
         "y[0].asnumpy()",
         "y.T",
+        "y.max()",
         "bool(y.max() > 0)",
         "y[0]",
         "y += 1",

@@ -5,7 +5,16 @@ EXPECT = {"finish-every-framework": 3, "predict-frameworks": 2, "timed-forward-f
 
 # %% ex-predict-frameworks
 ASKED = {
-    "MXNet": ["y.dtype", "y.T", "y[0]", "y += 1", "y.copyto(mx.cpu())", "y[0].asnumpy()", "bool(y.max() > 0)"],
+    "MXNet": [
+        "y.dtype",
+        "y.T",
+        "y[0]",
+        "y += 1",
+        "y.copyto(mx.cpu())",
+        "y[0].asnumpy()",
+        "y.max()",
+        "bool(y.max() > 0)",
+    ],
     "PyTorch": ["y.dtype", "y.cpu()", "y.max().item()", "float(y[0, 0])", "y.norm().item()"],
     "NumPy": ["y.dtype", "y.max()", "float(y[0, 0])", "y += 1"],
 }

@@ -17,6 +17,6 @@ PREDICTED = {
     for framework, calls in {
         "NumPy": "y += 1; float(y[0, 0]); y.max(); y.dtype",
         "PyTorch": "y.norm().item(); float(y[0, 0]); y.max().item(); y.cpu(); y.dtype",
-        "MXNet": "y.norm().asscalar(); bool(y.max() > 0); y[0].asnumpy(); y.copyto(mx.cpu()); y += 1; y[0]; y.T; y.dtype",
+        "MXNet": "y.norm().asscalar(); y.max(); bool(y.max() > 0); y[0].asnumpy(); y.copyto(mx.cpu()); y += 1; y[0]; y.T; y.dtype",
     }.items()
 }

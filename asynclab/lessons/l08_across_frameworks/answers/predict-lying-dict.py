@@ -32,6 +32,7 @@ PREDICTED = {
             "y.dtype",
             "y[0].asnumpy()",
             "y.T",
+            "y.max()",
             "bool(y.max() > 0)",
             "y[0]",
             "y += 1",
