@@ -330,18 +330,20 @@ def cuda_stand_ins(
         "current_device": lambda: current_device[-1],
     }
     # PyTorch's device-generic API (torch.accelerator, 2.6 and later) names the same machine
-    generic = {
-        "synchronize": synchronize,
-        "current_stream": current_stream,
-        "is_available": lambda: True,
-        "current_accelerator": lambda check_available=False: torch.device("cuda"),
-        "device_count": lambda: DEVICES,
-        "current_device_index": lambda: current_device[-1],
-        "current_device_idx": lambda: current_device[-1],
-    }
     accelerator = getattr(torch, "accelerator", None)
-    if accelerator is None:
-        generic = {}
+    generic = (
+        {}
+        if accelerator is None
+        else {
+            "synchronize": synchronize,
+            "current_stream": current_stream,
+            "is_available": lambda: True,
+            "current_accelerator": lambda check_available=False: torch.device("cuda"),
+            "device_count": lambda: DEVICES,
+            "current_device_index": lambda: current_device[-1],
+            "current_device_idx": lambda: current_device[-1],
+        }
+    )
     kept = {(torch.cuda, name): getattr(torch.cuda, name) for name in stand_ins}
     kept.update({(accelerator, name): getattr(accelerator, name) for name in generic if hasattr(accelerator, name)})
     tensors = [torch.Tensor._make_subclass(CudaStandIn, torch.as_tensor(v)) for v in values]

@@ -105,11 +105,10 @@ without waiting cannot pass. Effect sizes and the margins they leave are in
   reading is taken reads 1.42x-1.59x at the small size (1.48x-1.62x in the
   same runs). Right answers read 0.95x (MiB) to 1.00x in them. The
   workspace is pages of its own (an anonymous mapping), which go back to
-  the system when it is given back: a NumPy array in its place was served,
-  at the small size, from memory the C allocator keeps, and stayed resident
-  after it was freed in 16 of 42 rounds with one core busy, so that a right
-  answer read 1.5x-1.66x in those rounds and failed 1 run of 10 (2 in the
-  bench's 10); with the mapping, 60 rounds of 60 read 1.00x-1.05x.
+  the system when it is given back. Memory the C allocator keeps (a NumPy
+  array's, at the small size) can stay resident after it is freed: in 16
+  of 42 rounds with one core busy, where a right answer then read
+  1.5x-1.66x; with the mapping, 60 rounds of 60 read 1.00x-1.05x.
 """
 
 from __future__ import annotations
