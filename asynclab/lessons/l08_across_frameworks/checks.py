@@ -140,6 +140,15 @@ that it makes itself. Effect sizes and the margins they leave are in
   1.00 of the call; the whole check, 12 runs with one core busy: MXNet
   0.88x-1.18x on all three networks, PyTorch and NumPy at least 0.67x.
   Earlier, with both cores busy, 0.60x-1.35x on MXNet.
+  On MXNet the clock must also have run over the whole forward: its first
+  matrix product (the L-th most recent product MXNet's profiler shows
+  before the return, for L layers: :func:`_products_began`) began at most
+  1.1x the reported seconds before the return. A clock started before the
+  forward reads at most 1 there. Measured with the check, each right answer
+  of the catalogue 3 runs quiet and 1 with one core busy: 0.951-0.999; a
+  clock started after the first layer on MXNet alone (which MXNet's band of
+  0.25x to 2.2x let through at 0.66x-0.83x) 1.23-1.44 on the drawn network,
+  1.12-1.16 on the one-row network and 1.03-1.04 on the deep one.
   PyTorch's branch is also judged as on a GPU, on any machine: the check
   hands over a 64x64 input and weights that say they are on a GPU of a
   machine with two, whose current device is cuda:0 (the drawn depth's on
@@ -189,6 +198,7 @@ that it makes itself. Effect sizes and the margins they leave are in
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from contextlib import nullcontext
@@ -584,6 +594,11 @@ LEFT_SHARE = 0.25  # MXNet work still queued when timed_forward returned, over t
 #: 11.5-29.8 on the one-row network (with the input's readiness read off a gate instead, 6 runs quiet and 6 with
 #: a core busy: -0.25 to 0.13, 0.85-1.15, 17-100 for sleeps of 0.3-1.0 s)
 IDLE_SHARE = 3.0
+#: MXNet: how long before the return the forward's first product began (the L-th most recent product of the
+#: profile, L layers), over the seconds reported, at most. A clock started before the forward reads at most 1
+#: (right answers 0.948-0.999, medians per run); one started after the first layer 1 + 1/(L-1) or more (1.23-1.44
+#: on the drawn network, 1.12-1.16 on the one-row network, 1.04 on the deep one)
+STARTED = 1.1
 _FORWARD = Protocol(warmup=1, min_rounds=3, max_rounds=7, budget_s=30.0, attempts=2)
 
 
@@ -631,6 +646,18 @@ def _ended_after_return(trace) -> int:
         raise RuntimeError("MXNet's profiler did not record the check's mark of the return: the profile is incomplete")
     mark = max(marks)
     return sum(1 for s in trace.spans if s.name not in CHORES and s.end > mark)
+
+
+def _products_began(trace) -> list[float]:
+    """Seconds before the check's last :data:`MARK_CALL` (made right after timed_forward returned) at which
+    each matrix product (:data:`PRODUCT_OPS`) of a profile began, the most recent first. A clock started
+    before the forward began before all of its products: with L layers, the L-th most recent product began
+    less than the seconds such a clock reports before the return."""
+    marks = [s.start for s in trace.calls if s.name == MARK_CALL]
+    if not marks:
+        raise RuntimeError("MXNet's profiler did not record the check's mark of the return: the profile is incomplete")
+    mark = max(marks)
+    return sorted(mark - s.start for s in trace.spans if s.name in PRODUCT_OPS and s.start <= mark)
 
 
 def _copy(y: Any):
@@ -720,12 +747,13 @@ def _timed_forward_probe(
         given.wait_to_read()
         return time.perf_counter() - start
 
-    def answer() -> tuple[Any, float, float, int | None, float, int]:
+    def answer() -> tuple[Any, float, float, int | None, float, int, list[float]]:
         """What timed_forward returned, the seconds of MXNet work still queued when it did, the seconds the
         call took, the matrix products MXNet's autograd record shows computing the output (None where no
         record is read: off MXNet, or on plain weights), the seconds the check measured its input's
-        queued products take on their own (0 elsewhere), and how many MXNet operators issued before the call
-        returned were still running after it, as MXNet's profiler saw them (0 off MXNet)."""
+        queued products take on their own (0 elsewhere), how many MXNet operators issued before the call
+        returned were still running after it, as MXNet's profiler saw them (0 off MXNet), and how long before
+        the return each MXNet matrix product began (:func:`_products_began`; none off MXNet)."""
         handed = [_copy(w) for w in weights]  # copies: the answer may change what it is handed
         if identity is not None and recorded:
             for w in handed:  # MXNet records what computes the output from them
@@ -748,7 +776,7 @@ def _timed_forward_probe(
                         "check follows them; a TorchScript function hides them)"
                     )
                 start = max(start, began)
-            return returned, 0.0, returned_at - start, None, ready_s, 0
+            return returned, 0.0, returned_at - start, None, ready_s, 0, []
         with record(calls=True) as trace:
             for _ in range(pending):
                 given = product(given, identity)
@@ -759,18 +787,18 @@ def _timed_forward_probe(
             returned_at = time.perf_counter()
             wait_all()
             left = time.perf_counter() - returned_at
-        late = _ended_after_return(trace)
+        late, began = _ended_after_return(trace), _products_began(trace)
         if not recorded:  # no record to read
-            return returned, left, returned_at - start, None, ready_s, late
+            return returned, left, returned_at - start, None, ready_s, late, began
         products = _products_recorded(returned[0]) if isinstance(returned, tuple) and returned else 0
-        return returned, left, returned_at - start, products, ready_s, late
+        return returned, left, returned_at - start, products, ready_s, late, began
 
     def probe() -> dict[str, float]:
         # the forward timed by the check before and after the answer's: the first product after other work can
         # find the cores busy (PyTorch's OpenMP threads spin a while after their work, MXNet's engine threads
         # too). MXNet's mean is kept; PyTorch's and NumPy's shorter, as their seconds are judged from below
         expected, compute = reference()
-        returned, left, took, products, ready, late = answer()
+        returned, left, took, products, ready, late, began = answer()
         after = reference()[1]
         compute = (compute + after) / 2 if identity is not None else min(compute, after)
         if not (isinstance(returned, tuple) and len(returned) == 2):
@@ -800,13 +828,18 @@ def _timed_forward_probe(
         # the call's time beyond waiting for its input and computing the forward: a wait adds nothing, a sleep
         # in its place what it outlasts the input by
         idle = took - ready - compute
-        return {
+        figures = {
             "seconds": float(seconds),
             "compute": compute,
             "left": left,
             "clocked": float(seconds) / took,
             "idle": idle,
         }
+        if identity is not None:  # MXNet: when the forward's first product began, over the seconds reported
+            figures["started"] = (
+                began[layers - 1] / float(seconds) if seconds > 0 and len(began) >= layers else math.inf
+            )
+        return figures
 
     return probe
 
@@ -923,6 +956,17 @@ def _idle_why(name: str) -> Callable[[Any], str]:
     return why
 
 
+def _start_why(name: str) -> Callable[[Any], str]:
+    def why(o) -> str:
+        return (
+            f"on {_label(name)}, the forward's first matrix product began {o.bands[name].value:.2f}x the seconds "
+            f"timed_forward reported before it returned, as MXNet's profiler shows (needs <= {STARTED:g}x): its "
+            "clock started after part of the forward that computed its output had run"
+        )
+
+    return why
+
+
 def _clock_why(name: str) -> Callable[[Any], str]:
     span = (
         "the seconds from the first operation its output depends on to its return"
@@ -1002,6 +1046,7 @@ def _forward_low(probe: str) -> AtLeast:
             AtMost(f"{p}_idle", num=f"{p}.idle", den=f"{p}.compute", threshold=IDLE_SHARE, why=_idle_why(f"{p}_idle"))
             for p in _TIMED
         ),
+        *(AtMost(f"{p}_start", num=f"{p}.started", threshold=STARTED, why=_start_why(f"{p}_start")) for p in _TIMED),
         *(
             relation
             for p in _TIMED
@@ -1070,9 +1115,11 @@ def check_timed_forward_fixed(self, timed_forward: Callable) -> CheckResult:
     2.2x the forward's compute time measured here on a ready input, MXNet
     has at most 0.25x of that time of work queued when ``timed_forward``
     returns and no operator issued before the return still running after it
-    (MXNet's profiler runs over the call: :func:`_ended_after_return`), and
-    MXNet's autograd record shows the output computed by at least one
-    matrix product per layer; when on PyTorch and NumPy the reported seconds
+    (MXNet's profiler runs over the call: :func:`_ended_after_return`), the
+    forward's first matrix product began at most 1.1x the reported seconds
+    before the return (:func:`_products_began`: a clock started before the
+    forward), and MXNet's autograd record shows the output computed by at
+    least one matrix product per layer; when on PyTorch and NumPy the reported seconds
     are at least 0.25x the forward's compute time and at most 1.05x the
     seconds the call took (on the drawn network and on a tiny one; on
     PyTorch's drawn network, counted from the first PyTorch operation that

@@ -112,13 +112,16 @@ def test_a_finish_that_waits_for_the_product_passes():
 def _forward_outcome(**changed):
     """What timed-forward-fixed measures on five rounds of a right answer (every probe's forward 20 ms, its
     seconds reported at 1.0x, nothing queued, 0.99 of each PyTorch and NumPy call on its clock, the call 1 ms
-    longer than its input's work and the forward), with the
-    figures in ``changed`` (``"probe.series": value``) in place."""
+    longer than its input's work and the forward, MXNet's first product of the forward begun 0.99x the
+    seconds reported before the return), with the figures in ``changed`` (``"probe.series": value``) in
+    place."""
     from asynclab.checks.core import Outcome
 
     samples = {}
     for probe in lab08._PROBES:
         figures = {"seconds": 0.02, "compute": 0.02, "left": 0.0, "clocked": 0.99, "idle": 0.001}
+        if probe in lab08._TIMED:
+            figures["started"] = 0.99
         for series, value in figures.items():
             samples[f"{probe}.{series}"] = [changed.get(f"{probe}.{series}", value)] * 5
     for probe in lab08._GPU:  # the stand-in GPU's probes: seconds reported and the forward's device time
@@ -147,6 +150,11 @@ WRONG_FORWARDS = {
     "clock started after the first layer on the stand-in GPU": (
         {"PyTorch_gpu.seconds": 0.016},
         "timed_forward reported 0.80x the forward's device time (needs >= 0.9x)",
+    ),
+    "clock started after the first layer on MXNet": (
+        {"MXNet_plain.started": 1.33},
+        "on MXNet's network on plain weights, outside the record, the forward's first matrix product began 1.33x "
+        "the seconds timed_forward reported before it returned, as MXNet's profiler shows (needs <= 1.1x)",
     ),
     "clock started after the first layer on PyTorch": (
         {"PyTorch.clocked": 0.8},
@@ -269,3 +277,18 @@ def test_the_gpu_probe_on_cuda_1_refuses_a_wait_for_the_current_device_and_takes
         lab08._gpu_probe(current, 3, 0.01, index=1)()
     figures = lab08._gpu_probe(own, 3, 0.01, index=1)()
     assert figures["seconds"] >= figures["device"]
+
+
+def test_products_began_counts_back_from_the_mark_of_the_return_and_only_products():
+    from asynclab.foundation.profiling import OpSpan, Trace
+
+    def span(name: str, start: float) -> OpSpan:
+        return OpSpan(name, 0, 0, start, start + 0.1)
+
+    trace = Trace(
+        spans=[span("dot", 9.0), span("relu", 9.6), span("FullyConnected", 9.5), span("dot", 10.5)],
+        calls=[span(lab08.MARK_CALL, 8.0), span(lab08.MARK_CALL, 10.0)],
+    )
+    assert lab08._products_began(trace) == pytest.approx([0.5, 1.0])
+    with pytest.raises(RuntimeError, match="did not record the check's mark"):
+        lab08._products_began(Trace(spans=trace.spans))
