@@ -1264,18 +1264,30 @@ def _watched_data(initial: dict, running: threading.local, writes: list, reads: 
     return Data(initial)
 
 
-def _writes_problem(writes: list, reads: set, count: int) -> str:
-    """'' when the operation pushed for each statement, and it alone, wrote the statement's target, computed
-    from the value its source held at that moment, having read the source from data; else what went wrong
-    (without naming a declaration)."""
-    written = [False] * count
+def _statements_pushed(declared: list) -> list:
+    """The statement of :data:`WORKED_EXAMPLE` each push stands for, in push order: the one whose target it
+    alone declares it writes (the four statements write four different variables, and two that do not
+    depend on each other, B's and C's, may be pushed in either order: a wrong order of the others shows in
+    the values); by push order where the declared writes do not tell the statements apart."""
+    by_target = {entry[2]: entry for entry in WORKED_EXAMPLE}
+    matched = [by_target.get(tuple(got_w)) for _, got_w in declared]
+    if any(entry is None for entry in matched) or len(set(matched)) != len(WORKED_EXAMPLE):
+        return list(WORKED_EXAMPLE)
+    return matched
+
+
+def _writes_problem(writes: list, reads: set, statements: list) -> str:
+    """'' when the operation of each push, and it alone, wrote its statement's target (``statements``, in
+    push order), computed from the value its source held at that moment, having read the source from data;
+    else what went wrong (without naming a declaration)."""
+    written = [False] * len(statements)
     for op, key, value, source_value in writes:
         if op is None:
             return (
                 f"worked_example wrote {key} in data itself, outside the operations it pushed: each statement's "
                 "operation computes and writes its own result, in the order the engine gives it"
             )
-        statement, _, (target,) = WORKED_EXAMPLE[op]
+        statement, _, (target,) = statements[op]
         if key != target:
             return f"the operation pushed for '{statement}' wrote {key} in data, which its statement does not write"
         source, compute = _STATEMENTS[target]
@@ -1285,10 +1297,10 @@ def _writes_problem(writes: list, reads: set, count: int) -> str:
                 f"{source_value!r}: it must compute its statement from data when it runs"
             )
         written[op] = True
-    for (statement, _, (target,)), done in zip(WORKED_EXAMPLE, written):
+    for (statement, _, (target,)), done in zip(statements, written):
         if not done:
             return f"the operation pushed for '{statement}' did not write {target} in data"
-    for op, (statement, _, (target,)) in enumerate(WORKED_EXAMPLE):
+    for op, (statement, _, (target,)) in enumerate(statements):
         source = _STATEMENTS[target][0]
         if (op, source) not in reads:
             return (
@@ -1303,7 +1315,9 @@ def check_worked_example(self, worked_example: Callable) -> CheckResult:
     """``worked_example(engine, data)`` pushes the four statements of MXNet's example.
 
     Passes when every push declares exactly what its statement reads and
-    writes (variables named A, B, C, D, one variable per name: a fresh
+    writes (each push stands for the statement whose target it declares it
+    writes, so that B's and C's may come in either order; variables named
+    A, B, C, D, one variable per name: a fresh
     variable that only carries a name orders nothing), the operation pushed
     for each statement reads its input from ``data`` and writes its result
     there (and nothing else writes), computed from the value its input
@@ -1364,13 +1378,14 @@ def check_worked_example(self, worked_example: Callable) -> CheckResult:
                 f"the statements declared more than one variable named {twice[0]}: the engine orders two operations "
                 "only when they share a variable, so every statement must use the same one"
             )
-        for (statement, right_r, right_w), (got_r, got_w) in zip(WORKED_EXAMPLE, declared):
+        statements = _statements_pushed(declared)
+        for (statement, right_r, right_w), (got_r, got_w) in zip(statements, declared):
             if (got_r, got_w) != (right_r, right_w):
                 return self.fail(
                     f"'{statement}' was pushed with reads={list(got_r)} and mutates={list(got_w)}: "
                     f"{_declaration_problem(right_r, right_w, got_r, got_w)}"
                 )
-        problem = _writes_problem(writes, reads, len(WORKED_EXAMPLE))
+        problem = _writes_problem(writes, reads, statements)
         if problem:
             return self.fail(problem)
         values = {k: dict.get(data, k) for k in WORKED_RESULT}

@@ -145,3 +145,13 @@ def test_an_operations_error_out_of_push_reaches_the_caller(handling):
 
 def test_an_operations_error_swallowed_by_push_is_named():
     assert "did not raise its error from push" in lab05._error_reaches_the_caller(_PushRuns("swallows"))
+
+
+def test_each_push_of_the_worked_example_stands_for_the_statement_whose_target_it_writes():
+    b, c, a, d = lab05.WORKED_EXAMPLE
+    swapped = [(("A",), ("C",)), (("A",), ("B",)), (("C",), ("A",)), (("A",), ("D",))]
+    assert lab05._statements_pushed(swapped) == [c, b, a, d]
+    # where the declared writes do not tell the statements apart, by push order (and judged wrong there)
+    twice = [(("A",), ("B",)), (("A",), ("B",)), (("C",), ("A",)), (("A",), ("D",))]
+    assert lab05._statements_pushed(twice) == [b, c, a, d]
+    assert lab05._statements_pushed([(("A",), ("B", "C"))] * 4) == [b, c, a, d]
