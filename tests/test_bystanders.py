@@ -1,0 +1,68 @@
+"""asynclab.checks.bystanders: the CPU that other Python threads and child processes use while a block runs."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+from asynclab.checks.bystanders import Bystanders, bystanders
+
+pytestmark = [pytest.mark.measured, pytest.mark.sleeps]
+
+SPIN_S = 0.4  # how long each block lasts, s
+
+
+def _spin(stop: threading.Event) -> None:
+    while not stop.is_set():
+        sum(range(1000))
+
+
+def test_a_thread_left_spinning_is_counted_and_an_idle_one_is_not():
+    stop = threading.Event()
+    spinner = threading.Thread(target=_spin, args=(stop,), daemon=True)
+    idle = threading.Thread(target=stop.wait, daemon=True)
+    idle.start()
+    with bystanders() as quiet:
+        time.sleep(SPIN_S)
+    spinner.start()
+    try:
+        with bystanders() as busy:
+            time.sleep(SPIN_S)  # the block's own thread sleeps: the spinner has the interpreter to itself
+    finally:
+        stop.set()
+        spinner.join()
+        idle.join()
+    # one core's worth when it runs alone; a share of it beside make test's other lane, far above nothing
+    assert busy.share > 0.3, busy
+    assert quiet.share < 0.1, quiet
+
+
+def test_a_child_process_is_counted():
+    child = subprocess.Popen(
+        [sys.executable, "-c", "import time\nend = time.time() + 3\nwhile time.time() < end: pass"]
+    )
+    try:
+        time.sleep(0.2)  # started, and spinning
+        with bystanders() as busy:
+            time.sleep(SPIN_S)
+    finally:
+        child.kill()
+        child.wait()
+    assert busy.share > 0.3, busy
+
+
+def test_the_calling_threads_own_work_is_not_counted():
+    with bystanders() as own:
+        end = time.perf_counter() + SPIN_S
+        while time.perf_counter() < end:
+            sum(range(1000))
+    assert own.seconds >= SPIN_S and own.share < 0.1, own
+
+
+def test_the_share_is_cpu_seconds_per_second_of_the_block():
+    assert Bystanders(seconds=2.0, cpu_s=0.5).share == 0.25
+    assert Bystanders().share == 0.0
