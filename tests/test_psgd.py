@@ -140,6 +140,35 @@ def test_a_clipped_gradient_steps_less_far_per_unit_of_a_large_gradient():
     assert psgd.late_step(_pickled(clip_gradient=10.0)) < 0.01
 
 
+@pytest.mark.parametrize(
+    "kwargs, phrase",
+    [
+        ({"momentum": 1e-6}, "weight decay or momentum"),
+        ({"wd": 5e-6}, "weight decay or momentum"),
+        ({"lr_scheduler": "late"}, "learning-rate schedule"),
+    ],
+    ids=["tiny-momentum", "tiny-weight-decay", "schedule-after-a-million-updates"],
+)
+def test_what_late_step_cannot_see_is_named(kwargs, phrase):
+    import mxnet as mx
+
+    if kwargs.get("lr_scheduler") == "late":  # later than any update late_step reaches
+        kwargs = {"lr_scheduler": mx.lr_scheduler.MultiFactorScheduler(step=[1_500_000], factor=0.1, base_lr=0.03)}
+    assert psgd.late_step(_pickled(**kwargs)) == pytest.approx(1.0, abs=1e-6)  # unseen there
+    assert phrase in psgd.not_plain(_pickled(**kwargs))
+
+
+def test_plain_sgd_and_what_is_not_an_optimizer_are_not_named():
+    import pickle
+
+    import mxnet as mx
+
+    assert psgd.not_plain(_pickled()) is None
+    kept = mx.lr_scheduler.FactorScheduler(step=10, factor=1.0, base_lr=0.03)  # a schedule that keeps the rate
+    assert psgd.not_plain(_pickled(lr_scheduler=kept)) is None
+    assert psgd.not_plain(pickle.dumps("sgd")) is None
+
+
 def test_late_step_of_what_is_not_an_optimizer_is_none():
     import pickle
 

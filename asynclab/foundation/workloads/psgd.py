@@ -56,6 +56,7 @@ __all__ = [
     "bounded_loop",
     "train_worker",
     "late_step",
+    "not_plain",
     "WorkerTrace",
     "DistRun",
     "function_source",
@@ -280,6 +281,50 @@ def late_step(optimizer: bytes) -> float | None:
     return max((s / first for s in steps), key=lambda ratio: abs(ratio - 1))
 
 
+def _rate_changes(schedule: Any) -> bool:
+    """Whether an MXNet learning-rate ``schedule`` changes the rate at some update, however late (None: no
+    schedule). MXNet's factor schedules change it where their factor is not 1 (a schedule with a factor of 1
+    keeps the rate: plain SGD); the others are asked for their rate at their last update and far beyond (their
+    rate is worked out in constant time), and a schedule of another kind counts as one that changes it."""
+    import mxnet as mx
+
+    if schedule is None:
+        return False
+    if isinstance(schedule, mx.lr_scheduler.MultiFactorScheduler):
+        return schedule.factor != 1 and len(schedule.step) > 0
+    if isinstance(schedule, mx.lr_scheduler.FactorScheduler):
+        return schedule.factor != 1
+    if isinstance(schedule, (mx.lr_scheduler.PolyScheduler, mx.lr_scheduler.CosineScheduler)):
+        base = schedule.base_lr
+        return any(schedule(n) != base for n in (2, schedule.max_update, 2**40))
+    return True
+
+
+def not_plain(optimizer: bytes) -> str | None:
+    """What a pickled MXNet ``optimizer`` does beyond SGD at a fixed rate that :func:`late_step` cannot see, as
+    a phrase ("a learning-rate schedule ...", "..."), or None. A schedule (``lr_scheduler``) may change the rate
+    later than any update late_step reaches (:func:`_rate_changes`). Weight decay and momentum, however small, move a weight at an update with a
+    gradient of zero that follows one with a gradient of one (by one updater, on a weight of zero): SGD leaves
+    it exactly where it was. None also when the object cannot be updated so (not an MXNet optimizer)."""
+    import pickle
+
+    import mxnet as mx
+
+    try:
+        opt = pickle.loads(optimizer)
+        if _rate_changes(getattr(opt, "lr_scheduler", None)):
+            return "a learning-rate schedule that changes the rate (its lr_scheduler)"
+        update, weight = mx.optimizer.get_updater(opt), mx.nd.zeros(1)
+        update(KEY, mx.nd.ones(1), weight)
+        stepped = float(weight.asscalar())
+        update(KEY, mx.nd.zeros(1), weight)
+        if float(weight.asscalar()) != stepped:
+            return "an update that moves a weight for a gradient of zero (weight decay or momentum)"
+    except Exception:  # not an optimizer MXNet can update with: the weights judge it
+        return None
+    return None
+
+
 @dataclass(frozen=True)
 class WorkerTrace:
     """One worker's training: per gradient, when it read its weights (s), the step, the loss there and a digest
@@ -302,6 +347,8 @@ class WorkerTrace:
     pulls: tuple[float, ...] = ()
     #: per gradient, a fingerprint of the weights it was taken at (a digest of their bytes)
     held: tuple[str, ...] = ()
+    #: :func:`not_plain` of the last optimizer the worker set on its store; None when it set none or that is plain
+    not_plain: str | None = None
 
     def pulled_within_a_push(self, every: int) -> int | None:
         """The first push (0, 1, ...) whose ``every`` gradients were not all taken at the weights the worker
@@ -396,6 +443,7 @@ def train_worker(kv: Any, job: Mapping[str, Any], setup: Callable | None = None,
         "end": end,
         "late_step": late_step(optimizers[-1]) if optimizers else None,
         "held": held,
+        "not_plain": not_plain(optimizers[-1]) if optimizers else None,
     }
 
 
@@ -478,6 +526,7 @@ def _trace(result: Mapping[str, Any]) -> WorkerTrace:
         None if result.get("late_step") is None else float(result["late_step"]),
         tuple(result.get("pulls", ())),
         tuple(result.get("held", ())),
+        None if result.get("not_plain") is None else str(result["not_plain"]),
     )
 
 

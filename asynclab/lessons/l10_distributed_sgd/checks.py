@@ -43,7 +43,15 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   of them (within 1e-6), a rate halved every 200 updates 3.3e-7 times as
   far at the last, a cosine schedule over 10**7 updates 0.97 times, and
   a gradient clipped at 10 (the check's problem's gradients stay below
-  about 9.4, so clipping never acted on the weights) 0.006 times.
+  about 9.4, so clipping never acted on the weights) 0.006 times. What
+  that cannot see is named apart
+  (:func:`~asynclab.foundation.workloads.psgd.not_plain`): an
+  ``lr_scheduler`` that changes the rate at any update (a rate cut at
+  update 1,500,000 passed both checks; a factor of 1 keeps the rate, and
+  is plain SGD), and an update with a gradient of zero, after one with a
+  gradient of one, that moves the weight (a weight decay of 5e-6 left the
+  weights within 1.6e-7 to 5.5e-7 of their scale, under the tolerance of
+  8e-7, and passed both; momentum of any size moves it too).
 - async-outruns-straggler: with ``every=2`` (each worker must push 15 times
   in its 30 steps: the lesson's loop, which pushes every gradient, is
   refused), two workers, the second 30 ms slower per step; the first
@@ -278,6 +286,11 @@ def _plain_sgd(trace) -> None:
     learning rate: :func:`~asynclab.foundation.workloads.psgd.late_step` within :data:`LATE_STEP_TOLERANCE`."""
     from asynclab.foundation.workloads import psgd
 
+    if trace.not_plain is not None:
+        raise Rejected(
+            f"the optimizer worker {trace.rank} set on its {trace.kind} store has {trace.not_plain}: plain SGD "
+            "moves each weight by lr times its gradient, at every update however long the training runs"
+        )
     if trace.late_step is not None and abs(trace.late_step - 1) > LATE_STEP_TOLERANCE:
         raise Rejected(
             f"the optimizer worker {trace.rank} set on its {trace.kind} store steps, per unit of gradient, "
@@ -476,8 +489,11 @@ def check_async_outruns_straggler(self, setup_store: Callable, worker_loop: Call
     take at least 2.5x longer synchronously, and both runs trained (the loss
     at each worker's final weights below 0.75 of the first loss), and on
     dist_async every worker took its gradients at new weights for at least
-    0.9 of its pushes (:data:`FRESH_SHARE`), and the first worker took at
-    most half the straggler's time there (:data:`ASYNC_SHARE`).
+    0.9 of its pushes (:data:`FRESH_SHARE`) and pulled after its last push
+    (a loop that pulls at the top of each group but the first, and so not
+    after its last push, trains and outruns the straggler with weights
+    that miss their last update), and the first worker took at most half
+    the straggler's time there (:data:`ASYNC_SHARE`).
     """
     _sources(setup_store, worker_loop)
 
@@ -509,6 +525,11 @@ def check_async_outruns_straggler(self, setup_store: Callable, worker_loop: Call
                     )
                 _held_within_a_push(trace, every, f"on {kind} with every={every}")
                 _plain_sgd(trace)
+                if not (trace.pulls and trace.pushes and trace.pulls[-1] >= trace.pushes[-1]):
+                    raise Rejected(
+                        f"on {kind} worker {trace.rank} did not pull after its last push: its final weights miss "
+                        "its own last update and the others'; a worker pulls after each push"
+                    )
                 groups = trace.losses[::every]  # the loss at the weights each push's gradients were taken at
                 fresh = sum(a != b for a, b in zip(groups, groups[1:])) / max(1, len(groups) - 1)
                 if kind == "dist_async" and fresh < FRESH_SHARE:
