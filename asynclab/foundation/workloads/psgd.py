@@ -302,10 +302,11 @@ def _rate_changes(schedule: Any) -> bool:
 
 def not_plain(optimizer: bytes) -> str | None:
     """What a pickled MXNet ``optimizer`` does beyond SGD at a fixed rate that :func:`late_step` cannot see, as
-    a phrase ("a learning-rate schedule ...", "..."), or None. A schedule (``lr_scheduler``) may change the rate
-    later than any update late_step reaches (:func:`_rate_changes`). Weight decay and momentum, however small, move a weight at an update with a
-    gradient of zero that follows one with a gradient of one (by one updater, on a weight of zero): SGD leaves
-    it exactly where it was. None also when the object cannot be updated so (not an MXNet optimizer)."""
+    a phrase ("a learning-rate schedule ...", "..."), or None. A schedule (``lr_scheduler``) may change the
+    rate later than any update late_step reaches (:func:`_rate_changes`). Weight decay and momentum, however
+    small, move a weight at an update with a gradient of zero that follows one with a gradient of one (by one
+    updater, on a weight of zero): SGD leaves it exactly where it was. None also when the object cannot be
+    updated so (not an MXNet optimizer)."""
     import pickle
 
     import mxnet as mx

@@ -1087,9 +1087,9 @@ def _forward_low(probe: str) -> AtLeast:
         f"{max(o.values[f'{p}_left'] for p in _TIMED):.2f}x of it queued (needs <= {LEFT_SHARE:g}x); "
         f"on PyTorch and NumPy it reported at least {min(o.values[f'{p}_low'] for p in _OFF_MXNET):.2f}x the "
         f"forward's compute time (needs >= {FORWARD_LOW:g}x), no more than its call took, and the network's "
-        f"output; on PyTorch tensors on cuda:0 and cuda:1 it reported {min(o.values[f'{p}_low'] for p in _GPU):.2f}x to "
-        f"{max(o.values[f'{p}_high'] for p in _GPU):.2f}x the forward's device time (needs {GPU_LOW:g}x to "
-        f"{GPU_HIGH:g}x)"
+        f"output; on PyTorch tensors on cuda:0 and cuda:1 it reported "
+        f"{min(o.values[f'{p}_low'] for p in _GPU):.2f}x to {max(o.values[f'{p}_high'] for p in _GPU):.2f}x "
+        f"the forward's device time (needs {GPU_LOW:g}x to {GPU_HIGH:g}x)"
     ),
     threshold=(
         f"MXNet {FORWARD_LOW:g}x to {FORWARD_HIGH:g}x, queued <= {LEFT_SHARE:g}x, no operator running after the "

@@ -2,8 +2,8 @@
 chunk's springs computed in MXNet and waited for before the next read: the second cause is still there), plus
 the decoy of leftover-work-slows-the-yardstick (a product of each loaded chunk with itself, issued after
 its springs were read and never read, so that the back end computes during the device's next read). Instead of
-leaving work in MXNet's queue, it leaves a thread of its own running a Python loop for 1.5 s after each return (3 s as the red team wrote it),
-paused as soon as chain_energy is called again: the check's serial loop, which runs right after it in most rounds,
+leaving work in MXNet's queue, it leaves a thread of its own running a Python loop for 1.5 s after each return
+(3 s as the red team wrote it), paused as soon as chain_energy is called again: the check's serial loop, which runs right after it in most rounds,
 waits up to Python's switch interval (5 ms) for the interpreter's lock at every sleep and every MXNet call it
 makes, while the answer's own runs find the thread paused. Nothing overlaps the device's reads with the springs:
 it should earn nothing for the pipeline. It passed at 1.65x-1.93x; now the check counts the CPU its thread uses
