@@ -57,8 +57,8 @@ def bystanders() -> Iterator[Bystanders]:
     """Count the CPU time the process's other Python threads and its child processes use in the block.
 
     Threads and processes that begin during the block count from their start; one that ends during it is
-    not seen at the end, and what it used is lost (the count is a lower bound). The operating system counts
-    in clock ticks (10 ms on Linux).
+    not seen at the end, and what it used is lost (the count is a lower bound: a thread that spins and ends
+    before the block does escapes it). The operating system counts in clock ticks (10 ms on Linux).
     """
     counted = Bystanders()
     threads = _python_threads()
@@ -68,5 +68,7 @@ def bystanders() -> Iterator[Bystanders]:
         yield counted
     finally:
         counted.seconds = time.perf_counter() - start
-        after = _cpu_seconds(threads | _python_threads())
+        # only the threads that are Python threads at the end: an id that ended in the block may name another
+        # thread by then (the operating system reuses ids), which would count that thread's whole time
+        after = _cpu_seconds(_python_threads())
         counted.cpu_s = sum(max(0.0, used - before.get(name, 0.0)) for name, used in after.items())
