@@ -632,6 +632,15 @@ def _mark_the_return() -> None:
     _LIB.MXGetVersion(ctypes.byref(ctypes.c_int()))
 
 
+def _mark_of_return(trace) -> float:
+    """When the check's last :data:`MARK_CALL` began in a profile (made right after timed_forward returned),
+    on the clock of the profile's spans."""
+    marks = [s.start for s in trace.calls if s.name == MARK_CALL]
+    if not marks:
+        raise RuntimeError("MXNet's profiler did not record the check's mark of the return: the profile is incomplete")
+    return max(marks)
+
+
 def _ended_after_return(trace) -> int:
     """How many operators of a profile (:class:`~asynclab.foundation.profiling.Trace`, recorded with its calls)
     ended after the check's last :data:`MARK_CALL` began (made right after timed_forward returned).
@@ -641,10 +650,7 @@ def _ended_after_return(trace) -> int:
     calls with: a function that waited for its output returns after every operator that computed it ended, so
     they end before the mark. The engine's own chores (deleting a freed array's variable) are not counted.
     """
-    marks = [s.start for s in trace.calls if s.name == MARK_CALL]
-    if not marks:
-        raise RuntimeError("MXNet's profiler did not record the check's mark of the return: the profile is incomplete")
-    mark = max(marks)
+    mark = _mark_of_return(trace)
     return sum(1 for s in trace.spans if s.name not in CHORES and s.end > mark)
 
 
@@ -653,10 +659,7 @@ def _products_began(trace) -> list[float]:
     each matrix product (:data:`PRODUCT_OPS`) of a profile began, the most recent first. A clock started
     before the forward began before all of its products: with L layers, the L-th most recent product began
     less than the seconds such a clock reports before the return."""
-    marks = [s.start for s in trace.calls if s.name == MARK_CALL]
-    if not marks:
-        raise RuntimeError("MXNet's profiler did not record the check's mark of the return: the profile is incomplete")
-    mark = max(marks)
+    mark = _mark_of_return(trace)
     return sorted(mark - s.start for s in trace.spans if s.name in PRODUCT_OPS and s.start <= mark)
 
 
