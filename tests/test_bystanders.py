@@ -66,3 +66,38 @@ def test_the_calling_threads_own_work_is_not_counted():
 def test_the_share_is_cpu_seconds_per_second_of_the_block():
     assert Bystanders(seconds=2.0, cpu_s=0.5).share == 0.25
     assert Bystanders().share == 0.0
+
+
+def _spin_cpu(seconds: float) -> None:
+    """Spin until the calling thread has used ``seconds`` of CPU, however busy the machine is."""
+    while time.thread_time() < seconds:
+        sum(range(1000))
+
+
+def test_a_thread_that_spins_and_ends_inside_the_block_is_counted():
+    spinner = threading.Thread(target=_spin_cpu, args=(SPIN_S / 2,), daemon=True)
+    with bystanders() as busy:
+        spinner.start()
+        spinner.join()
+        time.sleep(SPIN_S / 4)  # the spinner has ended before the block does
+    assert busy.cpu_s > 0.8 * SPIN_S / 2, busy
+
+
+def test_a_child_process_that_ends_inside_the_block_is_counted():
+    spin = f"import time\nwhile time.process_time() < {SPIN_S / 2}: pass"
+    with bystanders() as busy:
+        subprocess.run([sys.executable, "-c", spin], check=True)
+        time.sleep(SPIN_S / 4)
+    assert busy.cpu_s > 0.8 * SPIN_S / 2, busy
+
+
+def test_the_frameworks_threads_are_not_counted():
+    from mxnet import nd
+
+    a = nd.random.uniform(shape=(400, 400))
+    nd.dot(a, a).wait_to_read()
+    with bystanders() as own:
+        end = time.perf_counter() + SPIN_S
+        while time.perf_counter() < end:
+            nd.dot(a, a).wait_to_read()  # computed on MXNet's and OpenMP's threads
+    assert own.share < 0.1, own

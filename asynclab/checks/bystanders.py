@@ -3,21 +3,28 @@
 A check that times a reference of its own (a serial loop, say) beside an answer's run assumes that none of
 the answer's work runs while the reference is timed. A thread the answer left running, or a process it
 started, takes the CPU (and a thread the interpreter's lock) from the reference, and so makes the answer look
-faster. :func:`bystanders` counts, from the operating system's per-thread and per-process accounts
-(``psutil``), the CPU seconds used while the block ran by the Python threads that exist when it begins or
-ends, the calling thread left out, and by every child process, recursively. The threads that MXNet, PyTorch
-or OpenMP start are not Python threads and are not counted: the check's own work runs there.
+faster. :func:`bystanders` counts the CPU seconds used while the block ran by every thread of the process but
+the calling one and the threads that MXNet, PyTorch or OpenMP start (the check's own work runs there), and by
+every child process, recursively.
+
+It reads the process's whole CPU time, which keeps the time of threads that have ended, and takes away the
+calling thread's and that of the threads alive at the block's end that are not Python threads. So a thread
+that spins and ends before the block does is counted too. The threads' own times come from the operating
+system's per-thread accounts (``/proc/self/task`` in nanoseconds on Linux, ``psutil`` elsewhere).
 """
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
+import os
 import threading
 import time
 from collections.abc import Iterator
 
 __all__ = ["Bystanders", "bystanders"]
+
+_TASKS = "/proc/self/task"
 
 
 @dataclasses.dataclass
@@ -33,42 +40,101 @@ class Bystanders:
         return self.cpu_s / self.seconds if self.seconds > 0 else 0.0
 
 
+@dataclasses.dataclass
+class _Reading:
+    """The process's CPU accounts at one moment, seconds."""
+
+    clock: float  # time.perf_counter() next to process_s, s
+    process_s: float  # every thread's, those that have ended included
+    caller_s: float  # the calling thread's
+    python: set[int]  # the operating system's ids of the other Python threads
+    threads_s: dict[int, float]  # each live thread's, by the operating system's id
+    children_s: dict[int, float]  # each live child process's, and what its own ended children used
+    reaped_s: float  # the ended child processes' that the process has waited for
+
+
 def _python_threads() -> set[int]:
     """The operating system's ids of the process's Python threads, the calling one left out."""
     me = threading.get_native_id()
     return {t.native_id for t in threading.enumerate() if t.native_id is not None and t.native_id != me}
 
 
-def _cpu_seconds(threads: set[int]) -> dict[str, float]:
-    """CPU seconds (user and system) so far of each of ``threads`` and of each child process."""
+def _threads_seconds() -> dict[int, float]:
+    """CPU seconds so far of each live thread of the process, by the operating system's id."""
+    if os.path.isdir(_TASKS):
+        used = {}
+        for name in os.listdir(_TASKS):
+            with contextlib.suppress(OSError, ValueError, IndexError):  # it may have ended in between
+                with open(f"{_TASKS}/{name}/schedstat") as f:
+                    used[int(name)] = int(f.read().split()[0]) / 1e9  # nanoseconds on a CPU
+        if used:
+            return used
+    import psutil
+
+    return {t.id: t.user_time + t.system_time for t in psutil.Process().threads()}
+
+
+def _children_seconds() -> tuple[dict[int, float], float]:
+    """CPU seconds so far of each live child process (and of its own ended children), and of the ended child
+    processes the process has waited for."""
     import psutil
 
     process = psutil.Process()
-    used = {f"thread {t.id}": t.user_time + t.system_time for t in process.threads() if t.id in threads}
+    children_s = {}
     for child in process.children(recursive=True):
         with contextlib.suppress(psutil.Error):  # it may have ended in between
-            times = child.cpu_times()
-            used[f"process {child.pid}"] = times.user + times.system + times.children_user + times.children_system
-    return used
+            t = child.cpu_times()
+            children_s[child.pid] = t.user + t.system + t.children_user + t.children_system
+    own = process.cpu_times()
+    return children_s, own.children_user + own.children_system
+
+
+def _read(first: bool) -> _Reading:
+    """The accounts, read in an order that keeps the threads' readings outside the process's and the block's
+    (``first``: at its start): a thread's time spent while the accounts are read is taken away, not counted,
+    and the slow reading of the child processes is not inside the block's clock."""
+    if first:
+        children_s, reaped_s = _children_seconds()
+        threads_s, python = _threads_seconds(), _python_threads()
+        caller_s, process_s, clock = time.thread_time(), time.process_time(), time.perf_counter()
+    else:
+        clock, process_s, caller_s = time.perf_counter(), time.process_time(), time.thread_time()
+        threads_s, python = _threads_seconds(), _python_threads()
+        children_s, reaped_s = _children_seconds()
+    return _Reading(clock, process_s, caller_s, python, threads_s, children_s, reaped_s)
+
+
+def _frameworks_s(before: _Reading, after: _Reading) -> float:
+    """CPU seconds in the block of the threads alive at its end that are not Python threads (the calling one
+    left out). An id that was a Python thread at the start, or a thread with less time than the id had then,
+    names a thread begun in the block (the operating system reuses ids): all its time is the block's."""
+    me = threading.get_native_id()
+    total = 0.0
+    for tid, used in after.threads_s.items():
+        if tid == me or tid in after.python:
+            continue
+        was = before.threads_s.get(tid)
+        fresh = was is None or tid in before.python or used < was
+        total += used if fresh else used - was
+    return total
 
 
 @contextlib.contextmanager
 def bystanders() -> Iterator[Bystanders]:
     """Count the CPU time the process's other Python threads and its child processes use in the block.
 
-    Threads and processes that begin during the block count from their start; one that ends during it is
-    not seen at the end, and what it used is lost (the count is a lower bound: a thread that spins and ends
-    before the block does escapes it). The operating system counts in clock ticks (10 ms on Linux).
+    A thread counts whether it was running when the block began, began in it, or ended in it; a child
+    process counts if it is alive at the block's end or the process has waited for it. A thread started
+    outside ``threading`` (``_thread.start_new_thread``) and alive at the end is taken for a framework's.
     """
     counted = Bystanders()
-    threads = _python_threads()
-    before = _cpu_seconds(threads)
-    start = time.perf_counter()
+    before = _read(first=True)
     try:
         yield counted
     finally:
-        counted.seconds = time.perf_counter() - start
-        # only the threads that are Python threads at the end: an id that ended in the block may name another
-        # thread by then (the operating system reuses ids), which would count that thread's whole time
-        after = _cpu_seconds(_python_threads())
-        counted.cpu_s = sum(max(0.0, used - before.get(name, 0.0)) for name, used in after.items())
+        after = _read(first=False)
+        counted.seconds = after.clock - before.clock
+        threads_s = (after.process_s - before.process_s) - (after.caller_s - before.caller_s)
+        threads_s -= _frameworks_s(before, after)
+        children_s = sum(max(0.0, s - before.children_s.get(pid, 0.0)) for pid, s in after.children_s.items())
+        counted.cpu_s = max(0.0, threads_s) + children_s + (after.reaped_s - before.reaped_s)

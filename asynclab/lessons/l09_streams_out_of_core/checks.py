@@ -67,9 +67,12 @@ beside it; 5 runs each, on the course's 2-vCPU machine):
   small products queued when it returned passed at 1.54x, as the check's
   serial loop, which follows it in most rounds, paid for them. And no
   Python thread but the check's, and no child process, may use more than
-  0.1 s of CPU per second while the check times its serial loop
-  (:mod:`asynclab.checks.bystanders`): a serial loop that left a thread of
-  its own spinning for 3 s after each return passed at 1.65x-1.93x.
+  0.1 s of CPU per second while the check times its serial loop, counted
+  also for a thread that ends before the loop does
+  (:mod:`asynclab.checks.bystanders`; right answers read 0.0000-0.0001,
+  quiet and with one core busy): a serial loop that left a thread of its
+  own spinning for 3 s after each return passed at 1.65x-1.93x, and read
+  0.64-0.85 here.
 - Before it times, pipelined-beats-serial profiles one run of the answer on
   10-12 chunks from the same device (:func:`_not_overlapped`): the back end
   must compute during the device's later reads for at least 0.5 of the
