@@ -1152,16 +1152,16 @@ def check_predict_peak(self, predict_peak: Callable) -> CheckResult:
         if abs(error) > PREDICT_TOLERANCE:
             side = "too high" if error > 0 else "too low"
             missed.append(f"for k={k} ({guess:.1f} MB) was {side}")
-    figures["worst_error"] = worst
-    passed = not missed
-    margin = PREDICT_TOLERANCE / worst if worst > 0 else math.inf
-    if not passed:
-        # neither the peak measured at a drawn k nor how far off the prediction was: either gives the answer away
-        message = (
+    if missed:
+        # neither the peak measured at a drawn k nor how far off the prediction was, in the sentence or in a
+        # figure (the worst error, the margin): either gives the answer away
+        return self.fail(
             f"{given}, your prediction {' and '.join(missed)} by more than {PREDICT_TOLERANCE:g} of the gap "
-            "between them"
+            "between them",
+            figures,
         )
-        return finish(CheckResult(self.name, self.points, False, message, figures, self.threshold, margin=margin))
+    figures["worst_error"] = worst
+    margin = PREDICT_TOLERANCE / worst if worst > 0 else math.inf
     figures.update({f"peak_k{k}_mb": v for k, v in peaks.items()})
     # a passing line names no k: k is drawn at random, and the stored line must read the same every run
     message = (
