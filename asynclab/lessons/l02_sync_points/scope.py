@@ -6,8 +6,8 @@ timed, ``y.wait_to_read()`` or ``nd.waitall()``: four probes, each from an idle
 back end. ``waitall`` returns when every operation issued so far is done.
 ``wait_to_read`` has a narrower promise (``y`` and what it was computed from),
 but MXNet keeps it by queuing an operation of its own that reads ``y``
-(``ThreadedEngine::WaitForVar``), which takes its turn on ``y``'s device
-behind whatever was queued there first. Seconds throughout. Lesson layer:
+(``ThreadedEngine::WaitForVar``), which takes its turn on ``cpu(0)``, where
+MXNet queues it whatever ``y``'s device, behind whatever was queued there first. Seconds throughout. Lesson layer:
 uses the foundation (timing).
 """
 
