@@ -294,6 +294,8 @@ def test_a_failing_prediction_is_not_told_the_peak_it_missed(peaks_of):
     assert "90.4" not in result.message and "k=15" not in result.message
     assert "peak_k97_mb" not in result.figures and "peak_k15_mb" not in result.figures
     assert "off by" not in result.message
+    # the worst error and the margin give the peak away too, with the prediction the figures carry
+    assert "worst_error" not in result.figures and result.margin is None
 
 
 def test_the_drawn_values_of_k_cover_both_ranges():

@@ -342,3 +342,24 @@ def test_a_staleness_model_from_the_others_mean_step_fails_before_anything_is_me
 def test_right_staleness_models_count_each_added_worker(predict):
     for _ in range(200):
         lab10._adds_each_worker(predict)  # raises Rejected otherwise
+
+
+def test_a_failing_time_prediction_is_not_told_the_time_measured(monkeypatch):
+    # the sentence names the student's figure and its side; no figure, nor the margin, gives the time away
+    import types
+
+    from asynclab.foundation.backends import cluster
+    from asynclab.foundation.workloads import psgd
+
+    def run(kind, delays, steps, **job):  # every worker delayed alike: the calibration; else the run predicted
+        alike = all(isinstance(d, float) for d in delays)
+        return types.SimpleNamespace(training_seconds=steps * (lab10.OVERHEAD_DELAY_S + 0.002) if alike else 97.5)
+
+    monkeypatch.setattr(psgd, "run", run)
+    monkeypatch.setattr(cluster, "dist_kvstore_available", lambda: True)
+    with pytest.raises(CheckFailed) as failed:
+        lab10.check_predict_barrier_time(_right)
+    result = failed.value.result
+    assert "was too low by more than" in result.message, result.message
+    assert "97.5" not in result.message and "took" not in result.message
+    assert set(result.figures) == {"predicted_s"} and result.margin is None
