@@ -341,9 +341,9 @@ NOT_WAITING = (
 #: Works that take the front end as long as the back end takes, or longer, without waiting: all drawn every run.
 FRONT_BOUND = ("busy front end", "computes in NumPy", "reads a slow source", "reads a very slow source")
 HIDDEN_WORKS = 8  # works per run, 2 to 4 of them waiting
-HIDDEN_SIZES = (800, 900, 1000)  # each work's product: its side, drawn per work (30-90 ms of computing here)
+HIDDEN_SIZES = (800, 900, 1000)  # each work's product: its side, drawn per work (10-20 ms of computing here)
 FRONT_SHARE = (1.0, 1.5)  # a front-bound work's own time, in its product's compute times, drawn per work
-#: ... but the very slow source's, in seconds: several times any other work's own time (a product of 30-90 ms, 1-1.5x
+#: ... but the very slow source's, in seconds: several times any other work's own time (a product of 10-20 ms, 1-1.5x
 #: that in the front-bound ones), so that a verdict read off the call's seconds against a fixed figure misses it
 LONG_FRONT_S = (0.6, 0.8)
 
