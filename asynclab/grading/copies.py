@@ -311,6 +311,9 @@ INSIDES = frozenset(
         "cr_frame",
         "ag_frame",
         "__self__",
+        # what pickling is told about an object: a bound method's own object (the check's workload) by another way
+        "__reduce__",
+        "__reduce_ex__",
         "__subclasses__",  # every class loaded, the check's and the frameworks' among them, found by a walk
         "findCaller",  # logging's look at the calling frame: the check's file and function
     }
@@ -319,6 +322,11 @@ INSIDES = frozenset(
 #: another one refers to, a hook on every call and frame.
 INSIDE_TOOLS = (
     "inspect.getclosurevars",
+    # a function's parameters with their defaults: what __defaults__ holds (a check's counter among them)
+    "inspect.signature",
+    "inspect.Signature",
+    "inspect.getfullargspec",
+    "inspect.getcallargs",
     # the module (or file, or text) of an object the check hands over: its oracle and helpers, by another way
     "inspect.getmodule",
     "inspect.getfile",

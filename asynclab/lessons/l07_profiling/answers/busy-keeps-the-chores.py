@@ -1,0 +1,35 @@
+"""busy_ms merges the trace's spans as a right answer does, but keeps the engine's chores (CHORES: WaitForVar,
+DeleteVariable) among them, which the step says to leave out: a slip that changes nothing here, since the
+chores the trace holds last microseconds and mostly fall inside the products' spans (judged right enough).
+Found by a red team (round 15): 0.95x-0.97x of the check's busy time in 3 runs."""
+
+EXPECT = {"busy-across-devices": 2}
+
+# Imports for linters: the lab's setup cell provides these names when graded.
+from mxnet import nd, profiler
+
+from asynclab.foundation.profiling import CHORES, parse_trace
+
+TRACE = ""
+
+
+# %% ex2-busy-ms
+def busy_ms(fn):
+    import numpy
+
+    profiler.set_config(profile_imperative=True, aggregate_stats=False, filename=TRACE)
+    profiler.set_state("run")
+    fn()
+    nd.waitall()
+    profiler.set_state("stop")
+    profiler.dump(finished=False)
+    with open(TRACE) as handle:
+        ops = parse_trace(handle.read())  # every span the back end recorded
+    if not ops:
+        return 0.0
+    first = min(s.start for s in ops)
+    ticks = [(round((s.start - first) * 1e6), round((s.end - first) * 1e6)) for s in ops]
+    grid = numpy.zeros(max(end for _, end in ticks) + 1, dtype=bool)
+    for begin, end in ticks:
+        grid[begin:end] = True  # this microsecond had at least one operator running
+    return grid.sum() / 1e3
