@@ -1,4 +1,5 @@
-"""Hands in the comparison as it was found: the serial clock stops before the result is read."""
+"""Hands in the comparison as it was found: each clock stops once its results exist, but the serial clock
+starts while the matrix the program prepared just before the call is still being computed."""
 
 EXPECT = {
     "waits-for-results": 2,
@@ -20,8 +21,8 @@ def compare(x):
     n = x.shape[0]
     start = time.perf_counter()
     whole = nd.dot(x, x)
+    whole.wait_to_read()
     serial = time.perf_counter() - start
-    whole.asnumpy()
     start = time.perf_counter()
     halves = [nd.dot(x[: n // 2], x), nd.dot(x[n // 2 :], x)]
     nd.waitall()

@@ -17,6 +17,7 @@ from mxnet import nd
 
 # %% ex-fair-clocks
 def compare(x):
+    x.wait_to_read()
     start = time.perf_counter()
     whole = nd.dot(x, x)
     whole.wait_to_read()

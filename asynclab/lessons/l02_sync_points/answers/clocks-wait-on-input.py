@@ -1,4 +1,6 @@
-"""Waits for the input x before the serial clock stops; x was ready long ago, so the product is not timed."""
+"""Sees that the matrix may still be computing and waits for it, but inside the serial clock: the
+clock times the matrix's own work beside the product (3.9x-4.1x the product's time with three products
+queued for the matrix, more with five)."""
 
 EXPECT = {
     "waits-for-results": 2,
@@ -19,8 +21,9 @@ from mxnet import nd
 def compare(x):
     n = x.shape[0]
     start = time.perf_counter()
-    whole = nd.dot(x, x)
     x.wait_to_read()
+    whole = nd.dot(x, x)
+    whole.wait_to_read()
     serial = time.perf_counter() - start
     start = time.perf_counter()
     halves = [nd.dot(x[: n // 2], x), nd.dot(x[n // 2 :], x)]
