@@ -148,6 +148,7 @@ SMALL_LINE_SHARE = 0.9  # relu and mean: the mean of a small array costs up to h
 OWN_LINE_SHARE = 0.3
 LINES_TOLERANCE = 2.0
 STEP_KEYS = ("dot", "relu", "mean", "item")
+SMALL_LINES = ("relu", "mean")  # the lines between the product and the read: each bounded both ways
 
 _PROTOCOL = Protocol(warmup=1, min_rounds=7, max_rounds=15, budget_s=20.0)
 _WINDOW = f"{1 / CALL_TOLERANCE:.2g}x..{CALL_TOLERANCE:g}x"
@@ -181,15 +182,20 @@ def _pair(value: Any, what: str, names: str) -> tuple[float, float]:
     return a, b
 
 
-def _synced_dot(dot: Callable, x) -> Callable[[], float]:
-    """A probe: seconds of one ``dot(x, x)`` from an idle back end until it is computed."""
+def _synced(line: Callable[[], Any]) -> Callable[[], float]:
+    """A probe: seconds of one ``line()`` from an idle back end until its work is done."""
     from asynclab.foundation.backends import mxnet as mxb
 
     def probe() -> float:
         mxb.sync_all()
-        return time_call(lambda: dot(x, x), sync=True)
+        return time_call(line, sync=True)
 
     return probe
+
+
+def _synced_dot(dot: Callable, x) -> Callable[[], float]:
+    """A probe: seconds of one ``dot(x, x)`` from an idle back end until it is computed."""
+    return _synced(lambda: dot(x, x))
 
 
 def _array_leaves(value: Any) -> list:
@@ -825,34 +831,26 @@ def _lines_why(o) -> str:
         r
         for size in BLAME_SIZES
         for r in (
-            AtMost(
-                f"relu_{size}",
-                num=f"student{size}.relu",
-                den=f"reference{size}",
-                threshold=SMALL_LINE_SHARE,
-                why=_small_line("relu"),
-            ),
-            AtMost(
-                f"mean_{size}",
-                num=f"student{size}.mean",
-                den=f"reference{size}",
-                threshold=SMALL_LINE_SHARE,
-                why=_small_line("mean"),
+            *(
+                AtMost(
+                    f"{line}_{size}",
+                    num=f"student{size}.{line}",
+                    den=f"reference{size}",
+                    threshold=SMALL_LINE_SHARE,
+                    why=_small_line(line),
+                )
+                for line in SMALL_LINES
             ),
             Within(f"lines_{size}", num=f"student{size}.lines", tolerance=LINES_TOLERANCE, why=_lines_why),
-            AtLeast(
-                f"relu_own_{size}",
-                num=f"student{size}.relu",
-                den=f"relu{size}",
-                threshold=OWN_LINE_SHARE,
-                why=_own_line("relu"),
-            ),
-            AtLeast(
-                f"mean_own_{size}",
-                num=f"student{size}.mean",
-                den=f"mean{size}",
-                threshold=OWN_LINE_SHARE,
-                why=_own_line("mean"),
+            *(
+                AtLeast(
+                    f"{line}_own_{size}",
+                    num=f"student{size}.{line}",
+                    den=f"{line}{size}",
+                    threshold=OWN_LINE_SHARE,
+                    why=_own_line(line),
+                )
+                for line in SMALL_LINES
             ),
         )
     ),
@@ -870,7 +868,7 @@ def _lines_why(o) -> str:
     ),
     figures=lambda o: {
         **_two_size_figures(BLAME_SIZES, "dot", "item", "item_share")(o),
-        **{f"{line}_own": min(o.bands[f"{line}_own_{s}"].value for s in BLAME_SIZES) for line in ("relu", "mean")},
+        **{f"{line}_own": min(o.bands[f"{line}_own_{s}"].value for s in BLAME_SIZES) for line in SMALL_LINES},
     },
 )
 def check_blame_right_line(self, time_steps: Callable) -> CheckResult:
@@ -889,15 +887,6 @@ def check_blame_right_line(self, time_steps: Callable) -> CheckResult:
     products = {size: mx.np.dot(x, x) for size, x in xs.items()}  # what the relu line reads, computed
     rectified = {size: mx.npx.relu(a) for size, a in products.items()}  # what the mean line reads
     mxb.sync_all()
-
-    def synced(line: Callable[[], Any]) -> Callable[[], float]:
-        """A probe: seconds of one line from an idle back end until its work is done."""
-
-        def probe() -> float:
-            mxb.sync_all()
-            return time_call(line, sync=True)
-
-        return probe
 
     def student(size: int) -> Callable[[], dict[str, float]]:
         def probe() -> dict[str, float]:
@@ -922,8 +911,8 @@ def check_blame_right_line(self, time_steps: Callable) -> CheckResult:
     for size in BLAME_SIZES:
         probes[f"student{size}"] = student(size)
         probes[f"reference{size}"] = _synced_dot(mx.np.dot, xs[size])
-        probes[f"relu{size}"] = synced(lambda a=products[size]: mx.npx.relu(a))
-        probes[f"mean{size}"] = synced(lambda b=rectified[size]: b.mean())
+        probes[f"relu{size}"] = _synced(lambda a=products[size]: mx.npx.relu(a))
+        probes[f"mean{size}"] = _synced(lambda b=rectified[size]: b.mean())
     return self.run(probes)
 
 
