@@ -704,6 +704,49 @@ def test_a_table_measured_in_another_process_when_the_cell_runs_is_caught():
     assert "starts another process (subprocess.run)" in found.sentence
 
 
+def test_threads_of_the_private_thread_module_are_caught():
+    # lab 09's count of the answer's threads beside its serial reference knows only threads with a threading object
+    ways = {
+        "import _thread": "_thread.start_new_thread(spin, ())",
+        "from _thread import start_new_thread as go": "go(spin, ())",
+        "import threading": "threading._start_new_thread(spin, ())",
+    }
+    for imported, call in ways.items():
+        source = _cell(
+            f"""
+            {imported}
+
+
+            def chain_energy(data, chunk):
+                def spin():
+                    sum(range(10**6))
+
+                {call}
+                return sum(float(v.sum()) for v in chunked.read_chunks(data, chunk))
+            """
+        )
+        found = _verdicts("09", {"ex1-chain-energy": source})["pipelined-beats-serial"]
+        assert found is not None and found.kind == copies.STARTS_PROCESSES, (call, found)
+        assert "private thread module" in found.sentence and "threading" in found.sentence, found.sentence
+
+
+def test_threads_started_with_threading_are_not_refused():
+    source = _cell(
+        """
+        import threading
+
+
+        def chain_energy(data, chunk):
+            worker = threading.Thread(target=sum, args=(range(10),))
+            worker.start()
+            worker.join()
+            return sum(float(v.sum()) for v in chunked.read_chunks(data, chunk))
+        """
+    )
+    found = _verdicts("09", {"ex1-chain-energy": source})["pipelined-beats-serial"]
+    assert found is None or found.kind != copies.STARTS_PROCESSES, found
+
+
 def test_every_way_to_start_a_process_is_caught():
     for call in ("os.system('true')", "multiprocessing.Process(target=print).start()", "os.spawnl(0, 'x')"):
         module = call.split(".")[0]

@@ -85,7 +85,10 @@ names what the answer used, never the right answer:
 6. **starts processes**: the closure starts another process (:data:`PROCESS_TOOLS`:
    ``subprocess``, ``multiprocessing`` but for its thread pools and ``cpu_count``, ``os.system``, ...): what
    runs there escapes the check's instruments, so a table measured there when the answer cell runs
-   passes for a prediction. Data is judged on this verdict too;
+   passes for a prediction; and so does one that uses the interpreter's private thread module
+   (:data:`THREAD_TOOLS`: ``_thread.start_new_thread``), whose threads no ``threading`` object knows,
+   so that a check counting the answer's threads beside its reference (lab 09's) misses them. Data is
+   judged on this verdict too;
 7. **measures**: data (a prediction) is computed with a module or class the
    check names in ``measured_by`` (lab 05's engines), by its own name or where the
    course defines it, or with a class of the answer built on one: it ran what it
@@ -286,6 +289,10 @@ PROCESS_TOOLS = (
     *(f"os.exec{tail}" for tail in ("l", "le", "lp", "lpe", "v", "ve", "vp", "vpe")),
     *(f"os.spawn{tail}" for tail in ("l", "le", "lp", "lpe", "v", "ve", "vp", "vpe")),
 )
+#: The interpreter's private thread module: a thread it starts has no ``threading`` object, so a check that
+#: counts the CPU time of the answer's threads beside its own reference (lab 09's) takes one still running at the
+#: reference's end for a framework's. ``threading`` and ``concurrent.futures`` do all a step asks of threads.
+THREAD_TOOLS = ("_thread", "threading._start_new_thread", "threading._start_joinable_thread")
 #: What :data:`PROCESS_TOOLS` hold that starts no process: thread pools, and the count of the CPUs.
 STARTS_NO_PROCESS = ("multiprocessing.pool.ThreadPool", "multiprocessing.dummy", "multiprocessing.cpu_count")
 #: What a function or frame keeps inside: reading these of what a check hands an answer reads the check's
@@ -441,6 +448,11 @@ class Verdict:
             return (
                 f"scored 0: `{self.name}` reads {self.course}, the inside of what the check runs, "
                 "which no answer may use: measure what the check asks for instead"
+            )
+        if self.kind == STARTS_PROCESSES and _thread_tool(self.course):
+            return (
+                f"scored 0: `{self.name}` uses {self.course}, the interpreter's private thread module, whose threads "
+                "no threading object knows and the check cannot count: use threading or concurrent.futures"
             )
         if self.kind == STARTS_PROCESSES:
             return (
@@ -1698,8 +1710,14 @@ def _instruments(student: str, closure: _Closure, instruments: Sequence[str]) ->
     return None
 
 
+def _thread_tool(dotted: str) -> bool:
+    """Whether ``dotted`` is one of :data:`THREAD_TOOLS` or lies in one (``_thread.start_new_thread``)."""
+    return any(dotted == t or dotted.startswith(t + ".") for t in THREAD_TOOLS)
+
+
 def _starts_processes(student: str, closure: _Closure) -> Verdict | None:
-    """The verdict on an answer whose closure starts another process (:data:`PROCESS_TOOLS`), else None. A
+    """The verdict on an answer whose closure starts another process (:data:`PROCESS_TOOLS`) or uses the
+    interpreter's private thread module (:data:`THREAD_TOOLS`), else None. A
     package or module on the way to a longer name the closure uses (``multiprocessing.pool`` of
     ``multiprocessing.pool.ThreadPool``) is judged by that name; used alone or as a value, by its own."""
     used = set(closure.dotted)
@@ -1709,7 +1727,7 @@ def _starts_processes(student: str, closure: _Closure) -> Verdict | None:
         if dotted not in closure.values and any(other.startswith(dotted + ".") for other in used):
             continue  # only the way to the longer name; handed around as a value (f(multiprocessing)), judged
         tool = next((t for t in PROCESS_TOOLS if dotted == t or dotted.startswith(t + ".")), None)
-        if tool:
+        if tool or _thread_tool(dotted):
             return Verdict(STARTS_PROCESSES, student, dotted)
     return None
 
