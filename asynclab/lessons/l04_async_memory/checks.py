@@ -995,9 +995,10 @@ def _unlike_the_script(loop: Callable, what: str, pending: bool, length: int | N
         return str(reason)
     off = abs(mean - expected_loss) / abs(expected_loss)
     if off > RESULT_TOLERANCE:
+        # the script's figure is not named: the student's own and which way it is off say what went wrong
         return (
-            f"{what} returned a mean loss of {mean:.6g}, the script {expected_loss:.6g} (needs within "
-            f"{RESULT_TOLERANCE:g} of it): the mean loss per sample over the epoch"
+            f"{what} returned a mean loss of {mean:.6g}, {'higher' if mean > expected_loss else 'lower'} than the "
+            f"script's by more than {RESULT_TOLERANCE:g} of it: the mean loss per sample over the epoch"
         )
     return None
 
