@@ -23,8 +23,23 @@ WAITS = {
     "y.cpu()": "cpu",
     "y.to('cpu')": "to",
     "torch.empty(y.shape).copy_(y)": "copy_",
+    # a result whose size depends on the values: PyTorch reads that size on the host
+    "y.reshape(-1)[:1].nonzero()": "nonzero",
+    "torch.argwhere(y)": "argwhere",
+    "torch.masked_select(y, y > 0)": "masked_select",
+    "y.unique()": "unique",
+    "torch.where(y > 0)": "where",
+    "y[y > 0]": "__getitem__",
 }
-NO_WAITS = ("y.shape, y.dtype, y.device", "(y * 2).sum()", "y.to(torch.float64)", "torch.cuda.Event()")
+NO_WAITS = (
+    "y.shape, y.dtype, y.device",
+    "(y * 2).sum()",
+    "y.to(torch.float64)",
+    "torch.cuda.Event()",
+    "torch.where(y > 0, y, 0.0)",
+    "y[0, 1:]",
+    "y[torch.tensor([0, 1])]",
+)
 
 
 def _run(body: str) -> list[str]:

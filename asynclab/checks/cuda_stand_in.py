@@ -41,7 +41,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["HOST_READS", "PRODUCTS", "REFUSED_ON_A_DEVICE", "DeviceQueue", "cuda_stand_in", "cuda_stand_ins"]
+__all__ = [
+    "HOST_READS",
+    "PRODUCTS",
+    "REFUSED_ON_A_DEVICE",
+    "SIZE_READS",
+    "DeviceQueue",
+    "cuda_stand_in",
+    "cuda_stand_ins",
+]
 
 # the clock and the sleep taken when this module is first imported: an answer that swaps time.perf_counter or
 # time.sleep later cannot change the device's time
@@ -66,6 +74,11 @@ HOST_READS = frozenset(
     }
 )
 
+
+#: Operations whose result's size depends on the tensor's values: on a GPU PyTorch copies that size to the host,
+#: and so waits for the device (its documentation of ``torch.nonzero``: "synchronizes the host and the device").
+#: ``torch.where(condition)`` with the condition alone is ``nonzero``, and so is indexing with a mask of booleans.
+SIZE_READS = frozenset({"nonzero", "argwhere", "masked_select", "unique", "unique_consecutive"})
 
 #: ... but of those, the ones PyTorch refuses on a tensor on a GPU (NumPy reads host memory only): they raise
 #: PyTorch's TypeError, as ``y.numpy()`` and ``np.asarray(y)`` do on a real CUDA tensor
@@ -106,6 +119,16 @@ class DeviceQueue:
 def _to_host(args: tuple, kwargs: dict) -> bool:
     """Whether a ``Tensor.to`` call's arguments name the CPU as where the values go."""
     return any(str(a).startswith("cpu") for a in (*args[1:], *kwargs.values()))
+
+
+def _masked(name: str, args: tuple) -> bool:
+    """Whether a call is an index with a mask of booleans (``y[y > 0]``), whose result's size is read on the host."""
+    import torch
+
+    if name != "__getitem__" or len(args) < 2:
+        return False
+    index = args[1] if isinstance(args[1], tuple) else (args[1],)
+    return any(isinstance(i, torch.Tensor) and i.dtype == torch.bool for i in index)
 
 
 def _non_blocking(args: tuple, kwargs: dict) -> bool:
@@ -190,7 +213,9 @@ def cuda_stand_ins(
                 with torch._C.DisableTorchFunctionSubclass():  # a plain tensor's read (its __format__ of a scalar)
                     plain = [a.as_subclass(torch.Tensor) if isinstance(a, CudaStandIn) else a for a in args]
                     return func(*plain, **kwargs)
-            if name == "to" and _to_host(args, kwargs) and not _non_blocking(args, kwargs):
+            if name in SIZE_READS or (name == "where" and len(args) + len(kwargs) == 1) or _masked(name, args):
+                wait(name)  # the result's size is read on the host; the result stays on the device
+            elif name == "to" and _to_host(args, kwargs) and not _non_blocking(args, kwargs):
                 wait(name)
             elif name == "copy_" and args and not isinstance(args[0], CudaStandIn):
                 if not _non_blocking(args, kwargs):

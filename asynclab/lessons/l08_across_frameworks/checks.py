@@ -239,7 +239,7 @@ CUDA_LATE_S = 0.08
 def _call_finish(finish: Callable, y: Any, framework: str) -> float:
     start = time.perf_counter()
     try:
-        finish(y)
+        given = finish(y)
     except Exception as error:
         detail = f": {error}" if str(error) else ""
         hint = (
@@ -248,7 +248,12 @@ def _call_finish(finish: Callable, y: Any, framework: str) -> float:
             else ""
         )
         raise Rejected(f"finish(y) failed on {framework}: {type(error).__name__}{detail}{hint}") from None
-    return time.perf_counter() - start
+    took = time.perf_counter() - start
+    if given is not y:  # a copy (asnumpy(), .cpu()) is another array, on another device or framework
+        raise Rejected(
+            f"finish(y) returned {type(given).__name__} on {framework}, not y itself: it returns y once y is computed"
+        )
+    return took
 
 
 @check(
