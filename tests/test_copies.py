@@ -704,6 +704,24 @@ def test_a_table_measured_in_another_process_when_the_cell_runs_is_caught():
     assert "starts another process (subprocess.run)" in found.sentence
 
 
+def test_a_course_module_loaded_by_another_modules_loader_is_caught():
+    # the loader of a module the lab imports loads any file by its path, under a name of the answer's choosing
+    for loader in ("type(distributed.__loader__)", "type(distributed.__spec__.loader)"):
+        source = _cell(
+            f"""
+            _file = distributed.__file__[: -len("distributed.py")] + "simulation.py"
+            _course = {loader}("lesson_model", _file).load_module()
+
+
+            def predict_staleness(step_seconds):
+                return float(len(_course.__name__) + len(step_seconds))
+            """
+        )
+        found = _verdicts("10", {"ex2-predict-staleness": source})["predict-staleness"]
+        assert found is not None and found.kind == copies.HIDES, (loader, found)
+        assert found.course in ("__loader__", "__spec__"), found
+
+
 def test_threads_of_the_private_thread_module_are_caught():
     # lab 09's count of the answer's threads beside its serial reference knows only threads with a threading object
     ways = {

@@ -59,7 +59,8 @@ names what the answer used, never the right answer:
    must measure, not read. Data is judged on this verdict too;
 4. **hides its names**: the closure looks names up while it runs, where the judge
    cannot read them (:data:`HIDING`: ``eval``, ``exec``, ``compile``, ``globals()``,
-   ``locals()``, ``vars()``; an object's ``__dict__`` or ``__setattr__``; ``sys.modules``;
+   ``locals()``, ``vars()``; an object's ``__dict__`` or ``__setattr__``; a module's ``__loader__``
+   or ``__spec__``; ``sys.modules``;
    ``importlib.import_module`` or ``__import__`` of a name that is not a constant
    string; ``getattr``, ``setattr``, ``delattr`` or ``hasattr`` passed on as a value,
    :data:`LOOKUPS`; IPython's history, :data:`HISTORY`: ``Out[12]``, ``_12``, ``In``;
@@ -179,8 +180,10 @@ HIDING = frozenset({"eval", "exec", "compile", "globals", "locals", "vars"})
 HISTORY = re.compile(r"(Out|In|_oh|_ih|_dh|_{1,3}|_i{1,3}|_i?\d+|get_ipython)\Z")
 #: Built-ins that look up or set an attribute by a name: read where they are called, hiding where passed on.
 LOOKUPS = frozenset({"getattr", "setattr", "delattr", "hasattr"})
-#: Attributes that reach an object's names by a string (``obj.__dict__["x"]``, ``object.__setattr__(obj, "x", v)``).
-HIDING_ATTRIBUTES = frozenset({"__dict__", "__setattr__", "__getattribute__", "__builtins__"})
+#: Attributes that reach an object's names by a string (``obj.__dict__["x"]``, ``object.__setattr__(obj, "x", v)``),
+#: and a module's loader, which loads any file by its path under a name of the answer's choosing
+#: (``type(plots.__loader__)("m", path).load_module()``: a course module, named by no import).
+HIDING_ATTRIBUTES = frozenset({"__dict__", "__setattr__", "__getattribute__", "__builtins__", "__loader__", "__spec__"})
 #: Modules or tables of the standard library that reach names by a string.
 HIDING_TOOLS = (
     "sys.modules",
