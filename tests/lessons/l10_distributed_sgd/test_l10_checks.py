@@ -363,3 +363,11 @@ def test_a_failing_time_prediction_is_not_told_the_time_measured(monkeypatch):
     assert "was too low by more than" in result.message, result.message
     assert "97.5" not in result.message and "took" not in result.message
     assert set(result.figures) == {"predicted_s"} and result.margin is None
+
+
+def test_the_upper_median_of_extra_pushes_can_lie_above_their_mean():
+    # three other workers, each with a 0.3 chance of one more push in a slow step: one or more in 66% of steps
+    assert lab10._upper_median([0.3, 0.3, 0.3]) == 1 > sum([0.3, 0.3, 0.3]) + lab10.STALE_BOUND_SLACK
+    assert lab10._upper_median([0.2, 0.2]) == 0  # one or more in 36% of steps
+    assert lab10._upper_median([0.5]) == 1  # reached exactly half the time: the upper of the two medians
+    assert lab10._upper_median([]) == 0
