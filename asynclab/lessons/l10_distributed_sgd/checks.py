@@ -832,9 +832,10 @@ def _barrier_delays(periods: int, every: int, workers: int) -> list[list[float]]
     return rows
 
 
-def _follows_its_arguments(predict: Callable) -> None:
-    """Ask ``predict`` about tables of the kind the check draws: :class:`Rejected` with one sentence if it does
-    not follow them. In the first period worker 0 is slow at every step (0.1 s, more over the period than
+def _follows_its_arguments(predict: Callable, every: int) -> None:
+    """Ask ``predict`` about tables of the kind the check draws, ``every`` steps between two barriers (the check
+    asks about each of :data:`PREDICT_EVERY`, so a period typed in fails): :class:`Rejected` with one sentence
+    if it does not follow them. In the first period worker 0 is slow at every step (0.1 s, more over the period than
     any other worker's hiccup) and worker 1 has a hiccup at the second step. The questions: twice the
     steps take about twice as long; 20 ms more for worker 0 at one step of that period add 20 ms; 20 ms
     more for worker 2 there add nothing; a fourth worker, :data:`FOURTH_S` at every step of that period,
@@ -846,7 +847,6 @@ def _follows_its_arguments(predict: Callable) -> None:
     delayed alike at every step, as when the overhead is measured, the steps take their delays and overheads
     and nothing more (a model that adds a barrier's cost of its own on top passes every other question, and
     the measured run's tolerance, with 15 ms per barrier)."""
-    every = draw.choice(PREDICT_EVERY)
     overhead = round(draw.uniform(0.002, 0.006), 4)
     rows = _barrier_delays(PREDICT_PERIODS[0], every, PREDICT_WORKERS)
     for step in range(every):
@@ -942,7 +942,8 @@ def check_predict_barrier_time(self, predict_seconds: Callable) -> CheckResult:
     from asynclab.foundation.workloads import psgd
 
     def condition() -> Outcome:
-        _follows_its_arguments(predict_seconds)
+        for asked in PREDICT_EVERY:  # a period typed in follows the questions of one of them only
+            _follows_its_arguments(predict_seconds, asked)
         _need_dist_kvstore()
         every = draw.choice(PREDICT_EVERY)
         steps = every * draw.choice(PREDICT_PERIODS)

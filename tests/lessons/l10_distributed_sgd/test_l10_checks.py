@@ -149,7 +149,8 @@ def test_without_the_distributed_store_every_check_fails_with_one_sentence(monke
 
 def test_a_right_prediction_passes_the_questions_asked_before_anything_is_measured():
     for _ in range(20):
-        lab10._follows_its_arguments(_right)  # raises Rejected otherwise
+        for every in lab10.PREDICT_EVERY:
+            lab10._follows_its_arguments(_right, every)  # raises Rejected otherwise
 
 
 @pytest.mark.parametrize(
@@ -214,7 +215,19 @@ def _clocks(delays, overhead, every):
 @pytest.mark.parametrize("predict", [_right, _clocks], ids=["periods", "clocks"])
 def test_right_predictions_pass_the_questions_over_many_draws(predict):
     for _ in range(500):
-        lab10._follows_its_arguments(predict)  # raises Rejected otherwise
+        for every in lab10.PREDICT_EVERY:
+            lab10._follows_its_arguments(predict, every)  # raises Rejected otherwise
+
+
+def test_a_period_typed_in_fails_before_anything_is_measured(monkeypatch):
+    _forbid_cluster(monkeypatch)
+
+    def three_steps(delays, overhead, every):
+        return _right(delays, overhead, 3)
+
+    for _ in range(5):  # right about periods of 3, the one typed in; asked about 4 as well every time
+        text = _verdict(lab10.check_predict_barrier_time, three_steps)
+        assert text.startswith("FAIL [predict-barrier-time] a fourth worker"), text
 
 
 def test_a_prediction_without_the_overhead_fails_before_anything_is_measured(monkeypatch):
