@@ -60,7 +60,8 @@ so the speed-up is a reported figure, not a verdict.
   on the writing thread (and every read by index or ``get``): each statement's result must be written
   by its own operation, which reads the statement's input from ``data``, and equal the statement
   applied to the value that input holds at that moment (a write outside the operations, or an
-  operation that writes a value worked out beforehand, fails).
+  operation that writes a value worked out beforehand, fails); A starts at a value drawn per run (2-99),
+  so values typed in from the step's text (right from A = 1) fail too.
 - errors-at-wait: functional (where the error of an op comes out). The failing
   op runs 0.2 s before it raises, so that an engine that does not hold its
   reader behind it runs the reader (which must be skipped) meanwhile; an
@@ -86,6 +87,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from asynclab.checks import draw
 from asynclab.checks.core import Check, CheckResult, Outcome, Protocol, Rejected, check, refuse_unless_checking
 from asynclab.checks.predictions import plain
 from asynclab.checks.relations import AtLeast, AtMost
@@ -1188,7 +1190,9 @@ WORKED_EXAMPLE = (  # (statement, reads, writes) of MXNet's engine notes
     ("A = C * 2", ("C",), ("A",)),
     ("D = A + 3", ("A",), ("D",)),
 )
-WORKED_RESULT = {"A": 6, "B": 2, "C": 3, "D": 9}
+#: the value A starts at in each of the check's runs of the worked example, drawn (the step's colleague ran it from
+#: 1): results typed in from the step's text, {"A": 6, "B": 2, "C": 3, "D": 9}, are right for A = 1 only
+WORKED_STARTS = (2, 100)
 
 
 def _declaration_problem(reads, writes, got_r, got_w) -> str:
@@ -1216,6 +1220,15 @@ _STATEMENTS = {
     "A": ("C", lambda c: c * 2),
     "D": ("A", lambda a: a + 3),
 }
+
+
+def _worked_values(start: int) -> dict[str, int]:
+    """The values the four statements of :data:`WORKED_EXAMPLE` leave, from ``A = start``, in order."""
+    values = {"A": start}
+    for target in ("B", "C", "A", "D"):
+        source, compute = _STATEMENTS[target]
+        values[target] = compute(values[source])
+    return {key: values[key] for key in "ABCD"}
 
 
 def _equal(a, b) -> bool:
@@ -1323,7 +1336,7 @@ def check_worked_example(self, worked_example: Callable) -> CheckResult:
     there (and nothing else writes), computed from the value its input
     holds when it runs, and the
     values come out right even when the engine runs the operations at
-    random speeds. What each push declared, and who wrote what, is noted
+    random speeds, from a value of A drawn per run (2-99). What each push declared, and who wrote what, is noted
     where the answer cannot reach it (the check's locals), not on the
     engine it is handed.
     """
@@ -1362,7 +1375,8 @@ def check_worked_example(self, worked_example: Callable) -> CheckResult:
         writes: list = []
         reads: set = set()
         engine = inspecting(declared, named)
-        data = _watched_data({"A": 1}, running, writes, reads)
+        start = draw.randrange(*WORKED_STARTS)
+        data = _watched_data({"A": start}, running, writes, reads)
         try:
             worked_example(engine, data)
             engine.wait_all(timeout=TIMEOUT)
@@ -1388,9 +1402,9 @@ def check_worked_example(self, worked_example: Callable) -> CheckResult:
         problem = _writes_problem(writes, reads, statements)
         if problem:
             return self.fail(problem)
-        values = {k: dict.get(data, k) for k in WORKED_RESULT}
-        if values != WORKED_RESULT:
-            return self.fail(f"the values came out as {values}, not {WORKED_RESULT}")
+        values = {k: dict.get(data, k) for k in "ABCD"}
+        if values != _worked_values(start):
+            return self.fail(f"from A = {start} the values came out as {values}, not what the four statements give")
     return self.holds(
         lambda: (
             True,
