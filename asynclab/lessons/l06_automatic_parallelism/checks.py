@@ -28,8 +28,10 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   ``reps - 3`` matches none; two, so that a model right for one setting
   only, such as ``reps - 1``, fails), measured in a fresh process started
   with that setting (the resource manager reads it at a process's first
-  operator). One is drawn from 2, 3, 5, 6, 7, 8, with a count from 4..7
-  and one from 8..12; the other from 9..16, with a count from 4 to the
+  operator). One is drawn from 2, 3, 5, 6, 7, 8, with a count from 4..7,
+  one from 8..12 and one from 13..22 (a model wrong only above 12 products
+  with eight workspaces or fewer passed while the counts stopped at 12);
+  the other from 9..16, with a count from 4 to the
   workspaces less two (more workspaces than products, where a rule without
   its floor gives -1 or less: it failed 5 runs of 5), one equal to the
   workspaces (where one product is done first and a rule whose case starts
@@ -132,7 +134,9 @@ OTHER_PRODUCTS = frozenset(
 )
 SMALLEST_PRODUCT = 0.2  # of one product timed alone, each dot at least: right answers 0.44-1.38, a 2x2 dot 0.01
 REPS = (10, 11, 12, 13)  # products per device in step 1, drawn at random each round
-HEAD_REPS = (tuple(range(4, 8)), tuple(range(8, 13)))  # with the fewer workspaces, one count drawn from each
+#: with the fewer workspaces, one count drawn from each: up to 22, as the step asks (a model wrong only for counts
+#: above 12 with eight workspaces or fewer passed while the counts ended at 12)
+HEAD_REPS = (tuple(range(4, 8)), tuple(range(8, 13)), tuple(range(13, 23)))
 #: MXNET_CPU_TEMP_COPY in step 2, one setting drawn from each per run (never the lesson's default of 4): with
 #: the fewer, the counts of HEAD_REPS; with the more, fewer products than workspaces less one, as many, and
 #: 1 to HEAD_BEYOND more
@@ -505,7 +509,7 @@ def _measured_head_starts(copies: int, counts: tuple[int, ...], tries: int = 3) 
     times_cpu=False,
     points=2,
     functions=("head_start",),
-    threshold="exact at five counts over two settings",
+    threshold="exact at six counts over two settings",
 )
 def check_predict_head_start(self, head_start: Callable) -> CheckResult:
     """``head_start(reps, copies)``: how many of ``cpu(0)``'s ``reps`` products finish before ``cpu(1)``'s
@@ -513,11 +517,11 @@ def check_predict_head_start(self, head_start: Callable) -> CheckResult:
 
     All of ``cpu(0)``'s products are issued first, then ``cpu(1)``'s. The
     check draws two numbers of workspaces, one from 2, 3 and 5 to 8 (not the
-    lesson's 4) with a count from 4 to 7 and one from 8 to 12, and one from
+    lesson's 4) with a count from 4 to 7, one from 8 to 12 and one from 13 to 22, and one from
     9 to 16 with a count from 4 to two less than the workspaces (where
     nothing holds cpu(1) up), one as large as the workspaces and one 1 to 6
     larger; it measures each in MXNet's profile in a fresh process started
-    with that setting, and passes when all five predictions match exactly. ``head_start`` must
+    with that setting, and passes when all six predictions match exactly. ``head_start`` must
     predict: one that runs MXNet operators fails, and so does one that takes
     longer than half a second to answer. A FAIL says neither how
     many predictions missed nor the right values.
@@ -543,7 +547,7 @@ def check_predict_head_start(self, head_start: Callable) -> CheckResult:
             beyond = copies + draw.choice(range(1, HEAD_BEYOND + 1))
             counts = (draw.choice(range(min(HEAD_REPS[0]), copies - 1)), copies, beyond)
         else:
-            counts = (draw.choice(HEAD_REPS[0]), draw.choice(HEAD_REPS[1]))
+            counts = tuple(draw.choice(reps) for reps in HEAD_REPS)
         predicted = {}
         for reps in counts:
             with record() as trace:
@@ -574,7 +578,7 @@ def check_predict_head_start(self, head_start: Callable) -> CheckResult:
             )
         return True, ""
 
-    return self.holds(condition, repeat=2, description="all five predictions matched MXNet's profile")
+    return self.holds(condition, repeat=2, description="all six predictions matched MXNet's profile")
 
 
 # ------------------------------------------------------------ step 3: two stages on two devices
