@@ -142,7 +142,9 @@ that it makes itself. Effect sizes and the margins they leave are in
   Earlier, with both cores busy, 0.60x-1.35x on MXNet.
   On MXNet the clock must also have run over the whole forward: its first
   matrix product (the L-th most recent product MXNet's profiler shows
-  before the return, for L layers: :func:`_products_began`) began at most
+  before the return, for L layers, products under 0.2 of the profile's
+  median left out, so that a 1x1 product issued after a late clock does
+  not stand for a layer: :func:`_products_began`) began at most
   1.1x the reported seconds before the return. A clock started before the
   forward reads at most 1 there. Measured with the check, each right answer
   of the catalogue 3 runs quiet and 1 with one core busy: 0.951-0.999; a
@@ -199,6 +201,7 @@ that it makes itself. Effect sizes and the margins they leave are in
 from __future__ import annotations
 
 import math
+import statistics
 import time
 from collections.abc import Callable
 from contextlib import nullcontext
@@ -604,6 +607,9 @@ IDLE_SHARE = 3.0
 #: (right answers 0.948-0.999, medians per run); one started after the first layer 1 + 1/(L-1) or more (1.23-1.44
 #: on the drawn network, 1.12-1.16 on the one-row network, 1.04 on the deep one)
 STARTED = 1.1
+#: ... counting only products that ran at least this share of the profile's median product (the forward's and its
+#: input's products are all of one size; a 1x1 product, a few microseconds, is not a layer)
+SMALLEST_PRODUCT = 0.2
 _FORWARD = Protocol(warmup=1, min_rounds=3, max_rounds=7, budget_s=30.0, attempts=2)
 
 
@@ -663,9 +669,16 @@ def _products_began(trace) -> list[float]:
     """Seconds before the check's last :data:`MARK_CALL` (made right after timed_forward returned) at which
     each matrix product (:data:`PRODUCT_OPS`) of a profile began, the most recent first. A clock started
     before the forward began before all of its products: with L layers, the L-th most recent product began
-    less than the seconds such a clock reports before the return."""
+    less than the seconds such a clock reports before the return. Products that ran shorter than
+    :data:`SMALLEST_PRODUCT` of the profile's median product are left out: the forward's layers and its input's
+    queued products are all of one size, and a tiny product issued after a late clock (a 1x1 "probe") would
+    otherwise stand for the forward's first."""
     mark = _mark_of_return(trace)
-    return sorted(mark - s.start for s in trace.spans if s.name in PRODUCT_OPS and s.start <= mark)
+    products = [s for s in trace.spans if s.name in PRODUCT_OPS and s.start <= mark]
+    if not products:
+        return []
+    typical = statistics.median(s.end - s.start for s in products)
+    return sorted(mark - s.start for s in products if s.end - s.start >= SMALLEST_PRODUCT * typical)
 
 
 def _copy(y: Any):

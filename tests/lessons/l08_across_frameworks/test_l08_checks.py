@@ -292,3 +292,17 @@ def test_products_began_counts_back_from_the_mark_of_the_return_and_only_product
     assert lab08._products_began(trace) == pytest.approx([0.5, 1.0])
     with pytest.raises(RuntimeError, match="did not record the check's mark"):
         lab08._products_began(Trace(spans=trace.spans))
+
+
+def test_products_began_leaves_out_a_tiny_product_issued_after_a_late_clock():
+    from asynclab.foundation.profiling import OpSpan, Trace
+
+    def product(start: float, seconds: float = 0.1) -> OpSpan:
+        return OpSpan("dot", 0, 0, start, start + seconds)
+
+    # the input's queued products, the first layer, a 1x1 product right after the clock, two more layers
+    layers = [product(t) for t in (8.0, 8.1, 8.2, 8.3)]
+    probe = OpSpan("dot", 0, 0, 8.41, 8.41 + 1e-5)
+    trace = Trace(spans=[*layers, probe, product(8.45), product(8.55)], calls=[OpSpan(lab08.MARK_CALL, 0, 0, 8.7, 8.7)])
+    began = lab08._products_began(trace)
+    assert len(began) == 6 and began[2] == pytest.approx(0.4)  # the third most recent is the first layer, not the probe
