@@ -68,7 +68,7 @@ class Lineage:
         """Note a call entered at ``entered`` that read the tensors in ``read`` and returned ``result``; a
         tensor it read and returned as it was (``x.cpu()`` on the CPU, ``x.contiguous()``) was not written by
         it unless the call works in place (``relu_``, ``+=``, ``out=``)."""
-        inputs, outputs = _tensors(read), _tensors(result)
+        inputs, outputs = self._arrays(read), self._arrays(result)
         writers = tuple(self._writer[id(t)] for t in inputs if id(t) in self._writer)
         call = len(self._entered)
         self._entered.append(entered)
@@ -78,6 +78,10 @@ class Lineage:
             if in_place or id(tensor) not in passed_through:
                 self._writer[id(tensor)] = call
         self._keep.extend(inputs + outputs)
+
+    def _arrays(self, value: Any) -> list:
+        """The arrays among ``value``'s leaves whose lineage is followed: PyTorch's tensors."""
+        return _tensors(value)
 
     def __enter__(self) -> Lineage:
         self._mode.__enter__()
