@@ -1,4 +1,4 @@
-"""Found by a red team (round 16). the four hooks hand every entry to lesson 05's queue-head rule, the course's own
+"""Found by a red team (round 16): the four hooks hand every entry to lesson 05's queue-head rule, the course's own
 engine_reference.Engine._dispatch, loaded from its file under another module name by the loader of a module the
 lab's setup cell imports: type(plots.__loader__)("lesson_rule", path).load_module(), the path made from
 plots.__file__. No import or string names the course module, and the runtime guard (answer_key_use) judges the

@@ -1,8 +1,8 @@
 """head_start simulates the workspaces only as far as the check ever looks: with at most eight workspaces it
 believes cpu(0)'s worker "saturates" after twelve products and answers reps - copies for longer runs (one product
 fewer than the rule). Wrong for every count from 13 to 22 with 2 to 8 workspaces, which the step asks about
-("any reps from 4 to 22 and any number of workspaces from 2 to 16"), but the check draws counts of 4 to 12 when
-it draws eight workspaces or fewer, and counts above 12 only with nine or more."""
+("any reps from 4 to 22 and any number of workspaces from 2 to 16"); with eight workspaces or fewer the check
+asks about one count from each of 4-7, 8-12 and 13-22."""
 
 EXPECT = {"predict-head-start": 0}
 

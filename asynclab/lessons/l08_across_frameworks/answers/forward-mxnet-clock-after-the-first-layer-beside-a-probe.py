@@ -2,8 +2,9 @@
 there", as forward-mxnet-clock-after-the-first-layer), and right after starting the clock it issues a 1x1 probe
 product, nd.dot(ones(1, 1), ones(1, 1)), "to check that the engine answers". The seconds are (L-1)/L of the forward
 (0.67x-0.8x on the drawn network): wrong. The guard against a late clock (_products_began, STARTED) takes the L-th
-most recent matrix product before the return to be the forward's first; the probe is one of the L, so the product
-it reads is the second layer's, which began after the clock. PyTorch and NumPy are fixed as the solution fixes them."""
+most recent matrix product before the return for the forward's first, leaving out products far shorter than the
+profile's typical one, such as the probe: it reads the first layer's, which began before the clock. PyTorch and
+NumPy are fixed as the solution fixes them."""
 
 EXPECT = {"timed-forward-fixed": 0}
 

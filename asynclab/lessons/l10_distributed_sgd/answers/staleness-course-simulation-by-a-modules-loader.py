@@ -1,4 +1,4 @@
-"""Found by a red team (round 16). predict_staleness runs lesson 10's own simulation (simulation.simulate_async and
+"""Found by a red team (round 16): predict_staleness runs lesson 10's own simulation (simulation.simulate_async and
 StepModel), loaded from its file by the loader of the lesson module the lab's setup cell imports:
 type(distributed.__loader__)(name, path).load_module(), the path made from distributed.__file__. No import, no
 string naming a module, no importlib in the cell. The course's simulation, not a prediction: it should earn nothing."""
