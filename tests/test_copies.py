@@ -748,9 +748,24 @@ def test_threads_of_the_private_thread_module_are_caught():
         assert "private thread module" in found.sentence and "threading" in found.sentence, found.sentence
 
 
-def test_threads_started_with_threading_are_not_refused():
+def test_the_private_thread_module_passed_on_as_a_value_is_caught():
     source = _cell(
         """
+        import _thread
+
+
+        def chain_energy(data, chunk, lib=_thread):
+            return sum(float(v.sum()) for v in chunked.read_chunks(data, chunk)) + lib.get_ident() * 0
+        """
+    )
+    found = _verdicts("09", {"ex1-chain-energy": source})["pipelined-beats-serial"]
+    assert found is not None and found.kind == copies.STARTS_PROCESSES, found
+
+
+def test_threads_started_with_threading_and_the_thread_modules_other_calls_are_not_refused():
+    source = _cell(
+        """
+        import _thread
         import threading
 
 
@@ -758,7 +773,7 @@ def test_threads_started_with_threading_are_not_refused():
             worker = threading.Thread(target=sum, args=(range(10),))
             worker.start()
             worker.join()
-            return sum(float(v.sum()) for v in chunked.read_chunks(data, chunk))
+            return sum(float(v.sum()) for v in chunked.read_chunks(data, chunk)) + _thread.get_ident() * 0
         """
     )
     found = _verdicts("09", {"ex1-chain-energy": source})["pipelined-beats-serial"]

@@ -87,7 +87,7 @@ names what the answer used, never the right answer:
    ``subprocess``, ``multiprocessing`` but for its thread pools and ``cpu_count``, ``os.system``, ...): what
    runs there escapes the check's instruments, so a table measured there when the answer cell runs
    passes for a prediction; and so does one that uses the interpreter's private thread module
-   (:data:`THREAD_TOOLS`: ``_thread.start_new_thread``), whose threads no ``threading`` object knows,
+   to start threads (:data:`THREAD_TOOLS`: ``_thread.start_new_thread``), which no ``threading`` object knows,
    so that a check counting the answer's threads beside its reference (lab 09's) misses them. Data is
    judged on this verdict too;
 7. **measures**: data (a prediction) is computed with a module or class the
@@ -295,7 +295,13 @@ PROCESS_TOOLS = (
 #: The interpreter's private thread module: a thread it starts has no ``threading`` object, so a check that
 #: counts the CPU time of the answer's threads beside its own reference (lab 09's) takes one still running at the
 #: reference's end for a framework's. ``threading`` and ``concurrent.futures`` do all a step asks of threads.
-THREAD_TOOLS = ("_thread", "threading._start_new_thread", "threading._start_joinable_thread")
+THREAD_TOOLS = (
+    "_thread.start_new_thread",
+    "_thread.start_new",
+    "_thread.start_joinable_thread",
+    "threading._start_new_thread",
+    "threading._start_joinable_thread",
+)
 #: What :data:`PROCESS_TOOLS` hold that starts no process: thread pools, and the count of the CPUs.
 STARTS_NO_PROCESS = ("multiprocessing.pool.ThreadPool", "multiprocessing.dummy", "multiprocessing.cpu_count")
 #: What a function or frame keeps inside: reading these of what a check hands an answer reads the check's
@@ -454,8 +460,9 @@ class Verdict:
             )
         if self.kind == STARTS_PROCESSES and _thread_tool(self.course):
             return (
-                f"scored 0: `{self.name}` uses {self.course}, the interpreter's private thread module, whose threads "
-                "no threading object knows and the check cannot count: use threading or concurrent.futures"
+                f"scored 0: `{self.name}` starts threads with {self.course}, from the interpreter's private thread "
+                "module, which no threading object knows and the check cannot count: use threading or "
+                "concurrent.futures"
             )
         if self.kind == STARTS_PROCESSES:
             return (
@@ -1714,8 +1721,9 @@ def _instruments(student: str, closure: _Closure, instruments: Sequence[str]) ->
 
 
 def _thread_tool(dotted: str) -> bool:
-    """Whether ``dotted`` is one of :data:`THREAD_TOOLS` or lies in one (``_thread.start_new_thread``)."""
-    return any(dotted == t or dotted.startswith(t + ".") for t in THREAD_TOOLS)
+    """Whether ``dotted`` is one of :data:`THREAD_TOOLS` (``_thread.start_new_thread``), or the private thread
+    module itself (a verdict on it passed on as a value)."""
+    return dotted == "_thread" or any(dotted == t or dotted.startswith(t + ".") for t in THREAD_TOOLS)
 
 
 def _starts_processes(student: str, closure: _Closure) -> Verdict | None:
@@ -1730,7 +1738,8 @@ def _starts_processes(student: str, closure: _Closure) -> Verdict | None:
         if dotted not in closure.values and any(other.startswith(dotted + ".") for other in used):
             continue  # only the way to the longer name; handed around as a value (f(multiprocessing)), judged
         tool = next((t for t in PROCESS_TOOLS if dotted == t or dotted.startswith(t + ".")), None)
-        if tool or _thread_tool(dotted):
+        # the private thread module handed on as a value (f(_thread)) starts threads where the judge cannot read
+        if tool or _thread_tool(dotted) or (dotted == "_thread" and dotted in closure.values):
             return Verdict(STARTS_PROCESSES, student, dotted)
     return None
 

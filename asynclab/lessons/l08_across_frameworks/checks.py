@@ -120,10 +120,11 @@ that it makes itself. Effect sizes and the margins they leave are in
   On PyTorch's and NumPy's drawn networks the call counts from the first
   operation the output depends on (``asynclab.foundation.torch_lineage``:
   a TorchFunctionMode notes every call inside timed_forward;
-  ``asynclab.foundation.numpy_lineage``: NumPy's input is handed over as an
-  ndarray subclass whose ufuncs and dispatched functions are noted, and
-  their results' too; an output that lost the subclass, as ``np.asarray``
-  makes it, counts from the call's start), where that came after the
+  ``asynclab.foundation.numpy_lineage``: NumPy's input and weights are
+  handed over as an ndarray subclass whose ufuncs, dispatched functions
+  and ``dot`` method are noted, and their results' too; an output that
+  lost the subclass, as ``np.asarray`` makes it, counts from the call's
+  start), where that came after the
   call's start: a clock that also ran over a warm-up or a
   second forward reads about 2x that, and must read at least 0.9x of it,
   so that neither the figure of other work timed beside an untimed forward
@@ -793,8 +794,9 @@ def _timed_forward_probe(
         given = _copy(x)
         if identity is None:
             calls = (NumpyLineage() if framework == "NumPy" else Lineage()) if lineage else nullcontext()
-            if isinstance(calls, NumpyLineage):
-                given = calls.track(given)  # a NumPy array whose calls, and their results', are noted
+            if isinstance(calls, NumpyLineage):  # NumPy arrays whose calls, and their results', are noted: the
+                # weights too, so that a product written into a buffer of the answer's own is still seen
+                given, handed = calls.track(given), [calls.track(w) for w in handed]
             with calls:
                 start = time.perf_counter()
                 returned = call(given, handed)
