@@ -492,3 +492,10 @@ def test_under_the_grader_a_check_runs_whatever_its_kernel_remembers(monkeypatch
     first, second = _pair()
     monkeypatch.setattr(core, "_GRADER_TOKEN", "secret")
     assert second(lambda: 1).passed
+
+
+def test_a_count_is_written_in_words_up_to_ten_and_in_digits_above():
+    from asynclab.checks.core import in_words
+
+    assert [in_words(n) for n in (0, 1, 5, 10)] == ["no", "one", "five", "ten"]
+    assert in_words(11) == "11" and in_words(1500) == "1,500"

@@ -293,6 +293,14 @@ def test_a_constant_the_step_names_may_feed_a_prediction():
         "with EngineBase(num_workers=2) as e:\n    e.wait_all()\nseen['x'] = e",
         "from asynclab.foundation.engine import EngineBase\n\nPREDICTED_ROUNDS = {}\nseen = PREDICTED_ROUNDS\n"
         "with EngineBase(num_workers=2) as e:\n    e.wait_all()\nseen.update(x=e)",
+        # the student's engine reached through the instance a locked "try it" cell of step 2 bound
+        "trial = type(engine)(num_workers=2)\ntrial.wait_all(timeout=10)\n"
+        "PREDICTED_ROUNDS = {r.name: 0 for r in trial.records}",
+        # no engine at all: a thread per operation, two at a time, the rounds read off the clock
+        "import threading\nimport time\n\nslots = threading.Semaphore(2)\nstarts = {}\n\n\ndef op(name):\n"
+        "    with slots:\n        starts[name] = time.perf_counter()\n\n\nPREDICTED_ROUNDS = {}\n"
+        "for name in ('load x', 'load y'):\n    threading.Thread(target=op, args=(name,)).start()\n"
+        "    PREDICTED_ROUNDS[name] = 0",
     ],
     ids=[
         "own-engine",
@@ -302,6 +310,8 @@ def test_a_constant_the_step_names_may_feed_a_prediction():
         "subscript-then-copy",
         "second-name",
         "name-of-a-name",
+        "own-engine-from-a-locked-cell",
+        "plain-threads",
     ],
 )
 def test_a_prediction_computed_by_running_an_engine_measured(source):

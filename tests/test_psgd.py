@@ -304,3 +304,69 @@ def test_gradients_of_one_push_taken_at_two_sets_of_weights_are_found():
     assert trace(("a", "b", "b", "b")).switched_within_a_push(2) == 0  # a copy from a buffer after one gradient
     assert trace(("a", "a", "b", "c")).switched_within_a_push(2) == 1
     assert trace(("a", "b", "c", "d")).switched_within_a_push(1) is None  # one gradient per push
+
+
+def _given_and_sent(sent):
+    given = ((1.0, 0.0, 2.0), (0.0, 3.0, 1.0), (2.0, 2.0, 0.0), (1.0, -1.0, 1.0))
+    return psgd.WorkerTrace(
+        0, "dist_async", (0.0, 1.0, 2.0, 3.0), (0, 1, 2, 3), (1.0,) * 4, (1.5, 3.5), (), 0.0, 4.0,
+        given=given, sent=tuple(sent),
+    )  # fmt: skip
+
+
+def test_a_push_that_sends_other_than_its_groups_gradients_is_found():
+    assert _given_and_sent([(1.0, 3.0, 3.0), (3.0, 1.0, 1.0)]).pushed_other_than_its_gradients(2) is None  # sums
+    assert _given_and_sent([(0.5, 1.5, 1.5), (1.5, 0.5, 0.5)]).pushed_other_than_its_gradients(2) is None  # means
+    assert _given_and_sent([(1.0, 0.0, 2.0), (2.0, 2.0, 0.0)]).pushed_other_than_its_gradients(2) == 0  # firsts
+    assert _given_and_sent([(1.0, 3.0, 3.0), (2.0, 2.0, 0.0)]).pushed_other_than_its_gradients(2) == 1
+    assert _given_and_sent([(1.0, 3.0, 3.0), (1.5, 0.5, 0.5)]).pushed_other_than_its_gradients(2) == 1  # 1x, 0.5x
+    assert _given_and_sent([(1.0, 3.0, 3.0), None]).pushed_other_than_its_gradients(2) == 1  # unreadable
+    assert _given_and_sent([(1.0, 0.0, 2.0)] * 4).pushed_other_than_its_gradients(1) == 1
+
+
+def _sums(kv, key, w, gradient_at, steps, every):
+    for first in range(0, steps, every):
+        group = [gradient_at(w, step) for step in range(first, first + every)]
+        kv.push(key, group)  # a list: the store adds its values
+        kv.pull(key, out=w)
+
+
+def _firsts(kv, key, w, gradient_at, steps, every):
+    for first in range(0, steps, every):
+        group = [gradient_at(w, step) for step in range(first, first + every)]
+        kv.push(key, group[0])
+        kv.pull(key, out=w)
+
+
+def test_the_trace_holds_what_each_push_sent_beside_the_gradients():
+    import mxnet as mx
+
+    job = {"seed": 3, "steps": 6, "lr": 0.05, "every": 3}
+
+    def setup(kv, lr, every):
+        kv.set_optimizer(mx.optimizer.SGD(learning_rate=lr))
+
+    right = psgd._trace(psgd.train_worker(mx.kv.create("local"), job, setup=setup, loop=_sums))
+    assert len(right.given) == 6 and len(right.sent) == 2 and len(right.sent[0]) == psgd.DIM
+    assert right.pushed_other_than_its_gradients(3) is None
+    wrong = psgd._trace(psgd.train_worker(mx.kv.create("local"), job, setup=setup, loop=_firsts))
+    assert wrong.pushed_other_than_its_gradients(3) == 0
+
+
+def _pushpulls(kv, key, w, gradient_at, steps, every):
+    for first in range(0, steps, every):
+        total = gradient_at(w, first)
+        for step in range(first + 1, first + every):
+            total = total + gradient_at(w, step)
+        kv.pushpull(key, total, out=w)
+
+
+def test_what_a_pushpull_sent_is_read_before_it_pulls():
+    import mxnet as mx
+
+    def setup(kv, lr, every):
+        kv.set_optimizer(mx.optimizer.SGD(learning_rate=lr))
+
+    job = {"seed": 4, "steps": 6, "lr": 0.05, "every": 2}
+    trace = psgd._trace(psgd.train_worker(mx.kv.create("local"), job, setup=setup, loop=_pushpulls))
+    assert len(trace.sent) == 3 and trace.pushed_other_than_its_gradients(2) is None

@@ -481,6 +481,14 @@ def median(values: Sequence[float]) -> float:
     return quartiles(values)[1]
 
 
+_COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def in_words(count: int) -> str:
+    """``count`` as a check's sentence writes it: a word up to ten ("five"), digits above."""
+    return _COUNT_WORDS[count] if 0 <= count < len(_COUNT_WORDS) else f"{count:,}"
+
+
 @dataclass(frozen=True)
 class Outcome:
     """What the runner found: the series, each relationship's band, rounds and seconds spent."""

@@ -1929,6 +1929,13 @@ def _closure(root: str, table: Mapping[str, _Binding], outside: Callable[[str], 
                 found.dotted.append(binding.dotted)
             continue
         if binding.given:
+            # the lab's own statement, not judged; a class of the answer's it uses is (``with StudentEngine(...)
+            # as engine`` hands ``type(engine)``, and what the class is built on, to whatever reads ``engine``)
+            todo.extend(
+                name
+                for name in sorted(_statement_names(binding.statement))
+                if name in table and not table[name].given and isinstance(table[name].statement, ast.ClassDef)
+            )
             continue
         node = binding.statement
         if node not in found.statements:

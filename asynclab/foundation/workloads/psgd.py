@@ -156,6 +156,9 @@ def bounded_loop(kv: Any, key: int, w: Any, gradient_at: Callable[[Any, int], An
             kv._barrier()  # every worker waits here until all have arrived
 
 
+#: How far (a fraction of its size) what a push sent may lie from one multiple of the sum of its gradients,
+#: and its multiple from the first push's: float32 sums and a mean computed on the worker stay within 1e-5.
+PUSH_TOLERANCE = 1e-3
 #: The clock of the traces and the sleep of a worker's delays, taken when this module is imported: before
 #: a loop handed to :func:`train_worker` runs, so that a loop which rewrites ``time`` moves neither.
 _CLOCK, _SLEEP = time.perf_counter, time.sleep
@@ -179,9 +182,28 @@ FETCHES = ("pull", "row_sparse_pull", "pushpull")
 VALUES = ("num_workers", "rank", "type")
 
 
-def _logged(kv: Any) -> tuple[Any, list[float], list[bytes], list[float]]:
-    """The store a loop is handed, the times (seconds) of its pushes, the optimizers set on it (pickled), and
-    the times (seconds) of its pulls.
+def _values(value: Any) -> np.ndarray | None:
+    """The sum of what one push sends (an array, or a list of arrays the store adds up), as float64; None when
+    it holds anything else."""
+    if isinstance(value, (list, tuple)):
+        parts = [_values(part) for part in value]
+        if not parts or any(part is None for part in parts):
+            return None
+        total = np.zeros_like(parts[0])
+        for part in parts:
+            if part.shape != total.shape:
+                return None
+            total = total + part
+        return total
+    try:
+        return np.asarray(value.asnumpy(), dtype=np.float64).reshape(-1)  # waits for what computes the value
+    except Exception:
+        return None
+
+
+def _logged(kv: Any) -> tuple[Any, list[float], list[bytes], list[float], list[list[float] | None]]:
+    """The store a loop is handed, the times (seconds) of its pushes, the optimizers set on it (pickled),
+    the times (seconds) of its pulls, and what each push sent (its values added up; None where unreadable).
 
     It offers :data:`SENDS`, :data:`CALLS` and :data:`VALUES` of ``kv`` and
     notes the time of every call of :data:`SENDS`, and of :data:`FETCHES`
@@ -196,12 +218,16 @@ def _logged(kv: Any) -> tuple[Any, list[float], list[bytes], list[float]]:
     pushes: list[float] = []
     pulls: list[float] = []
     optimizers: list[bytes] = []
+    sent: list[list[float] | None] = []
     clock = _CLOCK
 
     def sender(name: str) -> Callable[..., Any]:
         def send(*args: Any, **kwargs: Any) -> Any:
+            # read before the call: a pushpull may write the pulled weights back into what it was handed
+            value = _values(args[1] if len(args) > 1 else kwargs.get("value"))
             result = getattr(kv, name)(*args, **kwargs)
             pushes.append(clock())
+            sent.append(None if value is None else [float(v) for v in value])
             if name in FETCHES:
                 pulls.append(pushes[-1])
             return result
@@ -243,7 +269,7 @@ def _logged(kv: Any) -> tuple[Any, list[float], list[bytes], list[float]]:
         def __repr__(self) -> str:
             return f"<the store of worker {getattr(kv, 'rank', '?')}: {getattr(kv, 'type', '?')}>"
 
-    return Logged(), pushes, optimizers, pulls
+    return Logged(), pushes, optimizers, pulls, sent
 
 
 def late_step(optimizer: bytes) -> float | None:
@@ -350,6 +376,29 @@ class WorkerTrace:
     held: tuple[str, ...] = ()
     #: :func:`not_plain` of the last optimizer the worker set on its store; None when it set none or that is plain
     not_plain: str | None = None
+    #: per gradient, the gradient ``gradient_at`` returned
+    given: tuple[tuple[float, ...], ...] = ()
+    #: per push, what it sent (its values added up); None where that could not be read
+    sent: tuple[tuple[float, ...] | None, ...] = ()
+
+    def pushed_other_than_its_gradients(self, every: int) -> int | None:
+        """The first push (0, 1, ...) that did not send one fixed multiple of the sum of its ``every`` gradients
+        (the same multiple for every push, within :data:`PUSH_TOLERANCE` of the sum's size): a push that leaves
+        out a gradient of its group, or weighs them unequally. None when every push sent its group's sum."""
+        multiples: list[float] = []
+        for group, sent in enumerate(self.sent[: len(self.given) // every]):
+            total = np.sum(np.asarray(self.given[group * every : group * every + every], dtype=np.float64), axis=0)
+            if sent is None or len(sent) != len(total):
+                return group
+            value, size = np.asarray(sent, dtype=np.float64), float(np.dot(total, total))
+            multiple = float(np.dot(value, total)) / size if size > 0 else 0.0
+            off = float(np.linalg.norm(value - multiple * total))
+            if off > PUSH_TOLERANCE * max(float(np.linalg.norm(value)), abs(multiple) * size**0.5):
+                return group
+            if multiples and abs(multiple - multiples[0]) > PUSH_TOLERANCE * abs(multiples[0]):
+                return group
+            multiples.append(multiple)
+        return None
 
     def pulled_within_a_push(self, every: int) -> int | None:
         """The first push (0, 1, ...) whose ``every`` gradients were not all taken at the weights the worker
@@ -400,7 +449,7 @@ def train_worker(kv: Any, job: Mapping[str, Any], setup: Callable | None = None,
     every = job.get("every")
     extra = () if every is None else (int(every),)
     clock = _CLOCK
-    store, pushes, optimizers, pulls = _logged(kv)
+    store, pushes, optimizers, pulls, sent = _logged(kv)
     if setup is None:
         setup_store(store, lr)  # the course's optimizer takes no ``every``: it rescales by the workers alone
     else:
@@ -413,6 +462,7 @@ def train_worker(kv: Any, job: Mapping[str, Any], setup: Callable | None = None,
     held: list[str] = []
     seen: list[int] = []
     losses: list[float] = []
+    given: list[list[float]] = []
 
     def gradient_at(weights: Any, step: int) -> Any:
         current = weights.asnumpy()  # waits for the pull that fills it
@@ -422,6 +472,7 @@ def train_worker(kv: Any, job: Mapping[str, Any], setup: Callable | None = None,
         losses.append(loss(current, X, y))
         rows = batch_rows(int(step), rank, workers)
         g = gradient(current, X[rows], y[rows])
+        given.append([float(v) for v in np.asarray(g, dtype=np.float32)])  # as the NDArray handed back holds it
         delay = delays[int(step) % len(delays)] if delays else 0.0
         if delay > 0:
             _SLEEP(delay)
@@ -445,6 +496,8 @@ def train_worker(kv: Any, job: Mapping[str, Any], setup: Callable | None = None,
         "late_step": late_step(optimizers[-1]) if optimizers else None,
         "held": held,
         "not_plain": not_plain(optimizers[-1]) if optimizers else None,
+        "given": given,
+        "sent": sent,
     }
 
 
@@ -528,6 +581,8 @@ def _trace(result: Mapping[str, Any]) -> WorkerTrace:
         tuple(result.get("pulls", ())),
         tuple(result.get("held", ())),
         None if result.get("not_plain") is None else str(result["not_plain"]),
+        tuple(tuple(g) for g in result.get("given", ())),
+        tuple(None if v is None else tuple(v) for v in result.get("sent", ())),
     )
 
 

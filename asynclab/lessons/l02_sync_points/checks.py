@@ -122,6 +122,7 @@ from asynclab.checks.core import (
     Rejected,
     Unusable,
     check,
+    in_words,
     refuse_outside_child,
     refuse_unless_checking,
 )
@@ -214,7 +215,8 @@ def _array_leaves(value: Any) -> list:
 
 
 def _result_steps() -> tuple[dict[str, Callable[[], Any]], int]:
-    """The five steps of :func:`check_waits_for_results`, by kind, and the lone product's drawn size.
+    """The steps of :func:`check_waits_for_results` (one per :data:`RESULT_KINDS`), by kind, and the lone
+    product's drawn size.
 
     The loss step's sizes, issue order and the order of its dict are drawn here, once a run.
     """
@@ -312,9 +314,9 @@ def _result_steps() -> tuple[dict[str, Callable[[], Any]], int]:
         f"gradients whose largest finishes last, on cpu(1), {o.bands['ratio_elsewhere'].value:.2f}x for results "
         f"returned while work nobody asked for ran on cpu(1), and {o.bands['ratio_loss'].value:.2f}x for a loss of "
         f"one number that finishes last, beside larger weights, and {o.bands['ratio_loader'].value:.2f}x for a step "
-        f"that waits for its batch before it returns (needs {_WINDOW} for all five)"
+        f"that waits for its batch before it returns (needs {_WINDOW} for all {in_words(len(RESULT_KINDS))})"
     ),
-    threshold=f"within {_WINDOW}, five steps",
+    threshold=f"within {_WINDOW}, {in_words(len(RESULT_KINDS))} steps",
     figures=lambda o: {"ratio": max(max(b.value, 1 / b.value) if b.value > 0 else math.inf for b in o.bands.values())},
 )
 def check_waits_for_results(self, result_seconds: Callable) -> CheckResult:

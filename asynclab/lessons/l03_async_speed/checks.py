@@ -125,7 +125,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from asynclab.checks import draw
-from asynclab.checks.core import CheckResult, Protocol, Rejected, check, finish, median
+from asynclab.checks.core import CheckResult, Protocol, Rejected, check, finish, in_words, median
 from asynclab.checks.predictions import answered
 from asynclab.checks.relations import AtLeast
 
@@ -535,7 +535,12 @@ def _lag_prediction(predict: Callable, costs: Mapping[str, float], n: int, k: in
     return number
 
 
-@check("predict-lagged-k", times_cpu=False, points=2, threshold=f"within {LAG_TOLERANCE:.0%}, five devices")
+@check(
+    "predict-lagged-k",
+    times_cpu=False,
+    points=2,
+    threshold=f"within {LAG_TOLERANCE:.0%}, {in_words(len(LAG_DEVICES))} devices",
+)
 def check_predict_lagged_k(self, predict_lagged_seconds: Callable) -> CheckResult:
     """``predict_lagged_seconds(t1, t2, t3, n, k)`` predicts a loop that, after issuing each of ``n``
     operations, waits for the one issued ``k`` before it, and at the end for the last.
@@ -599,7 +604,9 @@ def check_predict_lagged_k(self, predict_lagged_seconds: Callable) -> CheckResul
             f"{where} by more than {LAG_TOLERANCE:.0%} of the loop's time (needs within it on every device)"
         )
     # the farthest device changes from run to run, and nbval compares this sentence: it names none
-    message = f"on five devices your predictions were within {worst * 100:.1f}% of the loops' times"
+    message = (
+        f"on {in_words(len(LAG_DEVICES))} devices your predictions were within {worst * 100:.1f}% of the loops' times"
+    )
     margin = LAG_TOLERANCE / worst if worst > 0 else math.inf
     return finish(
         CheckResult(self.name, self.points, True, message, {"worst_error": worst}, self.threshold, margin=margin)

@@ -89,7 +89,7 @@ from dataclasses import dataclass
 
 from asynclab.checks import draw
 from asynclab.checks.core import Check, CheckResult, Outcome, Protocol, Rejected, check, refuse_unless_checking
-from asynclab.checks.predictions import plain
+from asynclab.checks.predictions import CLOCKS, plain
 from asynclab.checks.relations import AtLeast, AtMost
 from asynclab.foundation.engine import READ, WRITE
 from asynclab.foundation.timing import overlap_share
@@ -1223,12 +1223,12 @@ _STATEMENTS = {
 
 
 def _worked_values(start: int) -> dict[str, int]:
-    """The values the four statements of :data:`WORKED_EXAMPLE` leave, from ``A = start``, in order."""
+    """The values the statements of :data:`WORKED_EXAMPLE` leave, run in its order from ``A = start``, by name."""
     values = {"A": start}
-    for target in ("B", "C", "A", "D"):
+    for _, _, (target,) in WORKED_EXAMPLE:
         source, compute = _STATEMENTS[target]
         values[target] = compute(values[source])
-    return {key: values[key] for key in "ABCD"}
+    return dict(sorted(values.items()))
 
 
 def _equal(a, b) -> bool:
@@ -1484,7 +1484,9 @@ def _as_round(value) -> int | None:
     times_cpu=False,
     points=2,
     threshold="all operations, 3/3",
-    measured_by=("asynclab.foundation.engine.EngineBase", "asynclab.foundation.engine.ThreadedVarEngineBase"),
+    # an engine's class, or threads and clocks of one's own (a thread per operation, two at a time, read off
+    # the clock): what runs the program measures its rounds
+    measured_by=("asynclab.foundation.engine.EngineBase", "asynclab.foundation.engine.ThreadedVarEngineBase", *CLOCKS),
 )
 def check_predict_schedule(self, predicted) -> CheckResult:
     """``predicted`` maps each op name of :data:`SCHEDULE` to the round it starts in (0, 1, 2, ...).

@@ -70,7 +70,11 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   ask for each step's gradient once, in order, take a push's gradients at
   one set of weights (the digests of the weights each gradient read are
   compared: a loop that switches to weights pulled into a buffer between two
-  gradients is caught, where no pull call falls between them), and set plain
+  gradients is caught, where no pull call falls between them), send with
+  each push the sum of its group's gradients, or one fixed multiple of it
+  (the harness reads what each push sent: a loop that pushed only each
+  group's first gradient on dist_async trained and outran the straggler
+  like a right one), and set plain
   SGD (a schedule set on dist_async alone is caught there). A loop that
   pulls before it pushes is not caught here reliably: on dist_sync its fast
   worker either runs ahead of pulls that do not wait (0.02 s for 30 steps)
@@ -494,7 +498,8 @@ def check_async_outruns_straggler(self, setup_store: Callable, worker_loop: Call
     Two workers, the second slower by 30 ms per step, 30 steps each with
     two gradients per push, first on ``dist_sync`` then on ``dist_async``;
     each worker must push 15 times. Passes when the first worker's steps
-    take at least 2.5x longer synchronously, and both runs trained (the loss
+    take at least 2.5x longer synchronously, every push sent the sum of its
+    group's gradients (or one fixed multiple of it), and both runs trained (the loss
     at each worker's final weights below 0.75 of the first loss), and on
     dist_async every worker took its gradients at new weights for at least
     0.9 of its pushes (:data:`FRESH_SHARE`) and pulled after its last push
@@ -532,6 +537,13 @@ def check_async_outruns_straggler(self, setup_store: Callable, worker_loop: Call
                         f"step from 0 to {RACE_STEPS - 1} once, in order"
                     )
                 _held_within_a_push(trace, every, f"on {kind} with every={every}")
+                group = trace.pushed_other_than_its_gradients(every)
+                if group is not None:
+                    raise Rejected(
+                        f"on {kind} worker {trace.rank}'s push {group + 1} did not send the sum of the {every} "
+                        "gradients it took since its last push (nor one fixed multiple of it, as their mean): each "
+                        "push carries every gradient of its group, on dist_async as on dist_sync"
+                    )
                 _plain_sgd(trace)
                 if not (trace.pulls and trace.pushes and trace.pulls[-1] >= trace.pushes[-1]):
                     raise Rejected(

@@ -155,3 +155,10 @@ def test_each_push_of_the_worked_example_stands_for_the_statement_whose_target_i
     twice = [(("A",), ("B",)), (("A",), ("B",)), (("C",), ("A",)), (("A",), ("D",))]
     assert lab05._statements_pushed(twice) == [b, c, a, d]
     assert lab05._statements_pushed([(("A",), ("B", "C"))] * 4) == [b, c, a, d]
+
+
+def test_the_worked_examples_values_are_the_steps_own_from_a_equal_to_one_and_follow_the_start():
+    from asynclab.lessons.l05_inside_the_engine import checks
+
+    assert checks._worked_values(1) == {"A": 6, "B": 2, "C": 3, "D": 9}  # the values the step's text gives
+    assert checks._worked_values(10) == {"A": 24, "B": 11, "C": 12, "D": 27}

@@ -278,8 +278,9 @@ def test_the_store_a_loop_is_handed_counts_every_push_and_hands_out_no_handle():
             return ("pull", key)
 
     kv = Store()
-    store, pushes, _, pulls = psgd._logged(kv)
+    store, pushes, _, pulls, sent = psgd._logged(kv)
     assert store.push(7, 1) == ("push", 7) and store.pull(7) == ("pull", 7) and len(pushes) == 1 and len(pulls) == 1
+    assert sent == [None]  # a push of what is not an array: noted as unreadable, and judged so
     assert (store.num_workers, store.rank, store.type) == (2, 1, "dist_sync")
     for name in ("handle", "_kv", "_set_updater", "_send_command_to_servers"):
         with pytest.raises(AttributeError, match="has no"):
