@@ -66,6 +66,18 @@ def test_run_with_engine_collects_benchmarks_and_sets_the_engine():
 
 @pytest.mark.kernel
 @pytest.mark.measured
+@pytest.mark.untimed  # the names a snippet starts with, no duration
+def test_a_snippet_starts_with_the_names_it_is_given_and_keeps_its_own_first_line():
+    code = (
+        "from __future__ import annotations\n\nfrom asynclab.foundation.timing import Benchmark\n\n"
+        "for _ in range(N):\n    with Benchmark('step', quiet=True):\n        pass\n"
+    )
+    run = mxb.run_with_engine(code, "NaiveEngine", names={"N": 3})
+    assert len(run.samples("step")) == 3
+
+
+@pytest.mark.kernel
+@pytest.mark.measured
 @pytest.mark.untimed  # judges the sentences, no duration
 def test_run_with_engine_reports_errors_in_one_sentence():
     with pytest.raises(mxb.SnippetError, match="ZeroDivisionError"):

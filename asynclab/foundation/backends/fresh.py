@@ -347,7 +347,8 @@ def snippet_child(job: Mapping[str, str]) -> list:
     records: list = []
     timing.add_listener(lambda label, seconds: records.append([label, seconds]))
     for key, name in (("prologue", "<prologue>"), ("code", "<snippet>"), ("epilogue", "<epilogue>")):
-        exec(compile(job[key], name, "exec"), {"__name__": "__main__"})
+        names = dict(job.get("names") or {}) if key == "code" else {}
+        exec(compile(job[key], name, "exec"), {**names, "__name__": "__main__"})
     return records
 
 
@@ -392,18 +393,21 @@ def run_snippet(
     prologue: str = "",
     epilogue: str = "",
     isolated: bool = False,
+    names: Mapping[str, int | float | str] | None = None,
 ) -> SnippetRun:
     """Run ``code`` in a fresh process with ``env`` set; collect its Benchmarks.
 
     ``prologue`` runs before the snippet (a framework's switch that is a call,
     not a variable) and ``epilogue`` after it (the framework's wait for all
-    its work, so that nothing is left running). ``timeout`` is in seconds;
+    its work, so that nothing is left running). ``names`` are global names
+    the snippet starts with (``{"N": 1600}``: its source stays its own, so a
+    ``from __future__`` import may open it). ``timeout`` is in seconds;
     a failure raises :class:`SnippetError` naming ``what``. ``isolated`` as
     for :func:`run_program`.
     """
     if not isinstance(code, str):
         raise TypeError(f"code must be a string of Python source, not {type(code).__name__}.")
-    job = {"prologue": prologue, "code": code, "epilogue": epilogue}
+    job = {"prologue": prologue, "code": code, "epilogue": epilogue, "names": dict(names or {})}
     run = run_program(
         f"{__name__}:snippet_child",
         payload=job,

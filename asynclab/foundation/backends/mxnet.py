@@ -100,12 +100,17 @@ def engine_env(engine_type: str, env: Mapping[str, str] | None = None) -> dict[s
 
 
 def run_with_engine(
-    code: str, engine_type: str = "NaiveEngine", timeout: float = 120.0, env: dict[str, str] | None = None
+    code: str,
+    engine_type: str = "NaiveEngine",
+    timeout: float = 120.0,
+    env: dict[str, str] | None = None,
+    names: dict[str, int | float | str] | None = None,
 ) -> EngineRun:
     """Run ``code`` in a fresh Python process with ``MXNET_ENGINE_TYPE=engine_type``.
 
     Time things in the snippet with ``asynclab.foundation.timing.Benchmark(label)``; every
-    finished benchmark comes back in :class:`EngineRun` (seconds). ``timeout``
+    finished benchmark comes back in :class:`EngineRun` (seconds). ``names`` are
+    global names the snippet starts with (``{"N": 1600}``). ``timeout``
     is in seconds; a failure raises :class:`SnippetError`.
     """
     full = engine_env(engine_type, env)
@@ -115,6 +120,7 @@ def run_with_engine(
         timeout=timeout,
         what=f"the snippet under {engine_type}",
         epilogue="import mxnet\nmxnet.nd.waitall()\n",
+        names=names,
     )
     return EngineRun(records=run.records, stdout=run.stdout, env={"MXNET_ENGINE_TYPE": engine_type})
 

@@ -691,7 +691,8 @@ def check_engine_switch_fixed(self, snippet: str) -> CheckResult:
         nonce = f"{draw.randrange(2**32):08x}"
         try:
             found = run_snippet(
-                f"N = {size}\n{snippet}",
+                snippet,
+                names={"N": size},
                 env=engine_env("ThreadedEnginePerDevice"),
                 isolated=True,  # a sitecustomize the answer cell put on PYTHONPATH would switch the engine itself
                 timeout=120.0,
