@@ -222,6 +222,9 @@ PEAK_LENGTH_MB = 200  # its data set in memory (float64), MB: far more than 8 ch
 SMALL_BUDGETS = (16, 20, 24)  # MB: a chunk of 2**20 values (8 MB) peaks above them
 MIDDLE_BUDGETS = (48, 64, 80, 100)  # MB: a chunk of 2**22 values (32 MB) peaks above them
 UPPER_BUDGETS = (144, 150, 156)  # MB, on a data set of UPPER_LENGTH_MB: so does a chunk of 2**22 on a long data set
+#: the upper budget of a rule whose longest chunk (its chunk at the large budget) fits this many times into the
+#: upper data set: the first budget above the middle ones at which it takes that chunk (:func:`_jump_budget`)
+JUMP_CHUNKS = 8
 LARGE_BUDGETS = (400, 600)  # MB
 BUDGET_LENGTH_MB = 100  # the budget check's data set in memory (float64), MB
 UPPER_LENGTH_MB = 400  # its data set for the upper budget, MB in float64 (50 MB on disk, in int8)
@@ -602,8 +605,9 @@ def _follows(data, got: float, marked: _Marked, expected: float, what: str) -> N
     # a copy of one value holds no mark (nor is counted), so it may go uncopied
     if marked.values < data.n - 1:
         raise Rejected(
-            f"{what}: your {FUNCTION} copied {marked.values} of the data set's {data.n} values into MXNet: "
-            "copy each chunk into MXNet with chunked.load and compute its springs there, as the step asks"
+            f"{what}: your {FUNCTION} copied {marked.values} of the data set's {data.n} values into MXNet's "
+            "floating-point arrays: copy each chunk into MXNet with chunked.load (a float64 array) and compute its "
+            "springs there, as the step asks"
         )
     if got in marked.energies(expected):
         return
@@ -1019,6 +1023,20 @@ def _chunk_for(choose_chunk: Callable, budget: int, length: int) -> int:
 SWEPT_BUDGETS = range(SMALL_BUDGETS[0], LARGE_BUDGETS[-1] + 1)  # MB: every whole budget chunk-under-budget asks
 
 
+def _jump_budget(choose_chunk: Callable, large: int, length: int) -> int | None:
+    """The first whole budget (MB) above :data:`MIDDLE_BUDGETS` and below ``large`` at which ``choose_chunk`` takes
+    the chunk it takes at ``large``, where a data set of ``length`` values holds :data:`JUMP_CHUNKS` of that chunk;
+    else None. A rule that jumps to its longest chunk is most over its budget there: a chunk of 2**22 values
+    (33.5 MB) taken from 160 MB on, its size in MiB read as MB, peaked at 166-171 MB on the long data set."""
+    longest = _chunk_for(choose_chunk, large, length)
+    if longest * JUMP_CHUNKS > length:
+        return None
+    for budget in range(max(MIDDLE_BUDGETS) + 1, large):
+        if _chunk_for(choose_chunk, budget, length) == longest:
+            return budget
+    return None
+
+
 def _over_in_between(choose_chunk: Callable, held: float, largest: int, n: int) -> str | None:
     """Why ``choose_chunk`` is over a budget that chunk-under-budget did not run, in one sentence, or None
     (:class:`Rejected` where it returns no whole number of at least 2 values, as :func:`_chunk_for` says).
@@ -1054,7 +1072,9 @@ def check_chunk_under_budget(self, choose_chunk: Callable, chain_energy: Callabl
     """``choose_chunk(budget_mb)`` returns the values per chunk for a pipeline that must stay within ``budget_mb``.
 
     The check draws a small budget (16-24 MB), a middle one (48-100 MB), an
-    upper one (144-156 MB) and a large one (400 or 600 MB), runs your
+    upper one (144-156 MB; for a rule whose chunk at the large budget fits
+    8 times into the upper data set, the first budget above 100 MB at which
+    it takes that chunk) and a large one (400 or 600 MB), runs your
     ``chain_energy`` with your chunk for each on a data set of about 100 MB in
     float64 (after a warm-up of its own serial loop; about 400 MB for the
     upper budget, so that it is much larger than its budget, as the step
@@ -1064,9 +1084,10 @@ def check_chunk_under_budget(self, choose_chunk: Callable, chain_energy: Callabl
     in your chunks takes at most 2.5x as long as one in chunks of 2**20
     values (the best of two runs each; one of yours where it took more than
     twice as long as allowed). A rule that jumps to a chunk of 2**22 values
-    (33.5 MB) from some budget above the middle ones is over the upper one
-    (on the long data set that chunk peaks at 166-171 MB; on the 100 MB one,
-    three chunks long, it stays near 100 MB, under such a budget). And every
+    (33.5 MB) from some budget above the middle ones is over the upper one,
+    which is then that budget (on the long data set that chunk peaks at
+    166-171 MB; on the 100 MB one, three chunks long, it stays near 100 MB,
+    under such a budget; the solution takes it from 202 MB on). And every
     whole budget from 16 MB to 600 MB is asked for its chunk
     (:func:`_over_in_between`): with the fewest chunks' worth of memory the
     pipeline held at the budgets run, no chunk up to the longest run may
@@ -1085,7 +1106,9 @@ def check_chunk_under_budget(self, choose_chunk: Callable, chain_energy: Callabl
             draw.choice(b) for b in (SMALL_BUDGETS, MIDDLE_BUDGETS, UPPER_BUDGETS, LARGE_BUDGETS)
         )
         n = _length(BUDGET_LENGTH_MB * 10**6 // (8 * CHUNK), CHUNK)
-        lengths = {small: n, middle: n, upper: _length(UPPER_LENGTH_MB * 10**6 // (8 * CHUNK), CHUNK), large: n}
+        long_n = _length(UPPER_LENGTH_MB * 10**6 // (8 * CHUNK), CHUNK)
+        upper = _jump_budget(choose_chunk, large, long_n) or upper
+        lengths = {small: n, middle: n, upper: long_n, large: n}
         chosen = {budget: _chunk_for(choose_chunk, budget, length) for budget, length in lengths.items()}
         held = []  # chunks' worth of memory at each peak measured
 

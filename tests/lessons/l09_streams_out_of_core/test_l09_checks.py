@@ -186,3 +186,19 @@ def test_the_sweep_judges_every_budget_between_the_ones_run():
     assert lab09._over_in_between(jumps_at_300, 3.0, 2**23, n) is None, "a chunk longer than any run is not judged"
     with pytest.raises(lab09.Rejected, match=r"choose_chunk\(300\) returned 1 values"):
         lab09._over_in_between(lambda budget: 1 if budget == 300 else fitting(budget), 3.0, largest, n)
+
+
+def test_the_upper_budget_of_a_rule_that_jumps_to_its_longest_chunk_is_where_it_jumps():
+    long_n = lab09._length(lab09.UPPER_LENGTH_MB * 10**6 // (8 * lab09.CHUNK), lab09.CHUNK)
+
+    def capped(budget):  # the solution's rule: a sixth of the budget, at most 2**22 values
+        return int(min(budget * 1e6 / 6 / 8, 2**22))
+
+    def mib_as_mb(budget):  # 2**22 values taken as 32 MB: five of them "fit" from 160 MB on
+        return 2**22 if budget >= 5 * 32 else int(budget * 1e6 / 6 / 8)
+
+    def uncapped(budget):  # its chunk at the large budget does not fit eight times into the long data set
+        return int(budget * 1e6 / 6 / 8)
+
+    assert [lab09._jump_budget(rule, 400, long_n) for rule in (capped, mib_as_mb, uncapped)] == [202, 160, None]
+    assert lab09._jump_budget(lambda budget: 2**22, 600, long_n) == max(lab09.MIDDLE_BUDGETS) + 1
