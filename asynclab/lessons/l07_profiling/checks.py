@@ -74,6 +74,13 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   runs (:func:`~asynclab.checks.profile_reads.watched_profile`): stopping,
   pausing or reading the profiler after fn() returned and before
   ``nd.waitall()`` fails, whatever the verdicts (an exact condition).
+  Each program is asked about in two forms with the same operators: the
+  back end's as built and ending with ``nd.waitall()`` inside ``fn`` (a side
+  read off how long the wait after ``fn()`` takes then names the front
+  end), the front end's as built and with its first files decoded in
+  Python for as long as it slept (a side read off the process's CPU time
+  against the wall time then names the back end); both such answers passed
+  the two programs as built every time.
 - busy-across-devices: a spot-the-bug that lesson 07 did not show. The
   step shows a colleague's ``busy_ms`` that adds up the operators' totals
   from the aggregate table, right on one device; the fixed ``busy_ms(fn)``
@@ -185,6 +192,7 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
 from __future__ import annotations
 
 import dataclasses
+import functools
 import gc
 import math
 import os
@@ -403,9 +411,13 @@ def _program(kind: str, busy_s: float = 0.0, avoid: str = "") -> tuple[str, Call
         python, first_s, wait_s = 0, DIAGNOSE_LOADS_FIRST * waits_s, (1 - DIAGNOSE_LOADS_FIRST) * waits_s / count
     nd.waitall()
 
-    def program() -> None:
+    def program(burns: bool = False, waits: bool = False) -> None:
+        """The program; with ``burns`` its loader's first files are decoded in Python (the front end busy on
+        the CPU, the back end idle), with ``waits`` it ends by waiting for its last result (nothing left
+        queued when it returns)."""
         if first_s:
-            _sleep(first_s)  # the loader's first files, before any operator
+            # the loader's first files, before any operator
+            _burn(first_s) if burns else _sleep(first_s)
         for i in range(count):
             if python:
                 sum(k * k for k in range(python))  # the step's own Python work, as a data loader's
@@ -416,8 +428,17 @@ def _program(kind: str, busy_s: float = 0.0, avoid: str = "") -> tuple[str, Call
             elif i == decoy_at:
                 ops[decoy](decoy_in)
             ops[many](many_in)
+        if waits:
+            nd.waitall()  # as a loop that reads its last loss: fn() returns once the back end is done
 
     return heavy, program
+
+
+def _burn(seconds: float) -> None:
+    """Keep the front end busy in Python for ``seconds`` (the check's clock), as a loader decoding its files."""
+    end = _clock() + seconds
+    while _clock() < end:
+        sum(k * k for k in range(100))
 
 
 def _call_ratio(op: Callable[[Any], Any], data: Any, other: Callable[[Any], Any], other_data: Any) -> float:
@@ -507,7 +528,12 @@ def check_diagnoses_the_program(self, diagnose: Callable) -> CheckResult:
     there). A diagnosis that disagrees with that profile counts only when
     the check's next profile of the program is as clear; otherwise both
     programs are built anew and asked about again, up to
-    :data:`DIAGNOSE_ASKS` times. Passes when both diagnoses are right and
+    :data:`DIAGNOSE_ASKS` times. Each program is asked about twice, with
+    the same operators: the back end's as built and ending with a wait for
+    its last result (``fn()`` returns with nothing queued, as a loop that
+    reads its last loss), the front end's as built and with a loader that
+    decodes its first files in Python (the CPU busy, the back end idle).
+    Passes when all four diagnoses are right and
     diagnose never stops, pauses or reads MXNet's profiler after ``fn()``
     returned and before ``nd.waitall()``.
     """
@@ -560,9 +586,17 @@ def check_diagnoses_the_program(self, diagnose: Callable) -> CheckResult:
         back = program_of("back end")
         front = program_of("front end", back)
         _truth(front[1])
-        built = {"front end": front[:2], "back end": back[:2]}
-        for kind in ("back end", "front end"):
-            heavy, program = built[kind]
+        # each program is asked about twice: the back end's as built and ending with a wait for its last result
+        # (a side read off how long the wait after fn() takes calls that one the front end's), the front end's as
+        # built and with a loader that keeps the CPU busy (a side read off the process's CPU time calls that one
+        # the back end's); each variant does the same operators, so the check's profile of the program judges both
+        variants = {"back end": ({}, {"waits": True}), "front end": ({}, {"burns": True})}
+        asked = [
+            (kind, heavy, functools.partial(program, **how))
+            for kind, (heavy, program) in (("back end", back[:2]), ("front end", front[:2]))
+            for how in variants[kind]
+        ]
+        for kind, heavy, program in asked:
             try:
                 with watched_profile() as watch:
                     answer = diagnose(watch.wrap(program))
