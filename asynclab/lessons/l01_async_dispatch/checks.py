@@ -653,8 +653,9 @@ def check_engine_switch_fixed(self, snippet: str) -> CheckResult:
     """``snippet`` switches its own process to NaiveEngine and times one product of side ``N``.
 
     The check runs it in fresh processes under the default threaded engine
-    (``MXNET_ENGINE_TYPE=ThreadedEnginePerDevice``), with ``N`` drawn and defined
-    before the snippet, then runs its own probe in the same process: a product
+    (``MXNET_ENGINE_TYPE=ThreadedEnginePerDevice``), with ``N`` drawn and handed
+    as a global name the snippet starts with (its own first line stays its
+    first), then runs its own probe in the same process: a product
     of that side, issued and waited for with the functions the check held
     before the snippet ran. Every round runs it at two sides drawn, the
     smaller at most 0.57x the larger, each in a process of its own, and takes

@@ -576,8 +576,9 @@ def check_diagnoses_the_program(self, diagnose: Callable) -> CheckResult:
         return not reason, reason
 
     def ask() -> tuple[str, tuple[str, str, Callable[[], None]] | None]:
-        """Build both programs and ask ``diagnose`` about each: why it failed ("" when both diagnoses are right)
-        and, for a program it diagnosed otherwise than the check's profile did, (kind, heavy operator, program)."""
+        """Build both programs and ask ``diagnose`` about each, in both its forms: why it failed ("" when all four
+        diagnoses are right) and, for a program it diagnosed otherwise than the check's profile did, (kind, heavy
+        operator, the program in that form)."""
         # the back end's program is built and measured first (the front end's is sized from it, with another
         # heavy operator); the front end's is measured once more, last: its rows stay in the profiler's table,
         # and the back end's program is diagnosed first. A profile that never resets counts them, and names

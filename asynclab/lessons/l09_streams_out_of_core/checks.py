@@ -1074,7 +1074,8 @@ def check_chunk_under_budget(self, choose_chunk: Callable, chain_energy: Callabl
     The check draws a small budget (16-24 MB), a middle one (48-100 MB), an
     upper one (144-156 MB; for a rule whose chunk at the large budget fits
     8 times into the upper data set, the first budget above 100 MB at which
-    it takes that chunk) and a large one (400 or 600 MB), runs your
+    it takes that chunk, when it takes it below the large budget; the drawn
+    one otherwise) and a large one (400 or 600 MB), runs your
     ``chain_energy`` with your chunk for each on a data set of about 100 MB in
     float64 (after a warm-up of its own serial loop; about 400 MB for the
     upper budget, so that it is much larger than its budget, as the step
