@@ -485,7 +485,7 @@ _COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "ei
 
 
 def in_words(count: int) -> str:
-    """``count`` as a check's sentence writes it: a word up to ten ("five"), digits above."""
+    """``count`` as a sentence writes it: a word up to ten ("five"), digits above (a check's, a figure's title)."""
     return _COUNT_WORDS[count] if 0 <= count < len(_COUNT_WORDS) else f"{count:,}"
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from matplotlib.figure import Figure
 
+from asynclab.checks.core import in_words
 from asynclab.foundation.engine import Op, Var
 from asynclab.lessons.l05_inside_the_engine.engine_reference import Engine
 
@@ -191,15 +192,13 @@ _STATUS_W = 3.3  # the column that says what each operation waits for
 _TITLE_IN = 0.42  # a panel's title
 _PANEL_GAP = 0.3
 _MARGIN = 0.15
-_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 _FILL = {False: "#d6e4f5", True: "#fbdcc0"}  # read, write
 _EDGE = {False: "#3a6ea5", True: "#c0642a"}
 
 
 def _panel_title(step: int, groups: Sequence[Sequence[str]], pushed: int) -> str:
     if step == 0:
-        count = _WORDS[pushed] if pushed < len(_WORDS) else str(pushed)
-        return f"after the {count} pushes, before anything has run" if pushed > 1 else "after the push"
+        return f"after the {in_words(pushed)} pushes, before anything has run" if pushed > 1 else "after the push"
     group = list(groups[step - 1])
     if not group:
         return "nothing more finishes"
