@@ -150,7 +150,11 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   ``every`` 3 or 4 and 6 or 9 periods drawn, given the overhead per step
   measured just before with every worker delayed alike
   (:data:`OVERHEAD_DELAY_S` a step, taken off again; measured without
-  delays it is the workers' CPU time at its most crowded): within 15%. The
+  delays it is the workers' CPU time at its most crowded; the median step's,
+  so that one step the machine held up moves it not at all): within 15%. A
+  run in which the machine held some step up (:func:`_held_up`: more than
+  :data:`STALL_S` past what its sleep and its barrier force) is measured
+  again, up to three runs. The
   delays (:func:`_barrier_delays`: 0-10 ms, and a hiccup of 150 ms on one
   or, in two thirds of the periods, two workers, the workers' counts kept
   level) keep lesson 10's synchronous model 1.51-1.61x the time and the
@@ -227,6 +231,12 @@ PREDICT_TOLERANCE = 0.15
 #: too low, and the gates stop the others before any run.
 PREDICT_TRIES = 3
 OVER_RETRY = 0.3
+#: A step that took this much longer than its sleep and its barrier force (s; :func:`_held_up`) was held up by
+#: the machine, not by the loop: such a run, or its overhead's run, is measured again (one of PREDICT_TRIES).
+#: The longest step measured so was 8-16 ms quiet and 59 ms at most beside four labs' catalogue tests (30 runs);
+#: CI once failed the solution with a prediction too high by more than 0.3, which no overhead of 4-15 ms a step
+#: explains: a step held up by 0.3 s or more in the overhead's run (tests/lessons/l10_distributed_sgd)
+STALL_S = 0.1
 PREDICT_CALL_S = 1.0  # a prediction answers within this (s): a first import of pandas takes 0.3 s cold, a run 4 s
 OVERHEAD_DELAY_S = 0.015  # every worker's delay while predict-barrier-time measures the overhead (s; then taken off)
 TIMEOUT_S = 30.0  # a run takes 4-9 s, start-up included; a deadlocked one is stopped
@@ -818,6 +828,27 @@ def check_predict_staleness(self, predict_staleness: Callable) -> CheckResult:
 
 
 # ------------------------------------------------------------ step 3: predict the time with barriers
+def _held_up(run: Any, delays: Sequence[Sequence[float]], every: int) -> list[float]:
+    """Per step of a :func:`~asynclab.foundation.workloads.psgd.bounded_loop` run, the seconds it took beyond
+    what its sleep and its barrier force, at the slowest worker: to the worker's next read (or its end) from
+    its read plus its sleep, and after a barrier from the latest worker's read plus sleep (nobody leaves
+    before the last arrives). ``delays[w][s]``: worker ``w``'s sleep at step ``s`` (s). A quiet machine's
+    steps take their overhead, a few milliseconds; a step the machine held up takes more."""
+    workers = sorted(run.workers, key=lambda w: w.rank)
+    steps = len(delays[0])
+    if any(len(w.reads) != steps for w in workers):
+        raise Rejected(f"a worker of the course's own loop read its weights other than {steps} times")
+    held = []
+    for s in range(steps):
+        free = [w.reads[s] + delays[w.rank][s] for w in workers]
+        ahead = [w.reads[s + 1] if s + 1 < steps else w.end for w in workers]
+        if (s + 1) % every == 0:
+            held.append(max(ahead) - max(free))
+        else:
+            held.append(max(a - f for a, f in zip(ahead, free)))
+    return held
+
+
 def _predicted(predict: Callable, delays: list[list[float]], overhead: float, every: int) -> float:
     """``predict(delays, overhead, every)`` as seconds, answered at once, or :class:`Rejected` (it gets a copy)."""
     steps, workers = len(delays), len(delays[0])
@@ -945,11 +976,13 @@ def check_predict_barrier_time(self, predict_seconds: Callable) -> CheckResult:
     first makes sure the function answers at once and follows its arguments
     (:func:`_follows_its_arguments`), then draws ``every`` (3 or 4) and the
     periods (6 or 9), measures the overhead (every worker delayed alike, the
-    delay taken off) and one run over three workers whose delays it draws
-    (:func:`_barrier_delays`). Passes when the prediction, with the workers
-    in either order, is within 15% of the measured time. A prediction too
-    high by at most 30% is measured again, with new draws, up to
-    :data:`PREDICT_TRIES` runs in all (:data:`OVER_RETRY`).
+    median step's time beyond its delay) and one run over three workers whose
+    delays it draws (:func:`_barrier_delays`). Passes when the prediction,
+    with the workers in either order, is within 15% of the measured time. A
+    prediction too high by at most 30% is measured again, with new draws, up to
+    :data:`PREDICT_TRIES` runs in all (:data:`OVER_RETRY`), and so is any
+    verdict of a run in which the machine held a step up (:data:`STALL_S`);
+    the last run's verdict stands.
     """
     from asynclab.foundation.workloads import psgd
 
@@ -963,10 +996,13 @@ def check_predict_barrier_time(self, predict_seconds: Callable) -> CheckResult:
         job = {"steps": steps, "seed": seed, "loop": psgd.bounded_loop, "every": every, "timeout": TIMEOUT_S}
         alike = (OVERHEAD_DELAY_S,) * PREDICT_WORKERS  # workers that sleep, as in the run predicted
         calibration = psgd.run("dist_async", delays=alike, **job)
-        overhead = max(calibration.training_seconds / steps - OVERHEAD_DELAY_S, 0.0)
+        beyond = sorted(_held_up(calibration, [[OVERHEAD_DELAY_S] * steps] * PREDICT_WORKERS, every))
+        overhead = max(beyond[(steps - 1) // 2], 0.0)  # the median step's, as a figure the run took
         delays = _barrier_delays(steps // every, every, PREDICT_WORKERS)
         per_worker = tuple([row[w] for row in delays] for w in range(PREDICT_WORKERS))
-        measured = psgd.run("dist_async", delays=per_worker, **job).training_seconds
+        run = psgd.run("dist_async", delays=per_worker, **job)
+        measured = run.training_seconds
+        held = max(beyond[-1], *_held_up(run, per_worker, every))
         # the workers in both orders: which worker is which changes nothing but their ranks
         guesses = [
             _predicted(predict_seconds, [order(row) for row in delays], overhead, every)
@@ -975,7 +1011,7 @@ def check_predict_barrier_time(self, predict_seconds: Callable) -> CheckResult:
         guess = max(guesses, key=lambda g: abs(g - measured))
         error = abs(guess - measured) / measured
         ok = error <= PREDICT_TOLERANCE
-        figures = {"measured_s": measured, "predicted_s": guess, "overhead_s": overhead, "error": error}
+        figures = {"measured_s": measured, "predicted_s": guess, "overhead_s": overhead, "error": error, "held_s": held}
         if ok:  # a passing line names no drawn figure: the stored line must read the same every run
             return (
                 True,
@@ -997,11 +1033,20 @@ def check_predict_barrier_time(self, predict_seconds: Callable) -> CheckResult:
             outcome = condition()
             figures = outcome[2]
             too_high = figures["predicted_s"] > figures["measured_s"] and figures["error"] <= OVER_RETRY
-            if outcome[0] or not too_high:
+            steady = figures["held_s"] <= STALL_S  # a verdict of a run the machine held up is not kept
+            if steady and (outcome[0] or not too_high):
                 break
         else:
             outcome = condition()
+        if outcome[0]:
+            return outcome
         # a failing verdict publishes only the prediction: the time measured, the error or the margin give it away
-        return outcome if outcome[0] else (False, outcome[1], {"predicted_s": outcome[2]["predicted_s"]}, None)
+        message = outcome[1]
+        if outcome[2]["held_s"] > STALL_S:
+            message += (
+                f"; the machine held a step of every run up by more than {STALL_S:g} s (something else was "
+                "running), so run the check again when it is quieter"
+            )
+        return False, message, {"predicted_s": outcome[2]["predicted_s"]}, None
 
     return _judge(self, tries)
