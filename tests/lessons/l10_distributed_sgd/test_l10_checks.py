@@ -377,9 +377,10 @@ def _simulated(delays, overhead, every, stall=(None, 0.0)):
     return types.SimpleNamespace(workers=workers, training_seconds=max(clocks))
 
 
-def _fake_cluster(monkeypatch, overhead=0.004, measured_overhead=None, stalls=()):
+def _fake_cluster(monkeypatch, overhead=0.004, measured_overhead=None, stalls=(), measured_s=None):
     """psgd.run replaced by :func:`_simulated`; ``stalls``: per run (calibration, run, calibration, ...), the
-    stall of that run. Returns the list of runs made, as "calibration" or "run"."""
+    stall of that run; ``measured_s``: the training time every run predicted reports, whatever its steps took.
+    Returns the list of runs made, as "calibration" or "run"."""
     from asynclab.foundation.backends import cluster
     from asynclab.foundation.workloads import psgd
 
@@ -391,7 +392,10 @@ def _fake_cluster(monkeypatch, overhead=0.004, measured_overhead=None, stalls=()
         made.append("calibration" if alike else "run")
         table = [[d] * steps for d in delays] if alike else [list(d) for d in delays]
         per_step = overhead if alike or measured_overhead is None else measured_overhead
-        return _simulated(table, per_step, every, stall)
+        run = _simulated(table, per_step, every, stall)
+        if measured_s is not None and not alike:
+            run.training_seconds = measured_s
+        return run
 
     monkeypatch.setattr(psgd, "run", run)
     monkeypatch.setattr(cluster, "dist_kvstore_available", lambda: True)
@@ -406,7 +410,7 @@ def test_held_up_reads_each_step_beyond_its_sleep_and_its_barrier():
 
 def test_a_failing_time_prediction_is_not_told_the_time_measured(monkeypatch):
     # the sentence names the student's figure and its side; no figure, nor the margin, gives the time away
-    made = _fake_cluster(monkeypatch, overhead=0.002, measured_overhead=0.06)  # steady, each step 60 ms over
+    made = _fake_cluster(monkeypatch, overhead=0.002, measured_s=97.5)  # steady steps, a time far above them
     with pytest.raises(CheckFailed) as failed:
         lab10.check_predict_barrier_time(_right)
     result = failed.value.result
@@ -429,6 +433,17 @@ def test_a_run_held_up_is_measured_again_and_a_steady_one_decides(monkeypatch):
     made = _fake_cluster(monkeypatch, stalls=[(None, 0.0), ((1, 5), 0.6)])  # the first run's step 5, 0.6 s
     result = lab10.check_predict_barrier_time(_right)
     assert result.passed and made == ["calibration", "run"] * 2
+
+
+@pytest.mark.parametrize("quicker", [False, True])
+def test_a_run_slower_or_quicker_in_all_than_its_overhead_says_is_measured_again(monkeypatch, quicker):
+    # every step 20 ms more than the overhead measured before it (a busier machine), or that overhead 20 ms too
+    # large (a busier machine while it was measured): each moves a right prediction by over a quarter
+    before, during = (0.004, 0.024) if not quicker else (0.024, 0.004)
+    made = _fake_cluster(monkeypatch, overhead=before, measured_overhead=during)
+    text = _verdict(lab10.check_predict_barrier_time, _right)
+    assert made == ["calibration", "run"] * lab10.PREDICT_TRIES
+    assert "the machine held up or slowed the workers in every run" in text, text
 
 
 def test_runs_all_held_up_fail_a_right_prediction_with_a_sentence_that_says_so(monkeypatch):
