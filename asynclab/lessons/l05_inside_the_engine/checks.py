@@ -31,9 +31,11 @@ so the speed-up is a reported figure, not a verdict.
   course's ``engine_reference.Engine`` implements: a class that overrides the
   queue form's methods is refused in one sentence.
 - The checks hand an engine every variable and operation under a name drawn
-  at random (:class:`_Blind`; all but step 1's test of the records, which
-  reads back the names it pushed): an engine that schedules the checks'
-  operations from a table of their names sees names it cannot know.
+  at random in the forms the lab's own cells use ("write a", "B = A + 1":
+  :class:`_Blind`; all but step 1's test of the records, which reads back
+  the names it pushed): an engine that schedules the checks' operations
+  from a table of their names sees names it cannot know, and one that keeps
+  the rule only for names of some form cannot tell the checks' from its own.
 - hazards: functional (MXNet's bookkeeping with a read running and two
   writes pushed behind it: ``var.pending_write`` is the first write, not yet
   granted, ``var.queue`` holds the second alone and ``var.running_reads`` is 1,
@@ -101,6 +103,7 @@ SERIAL_MAX_OVERLAP = 0.1  # dependent pair (and the synchronous engine): at most
 # of a 0.2 s op is 0.2 ms, about what starting a thread costs, so "none" is
 # as close to zero as the measurement can tell.
 _OVERLAP_FLOOR = 0.001
+LETTERS = "abcdefghijklmnopqrstuvwxyz"  # the letters of the names the checks give variables and operations
 TIMEOUT = 10.0  # seconds a wait may take before the engine counts as stuck
 BESIDE_S = 1.0  # hazards: an op on another variable must start this soon while a read holds one worker, s
 
@@ -283,6 +286,24 @@ def _new_engine(engine_class, blind: bool = True, **kwargs):
     return _Blind(engine) if blind else engine
 
 
+def _lab_style_name() -> str:
+    """A name of the forms the lab's cells give their variables and operations ("write a", "read b",
+    "b = f(a)", "B = A + 1", ...), its letters and figure drawn (:mod:`asynclab.checks.draw`)."""
+    a, b = draw.choice(LETTERS), draw.choice(LETTERS)
+    k = draw.randrange(1, 10)
+    forms = (
+        f"{a}",
+        f"write {a}",
+        f"read {a}",
+        f"write {a} again",
+        f"{a} = f({b})",
+        f"{a.upper()} = {b.upper()} + {k}",
+        f"{a.upper()} = {b.upper()} * {k}",
+        f"{a} = faulty()",
+    )
+    return draw.choice(forms)
+
+
 class _Blind:
     """The student's engine, handed names drawn at random instead of the check's own.
 
@@ -290,8 +311,11 @@ class _Blind:
     engine under a fresh random name, and every function under a plain
     wrapper of that name, so that an engine cannot tell the check's
     operations apart by name ("first", "write x") and schedule them from a
-    table: only what they read and write can decide. ``names`` maps each
-    drawn name back to the check's; everything else is the engine's own.
+    table: only what they read and write can decide. The names are drawn in
+    the forms the lab's own cells use (:func:`_lab_style_name`), so that no
+    form of name tells the check's operations from the lab's either.
+    ``names`` maps each drawn name back to the check's; everything else is
+    the engine's own.
     """
 
     def __init__(self, engine) -> None:
@@ -299,7 +323,9 @@ class _Blind:
         self.names: dict[str, str | None] = {}
 
     def _draw(self, name: str | None) -> str:
-        token = f"n{secrets.token_hex(4)}"
+        token = _lab_style_name()
+        while token in self.names:  # one name per variable or operation of this engine
+            token = _lab_style_name()
         self.names[token] = name
         return token
 
