@@ -191,3 +191,24 @@ def test_a_task_left_on_the_notebooks_event_loop_is_refused_and_cancelled():
 
     asyncio.run(cell())
     lab06._join_started(lab06._running_now(), "norms_both(xa, xb, 10)")  # no loop at all, as in a script
+
+
+def test_the_plain_round_takes_the_notebooks_own_arrays_only_as_the_lab_makes_them():
+    import mxnet as mx
+    from mxnet import nd
+
+    xa = nd.ones((lab06.SIZE, lab06.SIZE))
+    xb = xa.copyto(mx.cpu(1))
+    for space, found in [
+        ({"xa": xa, "xb": xb}, True),
+        ({"xa": xa}, False),  # no xb
+        ({"xa": xa, "xb": xa}, False),  # both on cpu(0)
+        ({"xa": nd.ones((3, 3)), "xb": xb}, False),  # not the lab's size
+        ({"xa": xa.astype("float64"), "xb": xb}, False),
+        ({"xa": xa.asnumpy(), "xb": xb}, False),  # not MXNet's
+    ]:
+        fn = eval("lambda a, b, reps: None", space)  # a function written where those names are global
+        arrays = lab06._labs_own_arrays(fn)
+        assert (arrays is not None) == found, sorted(space)
+        if found:
+            assert arrays[0] is xa and arrays[1] is xb
