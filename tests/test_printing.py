@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import sys
 import threading
 import warnings
@@ -51,3 +52,17 @@ def test_a_stream_that_takes_no_attributes_is_left_alone(monkeypatch):
     with written() as texts:
         print("seen")
     assert texts == ["seen"]
+
+
+def test_writes_to_the_descriptors_are_seen_and_the_descriptors_restored(capfd):
+    # os.write, a thread's, and the interpreter's original stream: a notebook's kernel shows each as output
+    with written() as texts:
+        os.write(1, b"e\n")
+        thread = threading.Thread(target=os.write, args=(2, b"f\n\n"))
+        thread.start()
+        thread.join()
+        print("g", file=sys.__stdout__)
+    assert sorted(t.strip() for t in texts) == ["e", "f", "g"]
+    os.write(1, b"after\n")
+    out, err = capfd.readouterr()
+    assert out == "after\n" and err == ""
