@@ -370,3 +370,38 @@ def test_what_a_pushpull_sent_is_read_before_it_pulls():
     job = {"seed": 4, "steps": 6, "lr": 0.05, "every": 2}
     trace = psgd._trace(psgd.train_worker(mx.kv.create("local"), job, setup=setup, loop=_pushpulls))
     assert len(trace.sent) == 3 and trace.pushed_other_than_its_gradients(2) is None
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda mx: mx.optimizer.DCASGD(learning_rate=0.03, lamda=5e-7, rescale_grad=1 / 6),
+        lambda mx: mx.optimizer.LARS(learning_rate=0.03, rescale_grad=1 / 6),
+    ],
+    ids=["dcasgd-tiny-lamda", "lars"],
+)
+def test_steps_that_depend_on_the_weight_or_the_update_before_are_named(make):
+    # both step lr g at a first update on a weight of zero, where late_step and the zero gradient look
+    import pickle
+
+    import mxnet as mx
+
+    optimizer = pickle.dumps(make(mx))
+    assert psgd.late_step(optimizer) == pytest.approx(1.0, abs=1e-6)
+    assert "depend on the weight or on the update before" in psgd.not_plain(optimizer)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda mx: mx.optimizer.NAG(learning_rate=0.03, momentum=0.0, rescale_grad=1 / 3),
+        lambda mx: mx.optimizer.SGD(learning_rate=0.1, rescale_grad=0.5, multi_precision=True),
+    ],
+    ids=["nag-without-momentum", "sgd-multi-precision"],
+)
+def test_plain_sgd_written_otherwise_is_not_named(make):
+    import pickle
+
+    import mxnet as mx
+
+    assert psgd.not_plain(pickle.dumps(make(mx))) is None

@@ -327,13 +327,47 @@ def _rate_changes(schedule: Any) -> bool:
     return True
 
 
+#: the weight and the gradients of :func:`not_plain`'s updates in a row: large, so that a step that depends on
+#: the weight or on the update before (DCASGD's lamda g^2 (w - w_before), LARS's trust ratio) departs from
+#: lr g by far more than float32 rounding, however small its coefficient
+IN_A_ROW = (3e3, (LARGE_GRADIENT, -0.5 * LARGE_GRADIENT, 0.75 * LARGE_GRADIENT))
+#: how far (a fraction of its size) each of those steps may lie from the first step per unit of gradient times
+#: its gradient: float32 rounding of SGD's steps there is under 1e-6
+IN_A_ROW_TOLERANCE = 1e-5
+
+
+def _steps_in_a_row(opt: Any) -> bool:
+    """Whether one updater of ``opt`` moves a weight of :data:`IN_A_ROW` by the same multiple of each of its
+    gradients, update after update, as its first update moves a weight of zero per unit of gradient."""
+    import mxnet as mx
+
+    def fresh(gradient: float) -> float:
+        weight = mx.nd.zeros(1)
+        mx.optimizer.get_updater(opt)(KEY, mx.nd.full(1, gradient), weight)
+        return float(weight.asscalar()) / gradient
+
+    rate = fresh(1.0)
+    start, gradients = IN_A_ROW
+    if abs(fresh(gradients[0]) - rate) > IN_A_ROW_TOLERANCE * abs(rate):  # clipped: late_step's to name
+        return True
+    update, weight = mx.optimizer.get_updater(opt), mx.nd.full(1, start)
+    for gradient in gradients:
+        before = float(weight.asscalar())
+        update(KEY, mx.nd.full(1, gradient), weight)
+        step = float(weight.asscalar()) - before
+        if abs(step - rate * gradient) > IN_A_ROW_TOLERANCE * abs(rate * gradient):
+            return False
+    return True
+
+
 def not_plain(optimizer: bytes) -> str | None:
     """What a pickled MXNet ``optimizer`` does beyond SGD at a fixed rate that :func:`late_step` cannot see, as
     a phrase ("a learning-rate schedule ...", "..."), or None. A schedule (``lr_scheduler``) may change the
     rate later than any update late_step reaches (:func:`_rate_changes`). Weight decay and momentum, however
     small, move a weight at an update with a gradient of zero that follows one with a gradient of one (by one
-    updater, on a weight of zero): SGD leaves it exactly where it was. None also when the object cannot be
-    updated so (not an MXNet optimizer)."""
+    updater, on a weight of zero): SGD leaves it exactly where it was. A step that depends on the weight or on
+    the update before shows in updates in a row on a weight away from zero (:func:`_steps_in_a_row`). None
+    also when the object cannot be updated so (not an MXNet optimizer)."""
     import pickle
 
     import mxnet as mx
@@ -348,6 +382,11 @@ def not_plain(optimizer: bytes) -> str | None:
         update(KEY, mx.nd.zeros(1), weight)
         if float(weight.asscalar()) != stepped:
             return "an update that moves a weight for a gradient of zero (weight decay or momentum)"
+        if not _steps_in_a_row(pickle.loads(optimizer)):
+            return (
+                "updates whose steps depend on the weight or on the update before, not on the gradient alone "
+                "(as DCASGD's or LARS's do)"
+            )
     except Exception:  # not an optimizer MXNet can update with: the weights judge it
         return None
     return None
