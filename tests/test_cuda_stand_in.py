@@ -21,6 +21,7 @@ WAITS = {
     "f'{y[0, 0]:.3f}'": "__format__",
     "str(y)": "__repr__",
     "y.cpu()": "cpu",
+    "y.numpy(force=True)": "numpy",  # a copy to the host first
     "y.to('cpu')": "to",
     "torch.empty(y.shape).copy_(y)": "copy_",
     # a result whose size depends on the values: PyTorch reads that size on the host
@@ -198,6 +199,7 @@ ON_ITS_DEVICE = (
     "torch.cuda.set_device(1)\ntorch.cuda.synchronize()",
     "y.cpu()",
     "torch.accelerator.synchronize(y.device)",
+    "with torch.cuda.device_of(y):\n    torch.cuda.synchronize()",
     "torch.get_device_module(y.device).synchronize(y.device)",
     "if torch.cuda.is_initialized():\n    torch.cuda.synchronize(y.device)",
     # entering a stream of cuda:1 makes cuda:1 the current device inside the block, as in PyTorch
@@ -235,6 +237,22 @@ def test_a_wait_on_a_tensors_own_device_waits_for_its_work(body):
 @pytest.mark.parametrize("body", ON_THE_CURRENT_DEVICE)
 def test_a_wait_on_the_current_device_leaves_another_devices_work_queued(body):
     assert _on_cuda_1(body) > 0
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "torch.linalg.matmul(y, y)",
+        "torch.inner(y, y)",
+        "torch.linalg.multi_dot([y, y, y])",
+        "torch.addmv(y[0], y, y[0])",
+    ],
+)
+def test_a_product_under_any_of_its_names_keeps_the_device_busy(body):
+    queue = DeviceQueue(PRODUCT_S)
+    with cuda_stand_in(np.eye(4, dtype=np.float32), queue=queue) as (y, _waits):
+        exec(body, {"torch": torch, "y": y})
+        assert queue.busy_until - time.perf_counter() > 0.5 * PRODUCT_S
 
 
 def test_a_device_the_machine_lacks_is_refused():

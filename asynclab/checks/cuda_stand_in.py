@@ -2,7 +2,8 @@
 
 On a GPU, PyTorch queues a CUDA tensor's kernels and returns at once; code that hands such a tensor on as
 "computed" must first wait for the device (``torch.cuda.synchronize``, a stream's or an event's
-``synchronize``, or a read of the values to the host: ``item()``, ``cpu()``, ``tolist()``, ``float(y)``...).
+``synchronize``, or a read of the values to the host: ``item()``, ``cpu()``, ``tolist()``, ``float(y)``,
+``numpy(force=True)``...).
 On a CPU tensor none of this is needed, and a check that only has CPU tensors cannot tell code that waits
 from code that does not. :func:`cuda_stand_in` hands over a tensor whose ``device`` is ``cuda:0`` (its values
 stay in host memory, so it works on any machine, with or without CUDA) and, for the length of the block,
@@ -28,7 +29,7 @@ The machine has two such devices, ``cuda:0`` the current one; the tensors may be
 ``torch.cuda.synchronize()``, ``current_stream()``, ``default_stream()`` and an event recorded on no stream
 in particular wait for ``cuda:0``, which holds none of the tensors' work, and return at once; naming the
 tensor's device (``synchronize(y.device)``, ``current_stream(y.device)``, or work inside
-``with torch.cuda.device(y.device):``) waits for it. Inside ``with torch.cuda.stream(s):`` the stream's
+``with torch.cuda.device(y.device):`` or ``with torch.cuda.device_of(y):``) waits for it. Inside ``with torch.cuda.stream(s):`` the stream's
 device is the current one, as in PyTorch, and work on that device goes to ``s``; work on the tensors'
 device goes to its own current stream whichever stream was entered for another device.
 """
@@ -86,7 +87,10 @@ REFUSED_ON_A_DEVICE = frozenset({"numpy", "__array__"})
 
 #: Operations that the queue counts as one matrix product each (a tensor's ``@`` among them).
 PRODUCTS = frozenset(
-    {"matmul", "__matmul__", "__rmatmul__", "mm", "bmm", "addmm", "linear", "einsum", "tensordot", "mv", "dot"}
+    {
+        *("matmul", "__matmul__", "__rmatmul__", "mm", "bmm", "addmm", "addmv", "addbmm", "baddbmm", "linear"),
+        *("einsum", "tensordot", "mv", "dot", "inner", "chain_matmul", "linalg_matmul", "linalg_multi_dot"),
+    }
 )
 
 
@@ -203,6 +207,10 @@ def cuda_stand_ins(
         def __torch_function__(cls, func, types, args=(), kwargs=None):
             kwargs = kwargs or {}
             name = getattr(func, "__name__", "")
+            if name == "numpy" and kwargs.get("force") is True:  # a copy to the host first, as PyTorch makes it
+                wait(name)
+                with torch._C.DisableTorchFunctionSubclass():
+                    return args[0].as_subclass(torch.Tensor).numpy()
             if name in REFUSED_ON_A_DEVICE:  # as PyTorch refuses it for a tensor on a GPU: no wait, an error
                 raise TypeError(
                     f"can't convert cuda:{index} device type tensor to numpy. Use Tensor.cpu() to copy the tensor "
@@ -337,6 +345,10 @@ def cuda_stand_ins(
         finally:
             current_device.pop()
 
+    def device_of(obj):
+        """As PyTorch's: the device of ``obj`` while the block runs, where it is on a GPU; else no change."""
+        return device(obj.get_device() if getattr(obj, "is_cuda", False) else None)
+
     def set_device(which) -> None:
         current_device[-1] = resolve(which)
 
@@ -348,6 +360,7 @@ def cuda_stand_ins(
         "stream": stream,
         "Event": Event,
         "device": device,
+        "device_of": device_of,
         "set_device": set_device,
         "is_available": lambda: True,
         "is_initialized": lambda: True,  # a CUDA tensor exists

@@ -347,7 +347,8 @@ def check_finish_every_framework(self, finish: Callable) -> CheckResult:
     ``finish`` on a PyTorch tensor that says it is on cuda:0, and on one on
     cuda:1 of a machine whose current device is cuda:0 (on any machine:
     :func:`~asynclab.checks.cuda_stand_in.cuda_stand_in`), whose
-    device still has 20-40 ms or 150-200 ms of work queued for it, returns
+    device still has 20-40 ms or 150-200 ms of work queued for it (one of the
+    two tensors holds one value), returns
     once the device has run that work, and within 80 ms of it (``torch.cuda.synchronize``, the default
     stream's or a recorded event's ``synchronize``, or a read of values to
     the host; not a ``query()``, a ``non_blocking`` copy or a new stream's
@@ -423,10 +424,14 @@ def check_finish_every_framework(self, finish: Callable) -> CheckResult:
         draw.shuffle(pending)
         devices = list(CUDA_DEVICES)
         draw.shuffle(devices)
-        for pending_s, index in zip(pending, devices):
+        # one of the two tensors holds one value (a norm, a loss): what y's size says of the work queued for it
+        # is nothing, on a GPU as on MXNet's engine
+        shapes = [nx[:CUDA_SIDE, :CUDA_SIDE], nx[0, 0:1].sum()]
+        draw.shuffle(shapes)
+        for pending_s, index, values in zip(pending, devices, shapes):
             queue = DeviceQueue(product_s=0.0)
             where = f"cuda:{index}"
-            with cuda_stand_in(nx[:CUDA_SIDE, :CUDA_SIDE], queue=queue, index=index) as (on_gpu, _waits):
+            with cuda_stand_in(values, queue=queue, index=index) as (on_gpu, _waits):
                 queue.issue(pending_s)  # the kernels that computed y, still queued on the default stream
                 seconds[f"cuda{index}"] = _call_finish(finish, on_gpu, f"a PyTorch tensor on {where}")
                 late = _clock() - queue.busy_until
