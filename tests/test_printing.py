@@ -8,6 +8,8 @@ import sys
 import threading
 import warnings
 
+import pytest
+
 from asynclab.checks.printing import written
 
 
@@ -66,3 +68,18 @@ def test_writes_to_the_descriptors_are_seen_and_the_descriptors_restored(capfd):
     os.write(1, b"after\n")
     out, err = capfd.readouterr()
     assert out == "after\n" and err == ""
+
+
+def test_a_closed_descriptor_is_left_closed_and_the_other_still_seen(capfd):
+    saved = os.dup(1)
+    os.close(1)
+    try:
+        with written() as texts:
+            os.write(2, b"h\n")
+        with pytest.raises(OSError):
+            os.fstat(1)  # still closed: the copy of 2 did not take its place
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+    assert [t.strip() for t in texts] == ["h"]
+    assert capfd.readouterr().err == ""

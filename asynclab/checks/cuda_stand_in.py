@@ -85,11 +85,13 @@ SIZE_READS = frozenset({"nonzero", "argwhere", "masked_select", "unique", "uniqu
 #: PyTorch's TypeError, as ``y.numpy()`` and ``np.asarray(y)`` do on a real CUDA tensor
 REFUSED_ON_A_DEVICE = frozenset({"numpy", "__array__"})
 
-#: Operations that the queue counts as one matrix product each (a tensor's ``@`` among them).
+#: Operations that the queue counts as one matrix product each (a tensor's ``@`` among them; a chain of several,
+#: ``multi_dot`` or ``matrix_power``, as one too).
 PRODUCTS = frozenset(
     {
         *("matmul", "__matmul__", "__rmatmul__", "mm", "bmm", "addmm", "addmv", "addbmm", "baddbmm", "linear"),
-        *("einsum", "tensordot", "mv", "dot", "inner", "chain_matmul", "linalg_matmul", "linalg_multi_dot"),
+        *("einsum", "tensordot", "mv", "dot", "vdot", "inner", "outer", "addr", "matrix_power", "chain_matmul"),
+        *("linalg_matmul", "linalg_multi_dot"),
     }
 )
 

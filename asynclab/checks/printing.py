@@ -3,9 +3,9 @@
 The writes are seen on the stream objects themselves (their ``write`` is replaced for the block), so a
 reference to ``sys.stdout`` or ``sys.stderr`` an answer saved before the check, or a logging handler made
 earlier, is seen as surely as ``print``; and at the process's descriptors 1 and 2 (each pointed at a file of
-its own for the block), so that ``os.write(1, ...)``, ``sys.__stdout__`` or a C library's ``printf``, which
-a notebook's kernel shows as the cell's output too, is seen as well. What is written is kept from the
-output: a check that calls an answer a dozen times does not flood the notebook.
+its own for the block), so that ``os.write(1, ...)`` or ``sys.__stdout__``, which a notebook's kernel shows
+as the cell's output too, is seen as well. What is written is kept from the output: a check that calls an
+answer a dozen times does not flood the notebook.
 """
 
 from __future__ import annotations
@@ -33,6 +33,15 @@ def _flush_originals() -> None:
             pass
 
 
+def _duplicate(fd: int) -> int:
+    """A copy of descriptor ``fd`` numbered 3 or above, so that it never takes the place of a closed 1 or 2."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: os.dup, which may take a closed 1 or 2
+        return os.dup(fd)
+    return fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 3)
+
+
 @contextlib.contextmanager
 def _descriptors(texts: list[str]) -> Iterator[None]:
     """Point descriptors 1 and 2 at files of their own while the block runs, then put them back and add each
@@ -42,11 +51,18 @@ def _descriptors(texts: list[str]) -> Iterator[None]:
     try:
         for fd in DESCRIPTORS:
             try:
-                saved = os.dup(fd)
+                saved = _duplicate(fd)
             except OSError:  # no such descriptor in this process: nothing can be written to it
                 continue
-            sink = tempfile.TemporaryFile()
-            os.dup2(sink.fileno(), fd)
+            sink = None
+            try:
+                sink = tempfile.TemporaryFile()
+                os.dup2(sink.fileno(), fd)
+            except OSError:
+                os.close(saved)
+                if sink is not None:
+                    sink.close()
+                raise
             held.append((fd, saved, sink))
         yield
     finally:

@@ -332,8 +332,10 @@ def _rate_changes(schedule: Any) -> bool:
 #: lr g by far more than float32 rounding, however small its coefficient
 IN_A_ROW = (3e3, (LARGE_GRADIENT, -0.5 * LARGE_GRADIENT, 0.75 * LARGE_GRADIENT))
 #: how far (a fraction of its size) each of those steps may lie from the first step per unit of gradient times
-#: its gradient: float32 rounding of SGD's steps there is under 1e-6
+#: its gradient, beyond IN_A_ROW_ULPS float32 spacings of the weight, the most rounding moves SGD's step there
+#: (at a small rate, half a spacing of a weight of 3000 is a large share of a step)
 IN_A_ROW_TOLERANCE = 1e-5
+IN_A_ROW_ULPS = 4
 
 
 def _steps_in_a_row(opt: Any) -> bool:
@@ -354,8 +356,9 @@ def _steps_in_a_row(opt: Any) -> bool:
     for gradient in gradients:
         before = float(weight.asscalar())
         update(KEY, mx.nd.full(1, gradient), weight)
-        step = float(weight.asscalar()) - before
-        if abs(step - rate * gradient) > IN_A_ROW_TOLERANCE * abs(rate * gradient):
+        after = float(weight.asscalar())
+        rounding = IN_A_ROW_ULPS * float(np.spacing(np.float32(max(abs(before), abs(after)))))
+        if abs(after - before - rate * gradient) > IN_A_ROW_TOLERANCE * abs(rate * gradient) + rounding:
             return False
     return True
 

@@ -86,7 +86,7 @@ busy, are in ``bench/reports/checks_robustness.md``:
   second decides). The devices are set so
   that every wrong model of :data:`LAG_DEVICES`' comment is off by at least
   15% on one of them. The back end's chain without the first issue
-  (n t2 + t3) is 0.3-2% off on those four, and 16-21% off on the fifth
+  (n t2 + t3) is 0.3-2% off on those four, 10-12% on the sixth, and 16-21% off on the fifth
   (right answers there: -2.6% to +1.8%, in 10 quiet and 10 loaded runs of
   a throwaway script timing the check's devices). Mistakes at the end of the loop are not caught (the
   last run and wait left out 9-10% off, one lagged wait too few about 7%). The
@@ -152,7 +152,7 @@ LAG_OPS = 12  # operations of predict-lagged-k's loops
 #: t3 short): the back end's chain without the first issue (n t2 + t3) is 16.5-19.3% off there (5000 draws);
 #: on the other four such a start-of-loop slip is 0.3-2% off. The sixth is the fifth's costs over four operations
 #: with k = 3: a back end that starts only once k operations are queued (k t1 + n t2 + t3) is 20% or more off
-#: there (3000 draws), and under 7% on the others. Mistakes at the end of the loop stay inside the
+#: there (2000 draws), and under 7% on the others. Mistakes at the end of the loop stay inside the
 #: tolerance: one lagged wait too few 7%, the last run and wait left out 9% (9-12% measured; 3-6% on the fifth).
 LAG_DEVICES = {
     "front end slower": ((3.5e-3, 4.5e-3), (0.8e-3, 1.2e-3), (2.5e-3, 3.5e-3), 2, LAG_OPS),

@@ -51,7 +51,9 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   is plain SGD), and an update with a gradient of zero, after one with a
   gradient of one, that moves the weight (a weight decay of 5e-6 left the
   weights within 1.6e-7 to 5.5e-7 of their scale, under the tolerance of
-  8e-7, and passed both; momentum of any size moves it too).
+  8e-7, and passed both; momentum of any size moves it too), and steps
+  that depend on the weight or on the update before, three updates in a
+  row on a weight away from zero (DCASGD with a lamda of 5e-7 passed both).
 - async-outruns-straggler: with ``every=2`` (each worker must push 15 times
   in its 30 steps: the lesson's loop, which pushes every gradient, is
   refused), two workers, the second 30 ms slower per step; the first
@@ -156,10 +158,9 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   or, in two thirds of the periods, two workers, the workers' counts kept
   level) keep lesson 10's synchronous model 1.51-1.61x the time and the
   slowest worker's total 0.61-0.76x with 4 ms of overhead a step (this
-  machine's), 1.42-1.51x and 0.67-0.81x with 15 ms, by their make-up. Measured with the
-  former draws (hiccups of 130-170 ms, 0-20 ms between): the solution off
-  by 0.005-0.031 in 5 quiet runs and 0.008-0.035 in 5 with one core busy,
-  0.018 in the median and 0.041 at worst over the bench's 10 + 10.
+  machine's), 1.42-1.51x and 0.67-0.81x with 15 ms, by their make-up. Over
+  35 runs quiet and with one core busy the solution was -0.032 to 0.038 off
+  (``bench/reports/checks_robustness.md`` has the bench's 10 + 10).
 
 Where the installed MXNet has no distributed store (its build feature
 ``DIST_KVSTORE`` off), every check fails with one sentence that says so and
@@ -225,8 +226,7 @@ PREDICT_TOLERANCE = 0.15
 #: up, or a machine busier in one part of the run than in the rest) is measured again, and the last run's verdict
 #: stands. A right prediction's error follows that share (about 0.025 less it): 35 runs quiet and with one core
 #: busy read 0.002-0.042 and the solution -0.032 to 0.038 off; lesson 10's synchronous model is 0.42 or more too
-#: high, the slowest worker's total 0.19 or more too low. An overhead measured in a run of its own, every worker
-#: delayed alike, left the solution up to 0.104 off in the same 35 pairs of runs, and over 0.3 once in CI
+#: high, the slowest worker's total 0.19 or more too low
 PREDICT_TRIES = 3
 SPREAD_SHARE = 0.08
 PREDICT_CALL_S = 1.0  # a prediction answers within this (s): a first import of pandas takes 0.3 s cold, a run 4 s

@@ -441,7 +441,7 @@ def test_a_step_held_up_a_little_keeps_the_runs_verdict(monkeypatch):
     # 40 ms more at one step: under SPREAD_SHARE of a run of 1-1.6 s, and the median step is as it was
     made = _fake_cluster(monkeypatch, stalls=[((0, 2), 0.04)])
     result = lab10.check_predict_barrier_time(_right)
-    assert result.passed and 0 < result.figures["error"] < 0.05 and len(made) == 1, result.figures
+    assert result.passed and result.figures["error"] < 0.05 and len(made) == 1, result.figures
 
 
 def test_runs_all_held_up_fail_a_right_prediction_with_a_sentence_that_says_so(monkeypatch):
