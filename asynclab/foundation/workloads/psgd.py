@@ -284,22 +284,15 @@ def late_step(optimizer: bytes) -> float | None:
     before). None when the object cannot be updated so (not an MXNet optimizer)."""
     import pickle
 
-    import mxnet as mx
-
-    def step(opt: Any, gradient: float) -> float:
-        weight = mx.nd.zeros(1)
-        mx.optimizer.get_updater(opt)(KEY, mx.nd.full(1, gradient), weight)
-        return -float(weight.asscalar()) / gradient
-
     try:
-        first = step(pickle.loads(optimizer), 1.0)
-        steps = [step(pickle.loads(optimizer), LARGE_GRADIENT)]
+        first = -_first_step(pickle.loads(optimizer), 1.0)
+        steps = [-_first_step(pickle.loads(optimizer), LARGE_GRADIENT)]
         opt = pickle.loads(optimizer)
         count = 2
         while count <= LATE_UPDATE:
             # MXNet counts the updates of each weight's index here; the schedule reads the largest count
             opt._index_update_count[KEY] = count - 1
-            steps.append(step(opt, 1.0))
+            steps.append(-_first_step(opt, 1.0))
             count *= 2
     except Exception:  # not an optimizer MXNet can update with: the weights judge it
         return None
@@ -338,19 +331,24 @@ IN_A_ROW_TOLERANCE = 1e-5
 IN_A_ROW_ULPS = 4
 
 
+def _first_step(opt: Any, gradient: float) -> float:
+    """How far a fresh updater of MXNet optimizer ``opt`` moves a weight of zero for ``gradient``, per unit of
+    gradient (negative for SGD)."""
+    import mxnet as mx
+
+    weight = mx.nd.zeros(1)
+    mx.optimizer.get_updater(opt)(KEY, mx.nd.full(1, gradient), weight)
+    return float(weight.asscalar()) / gradient
+
+
 def _steps_in_a_row(opt: Any) -> bool:
     """Whether one updater of ``opt`` moves a weight of :data:`IN_A_ROW` by the same multiple of each of its
     gradients, update after update, as its first update moves a weight of zero per unit of gradient."""
     import mxnet as mx
 
-    def fresh(gradient: float) -> float:
-        weight = mx.nd.zeros(1)
-        mx.optimizer.get_updater(opt)(KEY, mx.nd.full(1, gradient), weight)
-        return float(weight.asscalar()) / gradient
-
-    rate = fresh(1.0)
+    rate = _first_step(opt, 1.0)
     start, gradients = IN_A_ROW
-    if abs(fresh(gradients[0]) - rate) > IN_A_ROW_TOLERANCE * abs(rate):  # clipped: late_step's to name
+    if abs(_first_step(opt, gradients[0]) - rate) > IN_A_ROW_TOLERANCE * abs(rate):  # clipped: late_step's
         return True
     update, weight = mx.optimizer.get_updater(opt), mx.nd.full(1, start)
     for gradient in gradients:
