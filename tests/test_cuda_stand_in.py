@@ -276,3 +276,52 @@ def test_events_recorded_inside_a_block_of_a_stream_of_another_device_time_the_w
         "assert torch.cuda.current_device() == 0"
     )
     assert _on_cuda_1(body.replace("PRODUCT_S", str(PRODUCT_S))) <= 0
+
+
+# ------------------------------------------------------------ every kernel costs the device time, and is seen done
+OP_S = 0.02
+
+
+def _with_ops(body: str) -> DeviceQueue:
+    """The queue of a stand-in whose products take PRODUCT_S and other kernels OP_S, after ``body`` ran on it
+    (names: y, w, torch), its device idle when the body starts."""
+    queue = DeviceQueue(PRODUCT_S, op_s=OP_S)
+    with cuda_stand_ins(np.eye(4, dtype=np.float32), np.eye(4, dtype=np.float32), queue=queue) as ((y, w), _w):
+        exec(body, {"torch": torch, "y": y, "w": w})
+    return queue
+
+
+@pytest.mark.parametrize(
+    "body",
+    ["torch.relu(y)", "y.relu_()", "y += 1", "y[0] = 2", "y.sum()", "y * (y > 0)", "y.clamp(min=0)", "y.clone()"],
+)
+def test_an_operation_that_runs_a_kernel_keeps_the_device_busy(body):
+    queue = _with_ops(body)
+    assert queue.busy_until - time.perf_counter() > 0.5 * OP_S and queue.unseen()
+
+
+@pytest.mark.parametrize(
+    "body", ["y.view(16)", "y.T", "y.reshape(2, 8)", "y.detach()", "y[0]", "y.float()", "y.shape", "y.dim()"]
+)
+def test_views_and_attributes_cost_the_device_nothing(body):
+    assert not _with_ops(body).unseen()
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "y = torch.relu(y @ w)\ntorch.cuda.synchronize()",
+        "y = torch.relu(y @ w)\ny.cpu()",
+        "y = torch.relu(y @ w)\ns = torch.cuda.current_stream(y.device)\nwhile not s.query():\n    pass",
+        "a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)\n"
+        "a.record()\ny = torch.relu(y @ w)\nb.record()\nwhile True:\n"
+        "    try:\n        a.elapsed_time(b)\n        break\n    except RuntimeError:\n        pass",
+    ],
+)
+def test_the_queue_knows_the_host_has_seen_its_work_done(body):
+    assert not _with_ops(body).unseen()
+
+
+def test_an_operation_issued_after_the_last_wait_is_unseen_however_soon_the_code_returns():
+    queue = _with_ops("z = y @ w\nz.cpu()\ny = torch.relu(z)")
+    assert queue.unseen()

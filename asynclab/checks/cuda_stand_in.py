@@ -13,8 +13,11 @@ a tensor of the same kind, so a read of a value computed from it counts too.
 
 With a :class:`DeviceQueue`, the stand-in also keeps time as one CUDA device would: every matrix product
 issued on a stand-in tensor keeps the device busy for a set number of seconds, after the work queued before
-it, while the call itself returns at once; a wait sleeps until the device has run what it waits for, and a
-recorded event is stamped with the time the device reaches it. A clock read around work on these tensors
+it, and every other operation that runs a kernel (not a view, not an attribute) for a smaller set time, where
+the queue gives one, while the call itself returns at once; a wait sleeps until the device has run what it
+waits for, and a recorded event is stamped with the time the device reaches it. The queue also knows the
+latest end of work the host has seen finished, so work issued after the code's last wait shows however soon
+the code returns. A clock read around work on these tensors
 then reads what it would on a GPU: the device's time if the code waits for it, next to nothing if it does not.
 
 What does not wait on a GPU does not wait here either: a copy to the host with ``non_blocking=True``, a
@@ -47,6 +50,7 @@ __all__ = [
     "PRODUCTS",
     "REFUSED_ON_A_DEVICE",
     "SIZE_READS",
+    "VIEWS",
     "DeviceQueue",
     "cuda_stand_in",
     "cuda_stand_ins",
@@ -96,20 +100,43 @@ PRODUCTS = frozenset(
 )
 
 
+#: Operations that give a tensor without a kernel of their own (views, metadata, a tensor's attributes): they
+#: cost the device nothing when the queue gives other operations time (``DeviceQueue.op_s``).
+VIEWS = frozenset(
+    {
+        *("__get__", "view", "view_as", "reshape", "reshape_as", "t", "transpose", "permute", "movedim", "swapaxes"),
+        *("expand", "expand_as", "squeeze", "unsqueeze", "flatten", "unflatten", "detach", "narrow", "select"),
+        *("split", "chunk", "unbind", "as_strided", "contiguous", "requires_grad_", "__getitem__"),
+    }
+)
+
+
 @dataclass
 class DeviceQueue:
     """One CUDA stream's queue, kept in ``time.perf_counter`` seconds.
 
-    ``product_s``: seconds of device time each matrix product takes; ``busy_until``: when the work queued
-    so far ends (0: idle).
+    ``product_s``: seconds of device time each matrix product takes; ``op_s``: seconds each other operation
+    that computes a tensor takes (an element-wise ``relu``, a sum; 0: none); ``busy_until``: when the work
+    queued so far ends (0: idle); ``seen_done``: the latest end of queued work that the host has seen the
+    device finish (by a wait, a ``query()`` that answered True or an event's ``elapsed_time``).
     """
 
     product_s: float
+    op_s: float = 0.0
     busy_until: float = 0.0
+    seen_done: float = 0.0
 
     def issue(self, seconds: float) -> None:
         """Queue ``seconds`` of device work behind what is queued already."""
         self.busy_until = max(_clock(), self.busy_until) + seconds
+
+    def seen(self, end: float) -> None:
+        """Note that the host has seen the device finish the work that ends at ``end``."""
+        self.seen_done = max(self.seen_done, end)
+
+    def unseen(self) -> bool:
+        """Whether work is queued that the host has not seen the device finish."""
+        return self.busy_until > self.seen_done
 
     def reached(self) -> float:
         """When the device reaches work queued now: the end of the queue, or now when it is idle."""
@@ -120,6 +147,25 @@ class DeviceQueue:
         end = self.busy_until if until is None else until
         while (left := end - _clock()) > 0:
             _sleep(left)
+        self.seen(end)
+
+
+#: Python's operators that write into their left operand, and item assignment
+_IN_PLACE_OPERATORS = frozenset(
+    {"__setitem__", *(f"__i{op}__" for op in "add sub mul truediv floordiv mod pow and or xor lshift rshift".split())}
+)
+
+
+def _computed(name: str, result: Any, args: tuple) -> bool:
+    """Whether the operation ``name`` ran a kernel: it wrote into a tensor in place (``relu_``, ``__iadd__``,
+    ``y[i] = v``) or gave a tensor (or several) that is not one of its ``args`` (a no-op conversion such as
+    ``float()`` of a float tensor hands back its input)."""
+    import torch
+
+    if name in _IN_PLACE_OPERATORS or (name.endswith("_") and not name.startswith("__")):
+        return True
+    results = result if isinstance(result, (tuple, list)) else (result,)
+    return any(isinstance(r, torch.Tensor) and not any(r is a for a in args) for r in results)
 
 
 def _to_host(args: tuple, kwargs: dict) -> bool:
@@ -191,6 +237,10 @@ def cuda_stand_ins(
         if queue is not None:
             queue.wait(until)
 
+    def _seen(end: float) -> None:
+        if queue is not None:
+            queue.seen(end)
+
     class CudaStandIn(torch.Tensor):
         """A tensor that says it is on cuda:0; its values stay in host memory."""
 
@@ -233,7 +283,12 @@ def cuda_stand_ins(
             elif name in PRODUCTS and queue is not None:
                 queue.issue(queue.product_s)
                 streams[index][-1].last = queue.busy_until  # on the current stream of the tensors' device
-            return super().__torch_function__(func, types, args, kwargs)
+                return super().__torch_function__(func, types, args, kwargs)
+            result = super().__torch_function__(func, types, args, kwargs)
+            if queue is not None and queue.op_s > 0 and name not in VIEWS and _computed(name, result, args):
+                queue.issue(queue.op_s)  # a kernel of its own: an element-wise op, a reduction, a copy
+                streams[index][-1].last = queue.busy_until
+            return result
 
     class Stream:
         """A stand-in for a CUDA stream: the default stream of the tensors' device holds the work queued
@@ -260,7 +315,10 @@ def cuda_stand_ins(
             wait("Stream.synchronize", self.end())
 
         def query(self) -> bool:
-            return _clock() >= self.end()
+            end = self.end()
+            if done := _clock() >= end:
+                _seen(end)
+            return done
 
         def wait_event(self, event) -> None:
             if not self.default and getattr(event, "recorded", False):
@@ -302,7 +360,9 @@ def cuda_stand_ins(
                 wait("Event.synchronize", self.at)
 
         def query(self) -> bool:
-            return _clock() >= self.at
+            if done := _clock() >= self.at:
+                _seen(self.at)
+            return done
 
         def wait(self, stream=None) -> None:
             (stream if isinstance(stream, Stream) else current_stream()).wait_event(self)
@@ -316,6 +376,7 @@ def cuda_stand_ins(
                 raise RuntimeError("Both events must be recorded before calculating elapsed time.")
             if _clock() < other.at:
                 raise RuntimeError("CUDA error: device not ready")
+            _seen(other.at)
             return (other.at - self.at) * 1e3
 
     @contextlib.contextmanager

@@ -246,8 +246,19 @@ def test_the_gpu_probe_refuses_a_forward_that_returns_before_its_device_has_run_
         torch.cuda.synchronize(out.device)
         return out, time.perf_counter() - start
 
-    with pytest.raises(Rejected, match="returned while the device still had the forward's products queued"):
-        lab08._gpu_probe(issues_only, 3, 0.01)()
+    def stops_before_the_last_relu(x, weights):  # waits for the last product, then issues the relu
+        start = time.perf_counter()
+        out = x
+        for w in weights:
+            product = torch.matmul(out, w)
+            if w is weights[-1]:
+                product.cpu()
+            out = torch.relu(product)
+        return out, time.perf_counter() - start
+
+    for wrong in (issues_only, stops_before_the_last_relu):
+        with pytest.raises(Rejected, match="returned without waiting for all the work it issued on the device"):
+            lab08._gpu_probe(wrong, 3, 0.01)()
     figures = lab08._gpu_probe(waits, 3, 0.01)()
     assert figures["seconds"] >= figures["device"]
 
@@ -273,7 +284,7 @@ def test_the_gpu_probe_on_cuda_1_refuses_a_wait_for_the_current_device_and_takes
     own = timed(lambda y: torch.cuda.synchronize(y.device))
     assert lab08._GPU == {"PyTorch_gpu": 0, "PyTorch_gpu_deep": 1}
     assert lab08._gpu_probe(current, 3, 0.01, index=0)()["seconds"] >= 0.03  # right where x is on cuda:0
-    with pytest.raises(Rejected, match="on PyTorch on cuda:1, timed_forward returned while the device still had"):
+    with pytest.raises(Rejected, match="on PyTorch on cuda:1, timed_forward returned without waiting for all the work"):
         lab08._gpu_probe(current, 3, 0.01, index=1)()
     figures = lab08._gpu_probe(own, 3, 0.01, index=1)()
     assert figures["seconds"] >= figures["device"]
