@@ -474,6 +474,9 @@ def test_the_grader_scores_a_copy_zero_with_its_sentence(tmp_path):
         "import faulthandler\n\n\ndef diagnose(fn):\n    faulthandler.dump_traceback()\n    return fn()",
         "import inspect\n\n\ndef diagnose(fn):\n    return inspect.getmodule(fn)._truth(fn)",
         "from inspect import getsource\n\n\ndef diagnose(fn):\n    return 'wait' in getsource(fn)",
+        # a class pattern's keywords read the subject's attributes as a dotted name does
+        "def diagnose(fn):\n    match fn:\n        case object(__closure__=cells):\n            return cells",
+        "def diagnose(fn):\n    match fn:\n        case object(__self__=object(f_back=frame)):\n            return frame",
     ],
     ids=[
         "closure",
@@ -493,6 +496,8 @@ def test_the_grader_scores_a_copy_zero_with_its_sentence(tmp_path):
         "faulthandler",
         "getmodule",
         "getsource",
+        "class-pattern",
+        "nested-class-pattern",
     ],
 )
 def test_reading_the_inside_of_what_the_check_hands_is_caught(source):
@@ -756,6 +761,31 @@ def test_threads_of_the_private_thread_module_are_caught():
         found = _verdicts("09", {"ex1-chain-energy": source})["pipelined-beats-serial"]
         assert found is not None and found.kind == copies.STARTS_PROCESSES, (call, found)
         assert "private thread module" in found.sentence and "threading" in found.sentence, found.sentence
+
+
+@pytest.mark.parametrize(
+    ("imported", "call"),
+    [
+        ("import signal", "signal.setitimer(signal.ITIMER_REAL, 0.05, 0.05)"),
+        ("from signal import signal as on, SIGALRM", "on(SIGALRM, lambda *a: None)"),
+        ("import _signal", "_signal.alarm(1)"),
+    ],
+)
+def test_a_signal_handler_or_timer_is_caught(imported, call):
+    # a handler runs on the check's own thread, inside the reference it times, where no count of threads sees it
+    source = _cell(
+        f"""
+        {imported}
+
+
+        def chain_energy(data, chunk):
+            {call}
+            return sum(float(v.sum()) for v in chunked.read_chunks(data, chunk))
+        """
+    )
+    found = _verdicts("09", {"ex1-chain-energy": source})["pipelined-beats-serial"]
+    assert found is not None and found.kind == copies.STARTS_PROCESSES, (call, found)
+    assert "signal's handler runs code" in found.sentence, found.sentence
 
 
 def test_the_private_thread_module_passed_on_as_a_value_is_caught():
@@ -1431,3 +1461,72 @@ def test_a_process_pool_reached_by_its_module_path_starts_processes():
     )
     found = _verdicts("06", {"ex1-norms-both": source})["two-devices-at-once"]
     assert found is not None and found.kind == copies.STARTS_PROCESSES and found.course == "multiprocessing.pool.Pool"
+
+
+def test_a_class_pattern_on_what_an_answer_owns_is_not_introspection():
+    source = (
+        "def diagnose(fn):\n    result = fn()\n    match result:\n        case complex(real=0.0):\n"
+        "            return 'back end'\n        case _:\n            return 'front end'"
+    )
+    assert _verdicts("07", {"ex1-diagnose": source})["diagnoses-the-program"] is None
+
+
+def test_a_module_the_answer_wrote_itself_hides_what_it_runs(tmp_path, monkeypatch):
+    # its code is in a file the judge never reads (written by the cell, or beside the notebook)
+    (tmp_path / "peeks_at_frames.py").write_text("def peak(k):\n    return k\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    copies._written_by_hand.cache_clear()
+    for imported, name in [
+        ("import peeks_at_frames", "peeks_at_frames"),
+        ("import not_on_this_machine", "not_on_this_machine"),
+    ]:
+        source = _cell(
+            f"""
+            {imported}
+
+
+            def predict_peak(k, peak_5, peak_50):
+                return {name}.peak(k) if k < 0 else peak_5 + (peak_50 - peak_5) * (k - 5) / 45
+            """
+        )
+        found = _verdicts("04", {"ex4-predict-peak": source})["predict-peak"]
+        assert found is not None and found.kind == copies.HIDES, (imported, found)
+        assert "a module installed nowhere" in found.sentence, found.sentence
+    copies._written_by_hand.cache_clear()
+
+
+def test_installed_modules_are_not_written_by_hand():
+    assert not any(copies._written_by_hand(m) for m in ("numpy", "mxnet.nd", "os.path", "asynclab.checks", "json"))
+
+
+@pytest.mark.parametrize(
+    ("imported", "call"),
+    [
+        ("from distutils.spawn import spawn", "spawn(['true'])"),
+        ("from setuptools._distutils import spawn", "spawn.spawn(['true'])"),
+        ("import _posixsubprocess", "_posixsubprocess.fork_exec"),
+    ],
+)
+def test_other_libraries_ways_to_start_a_process_are_caught(imported, call):
+    source = _cell(
+        f"""
+        {imported}
+
+
+        def predict_peak(k, peak_5, peak_50):
+            {call}
+            return peak_5 + (peak_50 - peak_5) * (k - 5) / 45
+        """
+    )
+    found = _verdicts("04", {"ex4-predict-peak": source})["predict-peak"]
+    assert found is not None and found.kind == copies.STARTS_PROCESSES, (call, found)
+
+
+def test_pickling_a_result_to_wait_for_it_is_not_hiding_but_unpickling_is():
+    dumps = "import pickle\n\n\ndef result_seconds(step):\n    start = time.perf_counter()\n"
+    dumps += "    pickle.dumps(step())\n    return time.perf_counter() - start"
+    assert _verdicts("02", {"ex1-result-seconds": dumps})["waits-for-results"] is None
+    for way in ("pickle.loads(b'.')", "pickle.Unpickler", "(lambda lib: lib)(pickle)"):
+        source = dumps.replace("pickle.dumps(step())", f"step()\n    {way}")
+        found = _verdicts("02", {"ex1-result-seconds": source})["waits-for-results"]
+        assert found is not None and found.kind == copies.HIDES, (way, found)

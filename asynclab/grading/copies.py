@@ -88,8 +88,9 @@ names what the answer used, never the right answer:
    runs there escapes the check's instruments, so a table measured there when the answer cell runs
    passes for a prediction; and so does one that uses the interpreter's private thread module
    to start threads (:data:`THREAD_TOOLS`: ``_thread.start_new_thread``), which no ``threading`` object knows,
-   so that a check counting the answer's threads beside its reference (lab 09's) misses them. Data is
-   judged on this verdict too;
+   so that a check counting the answer's threads beside its reference (lab 09's) misses them, or the signal
+   module (:data:`SIGNAL_TOOLS`), whose handlers run on the check's own thread. Data is judged on this
+   verdict too;
 7. **measures**: data (a prediction) is computed with a module or class the
    check names in ``measured_by`` (lab 05's engines), by its own name or where the
    course defines it, or with a class of the answer built on one: it ran what it
@@ -199,7 +200,12 @@ HIDING_TOOLS = (
     "importlib._bootstrap_external",
     "zipimport",
     # a pickle names what it rebuilds by module and name: loads(b"casynclab.x\nf\n.") imports asynclab.x
-    "pickle",
+    "pickle.load",
+    "pickle.loads",
+    "pickle.Unpickler",
+    "pickle._load",
+    "pickle._loads",
+    "pickle._Unpickler",
     "_pickle",
     "copyreg",
     "marshal",
@@ -261,6 +267,7 @@ NAMED_ONLY = frozenset(
         "cProfile",
         "profile",
         "faulthandler",
+        "pickle",
         "mxnet.base",
         "mxnet.profiler",
     }
@@ -291,6 +298,15 @@ PROCESS_TOOLS = (
     "os.posix_spawnp",
     *(f"os.exec{tail}" for tail in ("l", "le", "lp", "lpe", "v", "ve", "vp", "vpe")),
     *(f"os.spawn{tail}" for tail in ("l", "le", "lp", "lpe", "v", "ve", "vp", "vpe")),
+    # what other libraries start processes with: the C module behind subprocess, a build tool's spawn (which
+    # hands its keywords to subprocess), a browser, pip
+    "_posixsubprocess",
+    "distutils.spawn",
+    "distutils.ccompiler",
+    "setuptools._distutils.spawn",
+    "setuptools._distutils.ccompiler",
+    "webbrowser",
+    "pip",
 )
 #: The interpreter's private thread module: a thread it starts has no ``threading`` object, so a check that
 #: counts the CPU time of the answer's threads beside its own reference (lab 09's) takes one still running at the
@@ -302,6 +318,10 @@ THREAD_TOOLS = (
     "threading._start_new_thread",
     "threading._start_joinable_thread",
 )
+#: Signal handlers and timers: a handler runs the answer's code on the check's own thread, in the middle of what
+#: the check times (a timer left armed when the function returns sleeps inside the check's reference loop), where
+#: no count of the answer's threads or processes sees it. No step needs a signal.
+SIGNAL_TOOLS = ("signal", "_signal")
 #: What :data:`PROCESS_TOOLS` hold that starts no process: thread pools, and the count of the CPUs.
 STARTS_NO_PROCESS = ("multiprocessing.pool.ThreadPool", "multiprocessing.dummy", "multiprocessing.cpu_count")
 #: What a function or frame keeps inside: reading these of what a check hands an answer reads the check's
@@ -463,6 +483,11 @@ class Verdict:
                 f"scored 0: `{self.name}` starts threads with {self.course}, from the interpreter's private thread "
                 "module, which no threading object knows and the check cannot count: use threading or "
                 "concurrent.futures"
+            )
+        if self.kind == STARTS_PROCESSES and _signal_tool(self.course):
+            return (
+                f"scored 0: `{self.name}` uses {self.course}: a signal's handler runs code of the answer's on the "
+                "check's own thread, in the middle of what it measures, where the check cannot count it"
             )
         if self.kind == STARTS_PROCESSES:
             return (
@@ -1482,6 +1507,11 @@ def _introspects(student: str, closure: _Closure) -> Verdict | None:
         for node in ast.walk(statement):
             if isinstance(node, ast.Attribute) and node.attr in INSIDES:
                 return Verdict(INTROSPECTS, student, node.attr)
+            if isinstance(node, ast.MatchClass):
+                # case object(__closure__=cells): a class pattern's keywords read the subject's attributes
+                inside = next((attr for attr in node.kwd_attrs if attr in INSIDES), None)
+                if inside:
+                    return Verdict(INTROSPECTS, student, inside)
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 # getattr(fn, "__closure__"), attrgetter("__code__.co_freevars"), "__clo" + "sure__",
                 # "__CLOSURE__".lower(): the name in a string, in any case, whole or in parts (a part of at
@@ -1642,17 +1672,30 @@ def _hides(
     """The verdict on an answer whose closure looks names up while it runs (:data:`HIDING`,
     :data:`HIDING_ATTRIBUTES`, :data:`HIDING_TOOLS`, an import of a computed string, by the importer's own
     name or through a course module's, ``outside``) or reads IPython's history (:data:`HISTORY`), else None."""
+    imported = {b.dotted for b in table.values() if b.dotted and isinstance(b.statement, (ast.Import, ast.ImportFrom))}
     for dotted in closure.dotted:
         if dotted in HIDING_EXEMPT:
             continue
         tool = next((t for t in HIDING_TOOLS if dotted == t or dotted.startswith(t + ".")), None)
         if tool:
             return Verdict(HIDES, student, tool)
+        if any(dotted == m or dotted.startswith(m + ".") for m in imported) and _written_by_hand(dotted):
+            return Verdict(HIDES, student, f"{dotted.split('.')[0]}, a module installed nowhere")
         if C_LIBRARY in dotted.split("."):
             return Verdict(HIDES, student, f"MXNet's C library ({dotted})")
     for statement in closure.statements:
         called = {id(node.func) for node in ast.walk(statement) if isinstance(node, ast.Call)}
         for node in ast.walk(statement):
+            modules = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module]
+                if isinstance(node, ast.ImportFrom) and node.module and not node.level
+                else []
+            )
+            foreign = next((m for m in modules if _written_by_hand(m)), None)
+            if foreign:
+                return Verdict(HIDES, student, f"{foreign}, a module installed nowhere")
             if any(_coded(a) for a in _annotations(node)):
                 # typing.get_type_hints, functools.singledispatch and others evaluate the text as code
                 return Verdict(HIDES, student, "an annotation written as a string of code")
@@ -1674,6 +1717,11 @@ def _hides(
                 return Verdict(HIDES, student, f"{node.id} passed as a value")
             if isinstance(node, ast.Attribute) and node.attr in HIDING_ATTRIBUTES:
                 return Verdict(HIDES, student, node.attr)
+            hiding = isinstance(node, ast.MatchClass) and next(
+                (a for a in node.kwd_attrs if a in HIDING_ATTRIBUTES or a == C_LIBRARY), None
+            )
+            if hiding:  # case object(__dict__=names): a class pattern's keyword reads the attribute
+                return Verdict(HIDES, student, hiding)
             if isinstance(node, ast.Attribute) and node.attr == C_LIBRARY:
                 return Verdict(HIDES, student, f"MXNet's C library ({C_LIBRARY})")
             if isinstance(node, ast.Call) and not (
@@ -1688,6 +1736,36 @@ def _hides(
                 if dotted in _IMPORTERS and (chain[0] not in table or head.dotted):
                     return Verdict(HIDES, student, f"{dotted}() of a computed name")
     return None
+
+
+def _installed_roots() -> tuple[Path, ...]:
+    """Where the modules an answer may import live: the interpreter's installation, its environment's
+    packages, and the course's package."""
+    import site
+    import sys
+
+    roots = {sys.prefix, sys.base_prefix, sys.exec_prefix, *site.getsitepackages(), site.getusersitepackages()}
+    return (*(Path(r).resolve() for r in roots), Path(__file__).resolve().parents[1])
+
+
+@functools.cache
+def _written_by_hand(module: str) -> bool:
+    """Whether the module ``module`` is neither built in nor installed (in the interpreter's or the environment's
+    folders, or the course): one the answer wrote itself (or none at all), whose code the judge cannot read."""
+    import importlib.util
+
+    top = module.split(".")[0]
+    if not top:
+        return False  # a relative import: the judge reads a package's own imports elsewhere
+    try:
+        spec = importlib.util.find_spec(top)
+    except (ImportError, ValueError):
+        return True
+    if spec is None:
+        return True
+    places = [spec.origin] if spec.origin not in (None, "built-in", "frozen") else []
+    places += list(spec.submodule_search_locations or [])
+    return any(not any(Path(p).resolve().is_relative_to(r) for r in _installed_roots()) for p in places)
 
 
 def _measures(
@@ -1726,6 +1804,11 @@ def _thread_tool(dotted: str) -> bool:
     return dotted == "_thread" or any(dotted == t or dotted.startswith(t + ".") for t in THREAD_TOOLS)
 
 
+def _signal_tool(dotted: str) -> bool:
+    """Whether ``dotted`` is the signal module or lies in it (:data:`SIGNAL_TOOLS`)."""
+    return any(dotted == t or dotted.startswith(t + ".") for t in SIGNAL_TOOLS)
+
+
 def _starts_processes(student: str, closure: _Closure) -> Verdict | None:
     """The verdict on an answer whose closure starts another process (:data:`PROCESS_TOOLS`) or uses the
     interpreter's private thread module (:data:`THREAD_TOOLS`), else None. A
@@ -1739,7 +1822,7 @@ def _starts_processes(student: str, closure: _Closure) -> Verdict | None:
             continue  # only the way to the longer name; handed around as a value (f(multiprocessing)), judged
         tool = next((t for t in PROCESS_TOOLS if dotted == t or dotted.startswith(t + ".")), None)
         # the private thread module handed on as a value (f(_thread)) starts threads where the judge cannot read
-        if tool or _thread_tool(dotted) or (dotted == "_thread" and dotted in closure.values):
+        if tool or _thread_tool(dotted) or _signal_tool(dotted) or (dotted == "_thread" and dotted in closure.values):
             return Verdict(STARTS_PROCESSES, student, dotted)
     return None
 
