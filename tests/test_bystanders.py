@@ -101,3 +101,29 @@ def test_the_frameworks_threads_are_not_counted():
         while time.perf_counter() < end:
             nd.dot(a, a).wait_to_read()  # computed on MXNet's and OpenMP's threads
     assert own.share < 0.1, own
+
+
+def test_a_python_thread_hidden_from_threading_is_noted_and_a_listed_one_is_not():
+    stop = threading.Event()
+    listed = threading.Thread(target=stop.wait, daemon=True)
+    listed.start()
+
+    def hide() -> None:
+        with threading._active_limbo_lock:
+            threading._active.pop(threading.get_ident(), None)
+        stop.wait()
+
+    hider = threading.Thread(target=hide, daemon=True)
+    try:
+        with bystanders() as plain:
+            time.sleep(0.05)
+        hider.start()
+        while hider.ident in {t.ident for t in threading.enumerate()}:
+            time.sleep(0.01)
+        with bystanders() as hidden:
+            time.sleep(0.05)
+    finally:
+        stop.set()
+        listed.join()
+        hider.join()
+    assert plain.hidden == 0 and hidden.hidden == 1, (plain, hidden)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import os
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -33,6 +34,7 @@ class Bystanders:
 
     seconds: float = 0.0
     cpu_s: float = 0.0
+    hidden: int = 0  # Python threads that ``threading`` does not list, at the block's start or end
 
     @property
     def share(self) -> float:
@@ -57,6 +59,15 @@ def _python_threads() -> set[int]:
     """The operating system's ids of the process's Python threads, the calling one left out."""
     me = threading.get_native_id()
     return {t.native_id for t in threading.enumerate() if t.native_id is not None and t.native_id != me}
+
+
+def _hidden_python_threads() -> int:
+    """How many threads run Python code that ``threading`` does not list: one that took itself out of
+    ``threading``'s table, or one the interpreter's private thread module started and that never asked for its
+    ``threading`` object. Their ids cannot be told from a framework's native threads, so their CPU time would
+    pass for the check's own."""
+    listed = {t.ident for t in threading.enumerate()}
+    return len(set(sys._current_frames()) - listed)
 
 
 def _threads_seconds() -> dict[int, float]:
@@ -125,14 +136,17 @@ def bystanders() -> Iterator[Bystanders]:
 
     A thread counts whether it was running when the block began, began in it, or ended in it; a child
     process counts if it is alive at the block's end or the process has waited for it. A thread started
-    outside ``threading`` (``_thread.start_new_thread``) and alive at the end is taken for a framework's.
+    outside ``threading`` (``_thread.start_new_thread``) and alive at the end is taken for a framework's, but
+    it runs Python code, and ``hidden`` says how many such threads there were at the block's start or end.
     """
     counted = Bystanders()
+    hidden = _hidden_python_threads()
     before = _read(first=True)
     try:
         yield counted
     finally:
         after = _read(first=False)
+        counted.hidden = max(hidden, _hidden_python_threads())
         counted.seconds = after.clock - before.clock
         threads_s = (after.process_s - before.process_s) - (after.caller_s - before.caller_s)
         threads_s -= _frameworks_s(before, after)

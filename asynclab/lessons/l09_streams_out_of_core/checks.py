@@ -305,7 +305,12 @@ def _serial(data, chunk: int, deadline: float = math.inf) -> float:
 
 def _no_bystanders(others, what: str) -> None:
     """:class:`Rejected` where threads or processes other than the check's used more than
-    :data:`BYSTANDER_SHARE` of a CPU while it timed ``what``."""
+    :data:`BYSTANDER_SHARE` of a CPU while it timed ``what``, or a Python thread hid from ``threading``."""
+    if others.hidden:
+        raise Rejected(
+            f"while the check timed {what}, a Python thread that the threading module does not list was running "
+            f"in this kernel: {FUNCTION} must have finished all its work when it returns, and leave nothing running"
+        )
     if others.share > BYSTANDER_SHARE:
         raise Rejected(
             f"while the check timed {what}, other Python threads or child processes of this kernel used "
