@@ -633,6 +633,10 @@ class _Watch:
         import sys
         import threading
 
+        if not self.running:  # a dressed run (_dressed): the batch passes at once
+            with self.counting:
+                self.passed += 1
+            return
         if threading.get_ident() == self.front:
             self.inline = True
         elif not self.stalled:  # after one stall, nothing is held: a loop that stalls once is already judged
@@ -705,12 +709,12 @@ def _watched(net, watch: _Watch) -> Iterator:
     plain = net.forward
 
     def forward(self, x, *args):
-        if not watch.running:
-            return plain(x, *args)
-        watch.front = threading.get_ident()  # the thread that runs the loop, whichever it is
-        if watch.at and watch.at[-1] == watch.started and watch.passed < watch.started:
-            watch.behind.append((watch.started, watch.passed))
-        watch.started += 1
+        if watch.running:
+            watch.front = threading.get_ident()  # the thread that runs the loop, whichever it is
+            if watch.at and watch.at[-1] == watch.started and watch.passed < watch.started:
+                watch.behind.append((watch.started, watch.passed))
+            watch.started += 1
+        # through the marker whether or not the watch runs: the graph autograd records is the same in both
         return nd.Custom(plain(x, *args), op_type=MARK_OP, watch=token)
 
     net.forward = types.MethodType(forward, net)
@@ -725,8 +729,8 @@ def _watched(net, watch: _Watch) -> Iterator:
 
 def _dressed(loop: Callable) -> Callable:
     """``loop`` handed its network as when it is watched (:func:`_watched`), with a watch that is not running:
-    its forward passes batches straight through, and a loop cannot tell the runs that see where it waits from
-    the ones that measure its memory."""
+    its forward passes every batch through the same marker, which lets it go at once, and a loop cannot tell the
+    runs that see where it waits from the ones that measure its memory (not by the graph autograd records)."""
 
     def dressed(net, trainer, loss, batches):
         idle = _Watch()
