@@ -229,6 +229,11 @@ BUSY_NEST = {"long": 3.0, "chain": 2.0, "pieces": 12}
 #: the products' side, one drawn from each range per run, one for each fn: their busy times differ by 1.6x or
 #: more, so that no figure typed in fits both within the window
 BUSY_SIZES = ((1000, 1101), (1300, 1401))
+#: the two mixes of rounds, one for each fn, which fn gets which drawn (:func:`_rounds`): in ``apart`` no two
+#: products ever run at once, in ``together`` most run beside others. The operators' totals added up count
+#: every overlap again: the busy time itself in ``apart``, about twice it in ``together``, so that no one divisor
+#: of that sum fits both within the window (one mix for both let a typed-in 1.6 pass)
+BUSY_MIXES = ("apart", "together")
 #: the two fns the check hands busy_ms, by the name its sentence gives them; each range is drawn from per
 #: round, and each share is of the round's own time unless said otherwise.
 #: ``pause``: Python work after each waited round (the front end busy, the back end idle);
@@ -638,18 +643,25 @@ def check_diagnoses_the_program(self, diagnose: Callable) -> CheckResult:
 _Part = tuple[int, str, int]
 
 
-def _rounds() -> tuple[list[tuple[_Part, ...]], tuple[int, ...]]:
-    """The rounds of busy-across-devices' ``fn``: the waited rounds, in an order drawn (each device alone
-    with one product, and three nested rounds in which each device computes the long product once and the
-    short chain once, :data:`BUSY_NEST`), then the devices of the last round, all of them at once with one
-    product each (the round ``fn`` returns without waiting for)."""
+def _rounds(mix: str) -> tuple[list[tuple[_Part, ...]], tuple[int, ...]]:
+    """The rounds of busy-across-devices' ``fn`` of ``mix`` (:data:`BUSY_MIXES`): the waited rounds, in an
+    order drawn, then the devices of the last round (the round ``fn`` returns without waiting for), each with
+    one product. ``"apart"``: each device alone with one product, twice, and the last round on one device
+    drawn. ``"together"``: three nested rounds in which each device computes the long product once and the
+    short chain once (:data:`BUSY_NEST`), three rounds of one product on every device at once, and the last
+    round on all three."""
     devices = range(BUSY_DEVICES)
-    shift = draw.choice(range(1, BUSY_DEVICES))  # which device computes the chain beside each long product
-    lone = [((d, "one", 1),) for d in devices]
-    nested = [((d, "long", 1), ((d + shift) % BUSY_DEVICES, "short", BUSY_NEST["pieces"])) for d in devices]
-    waited: list[tuple[_Part, ...]] = [*lone, *nested]
+    waited: list[tuple[_Part, ...]]
+    if mix == "apart":
+        waited = [((d, "one", 1),) for d in devices for _ in range(2)]
+        last: tuple[int, ...] = (draw.choice(devices),)
+    else:
+        shift = draw.choice(range(1, BUSY_DEVICES))  # which device computes the chain beside each long product
+        nested = [((d, "long", 1), ((d + shift) % BUSY_DEVICES, "short", BUSY_NEST["pieces"])) for d in devices]
+        together = [tuple((d, "one", 1) for d in devices) for _ in devices]
+        waited, last = [*nested, *together], tuple(devices)
     draw.shuffle(waited)
-    return waited, tuple(devices)
+    return waited, last
 
 
 def _work(parts: tuple[_Part, ...]) -> float:
@@ -734,10 +746,12 @@ def check_busy_across_devices(self, busy_ms: Callable) -> CheckResult:
     device, while ``fn()`` ran.
 
     Each ``fn`` runs seven rounds of products (a side drawn per fn, small for one, large for the other) on
-    three devices (:func:`_rounds`): six waited for, in an order drawn (one product on each device alone, and
-    three nested rounds in which one device computes a long product while another computes a chain of short
-    ones inside it, :data:`BUSY_NEST`), then one product on all three at once, which ``fn`` returns without
-    waiting for. In one ``fn`` the front end does Python work while each waited round computes and a little
+    three devices (:func:`_rounds`): six waited for, in an order drawn, then one that ``fn`` returns without
+    waiting for. In one ``fn`` (drawn) the products run apart: one product on one device at a time, twice on
+    each, and the last round on one device; in the other most run beside others: three nested rounds in which
+    one device computes a long product while another computes a chain of short ones inside it
+    (:data:`BUSY_NEST`), three rounds of one product on every device at once, and the last round on all
+    three. In one ``fn`` the front end does Python work while each waited round computes and a little
     after it; in the other it does none while the products compute, and after each waited round sleeps (both
     ends idle), then does much Python work (:data:`BUSY_BREAKS`). The check times every round itself, the last
     one from gates behind its products (:func:`finished_after`), which wait behind a gate of their own first
@@ -749,9 +763,10 @@ def check_busy_across_devices(self, busy_ms: Callable) -> CheckResult:
     import mxnet as mx
     from mxnet import nd
 
-    def one(breaks: dict[str, tuple[float, float]], size: int, hold: float) -> tuple[float, float]:
-        """busy_ms of one fn with ``breaks`` (:data:`BUSY_BREAKS`), on products of side ``size``, its last
-        round held back ``hold`` seconds in the back end, and the rounds' time (s)."""
+    def one(breaks: dict[str, tuple[float, float]], size: int, hold: float, mix: str) -> tuple[float, float]:
+        """busy_ms of one fn with ``breaks`` (:data:`BUSY_BREAKS`) and the rounds of ``mix``
+        (:data:`BUSY_MIXES`), on products of side ``size``, its last round held back ``hold`` seconds in the
+        back end, and the rounds' time (s)."""
         xs = {
             kind: [nd.random.uniform(shape=(side, side), ctx=mx.cpu(d)) for d in range(BUSY_DEVICES)]
             for kind, side in _sides(size).items()
@@ -762,7 +777,7 @@ def check_busy_across_devices(self, busy_ms: Callable) -> CheckResult:
             start = _clock()
             nd.dot(xs["one"][0], xs["one"][0]).wait_to_read()
             lone = min(lone, _clock() - start)
-        waited, last = _rounds()
+        waited, last = _rounds(mix)
         product = _busy_products()
         drawn = [{key: draw.uniform(*span) for key, span in breaks.items()} for _ in waited]
         walls: list[float] = []
@@ -824,11 +839,13 @@ def check_busy_across_devices(self, busy_ms: Callable) -> CheckResult:
         draw.shuffle(sizes)
         holds = [draw.uniform(*span) for span in BUSY_HOLDS]
         draw.shuffle(holds)
-        order = list(zip(BUSY_BREAKS.items(), sizes, holds))
+        mixes = list(BUSY_MIXES)
+        draw.shuffle(mixes)
+        order = list(zip(BUSY_BREAKS.items(), sizes, holds, mixes))
         draw.shuffle(order)
         figures: dict[str, float] = {}
-        for (key, breaks), size, hold in order:
-            figures[key], figures[f"{key}_ref"] = one(breaks, size, hold)
+        for (key, breaks), size, hold, mix in order:
+            figures[key], figures[f"{key}_ref"] = one(breaks, size, hold, mix)
         return figures
 
     return self.run({"found": found})

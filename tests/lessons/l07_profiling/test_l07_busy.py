@@ -6,22 +6,50 @@ from asynclab.checks import CheckFailed
 from asynclab.lessons.l07_profiling import checks as lab07
 
 
-def test_the_rounds_put_every_device_alone_once_and_nest_each_devices_products_once_then_all_together_last():
+def test_apart_puts_one_product_on_one_device_at_a_time_twice_on_each_and_the_last_on_one():
+    orders, lasts = set(), set()
+    for _ in range(50):
+        waited, last = lab07._rounds("apart")
+        assert sorted(waited) == sorted([((d, "one", 1),) for d in range(3)] * 2)
+        assert len(last) == 1 and last[0] in range(3)  # the round fn returns without waiting for
+        orders.add(tuple(waited))
+        lasts.add(last)
+    assert len(orders) > 1 and len(lasts) > 1  # drawn
+
+
+def test_together_nests_each_devices_products_once_runs_all_three_at_once_and_ends_on_all_three():
     orders = set()
     for _ in range(50):
-        waited, last = lab07._rounds()
-        lone = sorted(parts for parts in waited if len(parts) == 1)
+        waited, last = lab07._rounds("together")
         nested = [parts for parts in waited if len(parts) == 2]
-        assert lone == [((0, "one", 1),), ((1, "one", 1),), ((2, "one", 1),)]
+        at_once = [parts for parts in waited if len(parts) == 3]
+        assert len(nested) == 3 and at_once == [((0, "one", 1), (1, "one", 1), (2, "one", 1))] * 3
         # each device computes the long product once and the short chain once, beside another device's
         assert sorted(long[0] for long, _ in nested) == [0, 1, 2]
         assert sorted(chain[0] for _, chain in nested) == [0, 1, 2]
         for (device, kind, count), (other, chain_kind, pieces) in nested:
             assert (kind, count, chain_kind, pieces) == ("long", 1, "short", lab07.BUSY_NEST["pieces"])
             assert other != device
-        assert last == (0, 1, 2)  # the round fn returns without waiting for
+        assert last == (0, 1, 2)
         orders.add(tuple(waited))
-    assert len(orders) > 1  # the order is drawn
+    assert len(orders) > 1
+
+
+def _totals_over_busy(mix: str) -> float:
+    """The operators' totals added up (the colleague's figure) over the busy time, in lone products' work, for
+    the rounds of ``mix``: each round's products added up against its busiest device's."""
+    each = {"one": 1.0, "long": lab07.BUSY_NEST["long"], "short": lab07.BUSY_NEST["chain"] / lab07.BUSY_NEST["pieces"]}
+    waited, last = lab07._rounds(mix)
+    rounds = [*waited, tuple((d, "one", 1) for d in last)]
+    counted = sum(each[kind] * count for parts in rounds for _, kind, count in parts)
+    return counted / sum(lab07._work(parts) for parts in rounds)
+
+
+def test_no_one_divisor_of_the_operators_totals_fits_both_mixes():
+    apart, together = _totals_over_busy("apart"), _totals_over_busy("together")
+    assert apart == 1.0
+    # the largest divisor that keeps apart's reading in is below the smallest that brings together's in
+    assert apart / lab07.BUSY_LOW < 0.8 * (together / lab07.BUSY_HIGH)
 
 
 def test_a_nested_rounds_chain_is_shorter_than_its_long_product():
@@ -34,8 +62,9 @@ def test_a_nested_rounds_chain_is_shorter_than_its_long_product():
     assert lab07._work(((2, "one", 1),)) == 1.0
 
 
-#: the waited rounds' share of all the rounds' time, at least: three lone products and three nested rounds
-#: (3-4 lone products' time each) against three products at once on two cores (1.5-2 lone products' time)
+#: the waited rounds' share of all the rounds' time, at least: in apart six lone products against one; in
+#: together three nested rounds (3-4 lone products' time each) and three rounds of three products at once
+#: against one such round (1.5-2 lone products' time on two cores)
 WAITED = 0.5
 
 
