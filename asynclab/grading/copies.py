@@ -52,7 +52,8 @@ names what the answer used, never the right answer:
    function too, unless allowed;
 3. **introspects**: the closure reads the inside of a function or a frame
    (:data:`INSIDES`: ``fn.__closure__``, ``fn.__defaults__``, a frame's
-   ``f_locals``, ..., directly or by ``getattr`` with that name) or uses the
+   ``f_locals``, ..., directly, by ``getattr`` with that name or by a ``match`` class pattern's keyword,
+   ``case object(__closure__=cells)``) or uses the
    standard library's ways to them (:data:`INSIDE_TOOLS`, profile and trace hooks
    included): what a check hands an
    answer (lab 07's ``fn``) carries the check's own workload, which the answer
@@ -65,7 +66,8 @@ names what the answer used, never the right answer:
    string; ``getattr``, ``setattr``, ``delattr`` or ``hasattr`` passed on as a value,
    :data:`LOOKUPS`; IPython's history, :data:`HISTORY`: ``Out[12]``, ``_12``, ``In``;
    a magic that runs code, ``%time t = f()``, as IPython writes it, ``get_ipython()...``,
-   all but :data:`QUIET_MAGICS`):
+   all but :data:`QUIET_MAGICS`; an import of a module installed nowhere, one the answer wrote itself,
+   whose code the judge does not read):
    ``globals()["lab01"]`` or an import of ``"asynclab.lessons.l01_async_dispatch"
    + ".checks"`` would otherwise hide a reach-in, and ``Out[12]`` what an earlier
    cell computed. Data is judged on this verdict too;
