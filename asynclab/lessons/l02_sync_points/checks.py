@@ -601,11 +601,20 @@ def _workload():
     return records, w, expected
 
 
+def _numpy_scalar(value: object) -> bool:
+    """Whether ``value``'s type is one of NumPy's own scalar types (``np.float32``, what ``asscalar()`` gives)."""
+    import numpy as np
+
+    return isinstance(value, np.generic) and type(value).__module__ == "numpy"
+
+
 def _verify_losses(losses: object, source: _Source, expected: list[float]) -> None:
     """What ``run_steps`` returned on a run without a corrupt record, verified (one sentence if wrong)."""
     if not isinstance(losses, (list, tuple)) or len(losses) != len(expected):
         raise Rejected(f"run_steps must return a list of {len(expected)} losses, one per step")
-    wrong = [v for v in losses if not isinstance(v, numbers.Real) or isinstance(v, bool)]
+    # numbers of Python's or NumPy's own types: a class of the answer's (a numbers.Real registered, a float
+    # subclass) could read its value only when the check converts it, after the clock stopped
+    wrong = [v for v in losses if not (type(v) in (int, float) or (_numpy_scalar(v) and isinstance(v, numbers.Real)))]
     if wrong:
         raise Rejected(f"run_steps must return the losses as numbers (asscalar()), not {type(wrong[0]).__name__}")
     if not all(math.isclose(float(v), e, rel_tol=1e-4) for v, e in zip(losses, expected, strict=True)):

@@ -175,3 +175,24 @@ def test_a_wait_counts_from_the_issue_so_a_hold_up_before_the_call_does_not_hide
     )
     never = sp.SyncTiming("y.shape", summarize([1e-4, 1e-4]), summarize([1e-5, 0.009]), False, summarize([1e-4, 0.009]))
     assert held_up.blocks(0.014) and not never.blocks(0.014)
+
+
+def test_run_steps_losses_must_be_numbers_of_pythons_or_numpys_own_types():
+    import numbers
+
+    import numpy as np
+
+    from asynclab.checks import Rejected
+    from asynclab.lessons.l02_sync_points import checks as lab02
+
+    class Lazy:  # a number whose value is read only when the check converts it
+        def __float__(self):
+            return 1.0
+
+    numbers.Real.register(Lazy)
+    source = lab02._Source([0, 1], delay=0.0)
+    source.reads = 2
+    lab02._verify_losses([1.0, np.float32(1.0)], source, [1.0, 1.0])
+    for wrong in ([Lazy(), 1.0], [True, 1.0], [np.float32(1.0), type("F", (float,), {})(1.0)]):
+        with pytest.raises(Rejected, match="must return the losses as numbers"):
+            lab02._verify_losses(wrong, source, [1.0, 1.0])
