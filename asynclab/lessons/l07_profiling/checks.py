@@ -89,17 +89,24 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   1000-1100 for one fn and 1300-1400 for the other, so that no typed-in
   figure fits both; each device's product is one of ``dot``,
   ``linalg.gemm2`` and ``FullyConnected``, drawn per fn, so that merging
-  each operator's intervals on its own reads 1.55-1.70x where a right
-  merge reads 0.95-0.98x): six waited for and timed by the check, in an
-  order drawn, then one on all three devices at once that ``fn`` returns
-  without waiting for (timed in MXNet's back end by a gate behind each of
-  its products, which reports when it ran: no thread of the check's waits
-  while the answer drives the profiler). Of the six, three put one product
-  on each of cpu(0), cpu(1) and cpu(2) alone, and three are nested
-  (:data:`BUSY_NEST`): one device computes a product of three lone
-  products' work while another computes twelve short products of two lone
-  products' work in all, which end inside the long one; each device
-  computes the long product once and the chain once. A merge that compares
+  each operator's intervals on its own counts the products that run at
+  once again): six waited for and timed by the check, in an order drawn,
+  then one that ``fn`` returns without waiting for (timed in MXNet's back
+  end by a gate behind each of its products, which reports when it ran: no
+  thread of the check's waits while the answer drives the profiler). The
+  two fns run different mixes (:data:`BUSY_MIXES`, which fn gets which
+  drawn): in one, each device computes one product alone, twice, and the
+  last round is one product on one device, so nothing overlaps; in the
+  other, three rounds are nested (:data:`BUSY_NEST`: one device computes a
+  product of three lone products' work while another computes twelve short
+  products of two lone products' work in all, which end inside the long
+  one; each device computes the long product once and the chain once),
+  three put a product on every device at once, and so does the last. The
+  operators' totals added up read the busy time in the first and about
+  twice it in the second, so that no one divisor of them fits both (the
+  colleague's figure over a typed-in 1.6, an "overlap factor" read off one
+  run when both fns ran the same mix, read 0.90-0.96x in both and scored;
+  with the two mixes 0.59x / 1.14x). A merge that compares
   each span with the span just before it, not with the latest end so far
   (a classic slip in merging intervals), counts most of every chain again.
   Measured first with a throwaway script on the nested rounds alone (three
@@ -134,7 +141,12 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   (readings short fn / long fn; which fn holds its last round back 2 s is
   drawn, and the wall clocks read highest in that one): the operators'
   spans from the trace, merged where they overlap (ok-busy-*), 0.95-0.98x
-  / 0.97-0.98x quiet and 0.96-0.97x / 0.95-0.97x loaded. Wrong answers:
+  / 0.97-0.98x quiet and 0.96-0.97x / 0.95-0.97x loaded, when both fns ran
+  one mix; with the two mixes (one run each, quiet) right 0.95x / 0.96x,
+  the colleague's code 1.81x / 0.96x, a merge with the span just before
+  only 1.34x / 0.94x, each operator merged alone 0.95x / 1.77x (the mix
+  that runs products together in the first fn, then in the second). With
+  one mix, wrong answers:
   a merge with the span just before only 1.35x / 1.33x, 1.32-1.45x /
   1.36-1.48x; the table's totals added up (the colleague's code) 1.53x /
   1.47x, 1.55-1.66x / 1.56-1.70x; the spans added up unmerged 1.59x /
