@@ -1526,7 +1526,12 @@ def test_pickling_a_result_to_wait_for_it_is_not_hiding_but_unpickling_is():
     dumps = "import pickle\n\n\ndef result_seconds(step):\n    start = time.perf_counter()\n"
     dumps += "    pickle.dumps(step())\n    return time.perf_counter() - start"
     assert _verdicts("02", {"ex1-result-seconds": dumps})["waits-for-results"] is None
-    for way in ("pickle.loads(b'.')", "pickle.Unpickler", "(lambda lib: lib)(pickle)"):
+    for way in (
+        "pickle.loads(b'.')",
+        "pickle.Unpickler",
+        "(lambda lib: lib)(pickle)",
+        "pickle._getattribute(step, 'x')",
+    ):
         source = dumps.replace("pickle.dumps(step())", f"step()\n    {way}")
         found = _verdicts("02", {"ex1-result-seconds": source})["waits-for-results"]
         assert found is not None and found.kind == copies.HIDES, (way, found)

@@ -293,7 +293,10 @@ def _with_ops(body: str) -> DeviceQueue:
 
 @pytest.mark.parametrize(
     "body",
-    ["torch.relu(y)", "y.relu_()", "y += 1", "y[0] = 2", "y.sum()", "y * (y > 0)", "y.clamp(min=0)", "y.clone()"],
+    [
+        *("torch.relu(y)", "y.relu_()", "y += 1", "y[0] = 2", "y.sum()", "y * (y > 0)", "y.clamp(min=0)"),
+        *("y.clone()", "torch.nn.functional.relu(y, inplace=True)", "torch.clamp(y, min=0, out=y)"),
+    ],
 )
 def test_an_operation_that_runs_a_kernel_keeps_the_device_busy(body):
     queue = _with_ops(body)
@@ -312,6 +315,9 @@ def test_views_and_attributes_cost_the_device_nothing(body):
     [
         "y = torch.relu(y @ w)\ntorch.cuda.synchronize()",
         "y = torch.relu(y @ w)\ny.cpu()",
+        "y = torch.relu(y @ w)\nh = y.to('cpu')",
+        "y = torch.relu(y @ w)\nh = torch.empty(4, 4).copy_(y)",
+        "y = torch.relu(y @ w)\nn = y.nonzero()",
         "y = torch.relu(y @ w)\ns = torch.cuda.current_stream(y.device)\nwhile not s.query():\n    pass",
         "a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)\n"
         "a.record()\ny = torch.relu(y @ w)\nb.record()\nwhile True:\n"

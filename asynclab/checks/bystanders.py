@@ -26,6 +26,8 @@ from collections.abc import Iterator
 __all__ = ["Bystanders", "bystanders"]
 
 _TASKS = "/proc/self/task"
+#: the functions of ``threading`` a thread runs last, after it has left the table of threads
+EXITING = frozenset({"_bootstrap", "_bootstrap_inner", "_delete"})
 
 
 @dataclasses.dataclass
@@ -67,7 +69,12 @@ def _hidden_python_threads() -> int:
     ``threading`` object. Their ids cannot be told from a framework's native threads, so their CPU time would
     pass for the check's own."""
     listed = {t.ident for t in threading.enumerate()}
-    return len(set(sys._current_frames()) - listed)
+    return sum(1 for ident, frame in sys._current_frames().items() if ident not in listed and not _exiting(frame))
+
+
+def _exiting(frame) -> bool:
+    """Whether a thread's innermost ``frame`` is ``threading``'s own, as it ends: out of the table, not yet gone."""
+    return frame.f_globals.get("__name__") == "threading" and frame.f_code.co_name in EXITING
 
 
 def _threads_seconds() -> dict[int, float]:

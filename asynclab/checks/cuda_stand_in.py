@@ -156,13 +156,27 @@ _IN_PLACE_OPERATORS = frozenset(
 )
 
 
-def _computed(name: str, result: Any, args: tuple) -> bool:
+def _kernel_before(name: str, args: tuple, kwargs: dict) -> bool:
+    """Whether the call ``name`` waits for the device after running a kernel on it: a size read (``nonzero``, a
+    mask), or a copy to the host (``to("cpu")``, ``host.copy_(y)``); its kernel is queued before the wait."""
+    return (
+        name in SIZE_READS
+        or (name == "where" and len(args) + len(kwargs) == 1)
+        or _masked(name, args)
+        or (name == "to" and _to_host(args, kwargs))
+        or name == "copy_"
+    )
+
+
+def _computed(name: str, result: Any, args: tuple, kwargs: dict) -> bool:
     """Whether the operation ``name`` ran a kernel: it wrote into a tensor in place (``relu_``, ``__iadd__``,
-    ``y[i] = v``) or gave a tensor (or several) that is not one of its ``args`` (a no-op conversion such as
-    ``float()`` of a float tensor hands back its input)."""
+    ``y[i] = v``, ``inplace=True``, ``out=``) or gave a tensor (or several) that is not one of its ``args`` (a
+    no-op conversion such as ``float()`` of a float tensor hands back its input)."""
     import torch
 
     if name in _IN_PLACE_OPERATORS or (name.endswith("_") and not name.startswith("__")):
+        return True
+    if kwargs.get("inplace") is True or kwargs.get("out") is not None:
         return True
     results = result if isinstance(result, (tuple, list)) else (result,)
     return any(isinstance(r, torch.Tensor) and not any(r is a for a in args) for r in results)
@@ -273,6 +287,13 @@ def cuda_stand_ins(
                 with torch._C.DisableTorchFunctionSubclass():  # a plain tensor's read (its __format__ of a scalar)
                     plain = [a.as_subclass(torch.Tensor) if isinstance(a, CudaStandIn) else a for a in args]
                     return func(*plain, **kwargs)
+            # a kernel of its own (an element-wise op, a reduction, a copy): on the device's queue before any wait
+            # the call makes for it
+            kernel = queue is not None and name not in PRODUCTS and queue.op_s > 0 and name not in VIEWS
+            if kernel and _kernel_before(name, args, kwargs):
+                queue.issue(queue.op_s)
+                streams[index][-1].last = queue.busy_until
+                kernel = False
             if name in SIZE_READS or (name == "where" and len(args) + len(kwargs) == 1) or _masked(name, args):
                 wait(name)  # the result's size is read on the host; the result stays on the device
             elif name == "to" and _to_host(args, kwargs) and not _non_blocking(args, kwargs):
@@ -283,10 +304,9 @@ def cuda_stand_ins(
             elif name in PRODUCTS and queue is not None:
                 queue.issue(queue.product_s)
                 streams[index][-1].last = queue.busy_until  # on the current stream of the tensors' device
-                return super().__torch_function__(func, types, args, kwargs)
             result = super().__torch_function__(func, types, args, kwargs)
-            if queue is not None and queue.op_s > 0 and name not in VIEWS and _computed(name, result, args):
-                queue.issue(queue.op_s)  # a kernel of its own: an element-wise op, a reduction, a copy
+            if kernel and _computed(name, result, args, kwargs):
+                queue.issue(queue.op_s)
                 streams[index][-1].last = queue.busy_until
             return result
 

@@ -202,12 +202,7 @@ HIDING_TOOLS = (
     "importlib._bootstrap_external",
     "zipimport",
     # a pickle names what it rebuilds by module and name: loads(b"casynclab.x\nf\n.") imports asynclab.x
-    "pickle.load",
-    "pickle.loads",
-    "pickle.Unpickler",
-    "pickle._load",
-    "pickle._loads",
-    "pickle._Unpickler",
+    "pickle",  # but for writing one (PICKLE_WRITES)
     "_pickle",
     "copyreg",
     "marshal",
@@ -238,7 +233,13 @@ HIDING_TOOLS = (
 )
 #: Names in the modules of :data:`HIDING_TOOLS` that look nothing up: MXNet's exception, which a student imports
 #: from ``mxnet.base`` to catch the error an operator raises at the next wait (lab 02).
-HIDING_EXEMPT = frozenset({"mxnet.base.MXNetError"})
+#: What of :mod:`pickle` writes a pickle and looks nothing up: ``pickle.dumps(step())`` waits for the arrays it
+#: writes, a right way to wait for results.
+PICKLE_WRITES = tuple(
+    f"pickle.{name}"
+    for name in ("dumps", "dump", "Pickler", "HIGHEST_PROTOCOL", "DEFAULT_PROTOCOL", "PickleError", "PicklingError")
+)
+HIDING_EXEMPT = frozenset({"mxnet.base.MXNetError", *PICKLE_WRITES})
 #: The name under which MXNet's modules keep its C library (``mxnet.ndarray.ndarray._LIB`` as well as
 #: ``mxnet.base._LIB``).
 C_LIBRARY = "_LIB"
@@ -1675,9 +1676,12 @@ def _hides(
     :data:`HIDING_ATTRIBUTES`, :data:`HIDING_TOOLS`, an import of a computed string, by the importer's own
     name or through a course module's, ``outside``) or reads IPython's history (:data:`HISTORY`), else None."""
     imported = {b.dotted for b in table.values() if b.dotted and isinstance(b.statement, (ast.Import, ast.ImportFrom))}
+    used = set(closure.dotted)
     for dotted in closure.dotted:
         if dotted in HIDING_EXEMPT:
             continue
+        if dotted == "pickle" and dotted not in closure.values and any(u.startswith("pickle.") for u in used):
+            continue  # only the way to a longer name (pickle.dumps), judged by that name
         tool = next((t for t in HIDING_TOOLS if dotted == t or dotted.startswith(t + ".")), None)
         if tool:
             return Verdict(HIDES, student, tool)

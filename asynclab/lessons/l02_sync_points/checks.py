@@ -602,10 +602,11 @@ def _workload():
 
 
 def _numpy_scalar(value: object) -> bool:
-    """Whether ``value``'s type is one of NumPy's own scalar types (``np.float32``, what ``asscalar()`` gives)."""
+    """Whether ``value``'s type is one of NumPy's own scalar types (``np.float32``, what ``asscalar()`` gives), not
+    a class of the answer's built on one."""
     import numpy as np
 
-    return isinstance(value, np.generic) and type(value).__module__ == "numpy"
+    return type(value) in set(np.sctypeDict.values())
 
 
 def _verify_losses(losses: object, source: _Source, expected: list[float]) -> None:

@@ -209,9 +209,9 @@ def _losses(batches: Sequence[Any], step: Callable[[Any], Any]) -> list[float]:
         + (
             ""
             if o.bands["ratio"].ok
-            else ": train_until still waited for each step soon after issuing it (in MXNet an operator on an "
-            "older loss, a comparison among them, runs after the steps queued before it, and reading its "
-            "result waits for them)"
+            else ": on a quiet machine a train_until this slow still waits for each step soon after issuing it (in "
+            "MXNet an operator on an older loss, a comparison among them, runs after the steps queued before it, "
+            "and reading its result waits for them)"
         )
     ),
     threshold=f">= {SPEEDUP:g}x",

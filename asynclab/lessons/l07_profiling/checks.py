@@ -86,8 +86,9 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   from the aggregate table, right on one device; the fixed ``busy_ms(fn)``
   must report the time during which at least one operator ran, on any
   device. ``fn`` runs seven rounds of products (a side drawn from
-  1000-1100 for one fn and 1300-1400 for the other, so that no typed-in
-  figure fits both; each device's product is one of ``dot``,
+  1000-1100 for the fn whose rounds run apart and 1300-1400 for the one
+  whose rounds run together, so that their busy times differ 3-4x and no
+  typed-in figure fits both; each device's product is one of ``dot``,
   ``linalg.gemm2`` and ``FullyConnected``, drawn per fn, so that merging
   each operator's intervals on its own counts the products that run at
   once again): six waited for and timed by the check, in an order drawn,
@@ -104,9 +105,7 @@ Effect sizes and margins are in ``bench/reports/checks_robustness.md``:
   three put a product on every device at once, and so does the last. The
   operators' totals added up read the busy time in the first and about
   twice it in the second, so that no one divisor of them fits both (the
-  colleague's figure over a typed-in 1.6, an "overlap factor" read off one
-  run when both fns ran the same mix, read 0.90-0.96x in both and scored;
-  with the two mixes 0.59x / 1.14x). A merge that compares
+  colleague's figure over a typed-in 1.6 read 0.59x / 1.14x). A merge that compares
   each span with the span just before it, not with the latest end so far
   (a classic slip in merging intervals), counts most of every chain again.
   Measured first with a throwaway script on the nested rounds alone (three
@@ -238,13 +237,14 @@ BUSY_DEVICES = 3  # cpu(0), cpu(1), cpu(2): one engine worker each
 #: end before the long one: every short span lies inside the long one, and a merge that compares each span
 #: with the one just before it, not with the latest end so far, counts all but the first again
 BUSY_NEST = {"long": 3.0, "chain": 2.0, "pieces": 12}
-#: the products' side, one drawn from each range per run, one for each fn: their busy times differ by 1.6x or
-#: more, so that no figure typed in fits both within the window
+#: the products' side, one drawn from each range per run: the first for the fn whose rounds run apart, the second
+#: for the one whose rounds run together (:data:`BUSY_MIXES`), whose busy time is then 3-4x the other's, so that
+#: no figure typed in fits both within the window
 BUSY_SIZES = ((1000, 1101), (1300, 1401))
 #: the two mixes of rounds, one for each fn, which fn gets which drawn (:func:`_rounds`): in ``apart`` no two
 #: products ever run at once, in ``together`` most run beside others. The operators' totals added up count
 #: every overlap again: the busy time itself in ``apart``, about twice it in ``together``, so that no one divisor
-#: of that sum fits both within the window (one mix for both let a typed-in 1.6 pass)
+#: of that sum fits both within the window
 BUSY_MIXES = ("apart", "together")
 #: the two fns the check hands busy_ms, by the name its sentence gives them; each range is drawn from per
 #: round, and each share is of the round's own time unless said otherwise.
@@ -695,8 +695,9 @@ def _sides(size: int) -> dict[str, int]:
 def _busy_products() -> list[Callable[[Any], Any]]:
     """The matrix product each device computes in busy-across-devices' ``fn``, by device, in an order drawn:
     three operators of MXNet that take the same time on square matrices (25-29 ms at side 1050, 55-56 ms at
-    1350, measured one after another), so that the last round's three products overlap under three names, and
-    merging each operator's intervals on its own counts that round three times, as adding up the devices does."""
+    1350, measured one after another), so that products run at once on the three devices overlap under three
+    names, and merging each operator's intervals on its own counts such a round three times, as adding up the
+    devices does."""
     from mxnet import nd
 
     products = [
@@ -757,7 +758,8 @@ def check_busy_across_devices(self, busy_ms: Callable) -> CheckResult:
     """``busy_ms(fn)`` returns the milliseconds during which at least one of MXNet's operators ran, on any
     device, while ``fn()`` ran.
 
-    Each ``fn`` runs seven rounds of products (a side drawn per fn, small for one, large for the other) on
+    Each ``fn`` runs seven rounds of products (a side drawn per fn, small for the rounds apart, large for the
+    rounds together) on
     three devices (:func:`_rounds`): six waited for, in an order drawn, then one that ``fn`` returns without
     waiting for. In one ``fn`` (drawn) the products run apart: one product on one device at a time, twice on
     each, and the last round on one device; in the other most run beside others: three nested rounds in which
@@ -847,13 +849,14 @@ def check_busy_across_devices(self, busy_ms: Callable) -> CheckResult:
         return busy, sum(walls)
 
     def found() -> dict[str, float]:
-        sizes = [draw.randrange(*sides) for sides in BUSY_SIZES]
-        draw.shuffle(sizes)
+        # the mix that runs products together gets the larger side: its busy time is then 3-4x the other's, and
+        # no figure typed in fits both (which fn gets which mix, and so which side, is drawn)
+        sizes = dict(zip(BUSY_MIXES, (draw.randrange(*sides) for sides in BUSY_SIZES)))
         holds = [draw.uniform(*span) for span in BUSY_HOLDS]
         draw.shuffle(holds)
         mixes = list(BUSY_MIXES)
         draw.shuffle(mixes)
-        order = list(zip(BUSY_BREAKS.items(), sizes, holds, mixes))
+        order = list(zip(BUSY_BREAKS.items(), [sizes[mix] for mix in mixes], holds, mixes))
         draw.shuffle(order)
         figures: dict[str, float] = {}
         for (key, breaks), size, hold, mix in order:

@@ -193,6 +193,7 @@ def test_run_steps_losses_must_be_numbers_of_pythons_or_numpys_own_types():
     source = lab02._Source([0, 1], delay=0.0)
     source.reads = 2
     lab02._verify_losses([1.0, np.float32(1.0)], source, [1.0, 1.0])
-    for wrong in ([Lazy(), 1.0], [True, 1.0], [np.float32(1.0), type("F", (float,), {})(1.0)]):
+    posing = type("L", (np.float64,), {"__module__": "numpy"})  # a subclass that says it is NumPy's
+    for wrong in ([Lazy(), 1.0], [True, 1.0], [np.float32(1.0), type("F", (float,), {})(1.0)], [posing(1.0), 1.0]):
         with pytest.raises(Rejected, match="must return the losses as numbers"):
             lab02._verify_losses(wrong, source, [1.0, 1.0])

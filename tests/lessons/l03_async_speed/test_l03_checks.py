@@ -110,4 +110,4 @@ def test_the_stop_checks_sentence_says_what_waited_only_when_it_fails(ok):
     ratio = Band(ok=ok, sure_pass=ok, sure_fail=not ok, value=1.5 if ok else 1.0)
     sentence = lab03.check_async_beats_sync.sentence(Outcome({}, {"ratio": ratio}, rounds=2, seconds=1.0))
     assert sentence.startswith("a loop that reads every loss at once took")
-    assert ("still waited for each step" in sentence) is not ok and ("comparison" in sentence) is not ok
+    assert ("still waits for each step" in sentence) is not ok and ("comparison" in sentence) is not ok

@@ -107,3 +107,15 @@ def test_bad_answers_get_one_sentence(busy_ms, words):
     with pytest.raises(CheckFailed) as failed:
         lab07.check_busy_across_devices(busy_ms)
     assert words in str(failed.value) and "\n" not in str(failed.value)
+
+
+def test_no_typed_in_figure_fits_both_fns_busy_times():
+    # the rounds that run together get the larger side: at the closest sides their busy time is still over
+    # twice the window's width (1.1 / 0.8) above the rounds that run apart
+    def busy(mix: str, side: int) -> float:
+        waited, last = lab07._rounds(mix)
+        return (sum(lab07._work(parts) for parts in waited) + 1) * side**3
+
+    apart, together = lab07.BUSY_SIZES
+    closest = busy("together", together[0]) / busy("apart", apart[1] - 1)
+    assert closest > 2 * lab07.BUSY_HIGH / lab07.BUSY_LOW, closest
