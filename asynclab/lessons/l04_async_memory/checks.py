@@ -188,6 +188,9 @@ K_SPREAD_MB = 10.0
 WATCH_EVERY = (4, 6)
 K_MIDDLE = (23, 32)
 MARK_OP = "asynclab_lab04_mark"
+#: the modules of the loaders that hand the measured runs their batches: their copies from the host
+#: (``nd.array``, which ends in ``_sync_copyfrom``) are the loader's, not the loop's waits
+LOADERS = "asynclab.foundation.workloads"
 MARK_POLL_S = 0.001  # how often a held batch looks at what the loop is doing, seconds
 MARK_STALL_S = 30.0  # a held batch lets go when the loop has neither started a batch nor waited for this long, s
 #: the functions of MXNet's Python package in which a thread waits for the back end (asscalar, float() and
@@ -709,11 +712,10 @@ def _watched(net, watch: _Watch) -> Iterator:
     plain = net.forward
 
     def forward(self, x, *args):
-        if watch.running:
-            watch.front = threading.get_ident()  # the thread that runs the loop, whichever it is
-            if watch.at and watch.at[-1] == watch.started and watch.passed < watch.started:
-                watch.behind.append((watch.started, watch.passed))
-            watch.started += 1
+        watch.front = threading.get_ident()  # the thread that runs the loop, whichever it is
+        if watch.running and watch.at and watch.at[-1] == watch.started and watch.passed < watch.started:
+            watch.behind.append((watch.started, watch.passed))
+        watch.started += 1
         # through the marker whether or not the watch runs: the graph autograd records is the same in both
         return nd.Custom(plain(x, *args), op_type=MARK_OP, watch=token)
 
@@ -727,16 +729,71 @@ def _watched(net, watch: _Watch) -> Iterator:
             net.forward = own
 
 
-def _dressed(loop: Callable) -> Callable:
+def _dressed(loop: Callable, k: int) -> Callable:
     """``loop`` handed its network as when it is watched (:func:`_watched`), with a watch that is not running:
     its forward passes every batch through the same marker, which lets it go at once, and a loop cannot tell the
-    runs that see where it waits from the ones that measure its memory (not by the graph autograd records)."""
+    runs that see where it waits from the ones that measure its memory (not by the graph autograd records).
+
+    Nothing is held, so the memory measured is the loop's own; but a thread looks every :data:`MARK_POLL_S` at
+    where the loop's thread is, and notes the batches started at each of MXNet's waits it sees there twice in a
+    row (:data:`WAIT_FUNCTIONS`; the loader's copies from the host left out). A wait seen after a batch that is not one every ``k`` (the same remainder modulo
+    ``k`` as the others, or after the last batch) raises :class:`Rejected`: a loop that waits one way where it is
+    watched and another where its memory is measured (at the ``k`` or the epoch's length of the measured runs)
+    waits where the check measures. A wait too short to be seen is missed, never made up."""
 
     def dressed(net, trainer, loss, batches):
+        import sys
+        import threading
+
         idle = _Watch()
         idle.running = False
+        seen: list[int] = []
+        done = threading.Event()
+
+        def loading(frame) -> bool:
+            """Whether MXNet's ``frame`` was called by the course's loader (its copy of a batch from the host): the
+            first frame below MXNet's own is the loader's."""
+            while frame is not None and str(frame.f_globals.get("__name__", "")).startswith("mxnet"):
+                frame = frame.f_back
+            return frame is not None and str(frame.f_globals.get("__name__", "")).startswith(LOADERS)
+
+        def look() -> None:
+            before = None
+            while not done.is_set():
+                started = idle.started
+                frame = sys._current_frames().get(idle.front)  # the thread that started the last batch
+                here = None
+                if (
+                    frame is not None
+                    and frame.f_code.co_name in WAIT_FUNCTIONS
+                    and str(frame.f_globals.get("__name__", "")).startswith("mxnet")
+                    and not loading(frame)
+                ):
+                    here = (id(frame), frame.f_lasti, started)
+                del frame
+                # seen twice in a row at the same instruction, with no batch started in between, as the watch sees
+                # a wait: a call that blocks, not a quick one (a small copy from the host) caught once in passing
+                if here is not None and here == before and idle.started == started and started not in seen[-1:]:
+                    seen.append(started)
+                before = here
+                time.sleep(MARK_POLL_S)
+
+        looker = threading.Thread(target=look, name="asynclab-lab04-look", daemon=True)
         with _watched(net, idle) as same:
-            return loop(same, trainer, loss, batches)
+            looker.start()
+            try:
+                result = loop(same, trainer, loss, batches)
+            finally:
+                done.set()
+                looker.join()
+        inside = [b for b in seen if b not in (0, len(batches))]  # before the first batch, after the last: free
+        if len({b % k for b in inside}) > 1:
+            shown = ", ".join(str(b) for b in inside[:8]) + (", ..." if len(inside) > 8 else "")
+            raise Rejected(
+                f"with k={k}, train_every waited for the back end after batches {shown} of {len(batches)} while "
+                f"the check measured its memory: it must wait once every {k} batches and at no other point"
+            )
+        return result
 
     return dressed
 
@@ -888,7 +945,7 @@ def check_sync_every_k(self, train_every: Callable) -> CheckResult:
 
     k = draw.choice(SCRIPT_EVERY)
     unlike = _unlike_the_script(
-        _dressed(lambda net, trainer, loss, batches: train_every(net, trainer, loss, batches, k)),
+        _dressed(lambda net, trainer, loss, batches: train_every(net, trainer, loss, batches, k), k),
         f"train_every with k={k}",
         pending=False,
     )
@@ -907,7 +964,7 @@ def check_sync_every_k(self, train_every: Callable) -> CheckResult:
     model = make_mlp(config)
 
     def every(k: int):
-        return _dressed(lambda net, trainer, loss, batches: train_every(net, trainer, loss, batches, k))
+        return _dressed(lambda net, trainer, loss, batches: train_every(net, trainer, loss, batches, k), k)
 
     return self.run(
         {

@@ -403,9 +403,48 @@ def test_a_loop_cannot_tell_the_watched_runs_from_the_measured_ones():
 
     net = gluon.nn.Sequential()
     net.add(gluon.nn.Dense(2), gluon.nn.Dense(1))
-    lab04._dressed(loop)(net, None, None, [])
+    lab04._dressed(loop, 3)(net, None, None, [])
     watch = lab04._Watch()
     with lab04._watched(net, watch) as same:
         loop(same, None, None, [])
     assert seen == [(net, gluon.nn.Sequential, 2, True)] * 2
     assert "forward" not in vars(net)  # put back
+
+
+@pytest.mark.measured
+@pytest.mark.parametrize("every, refused, threaded", [(3, False, False), (1, True, False), (1, True, True)])
+def test_a_measured_run_refuses_waits_at_more_than_one_remainder_of_k(every, refused, threaded):
+    """The measured runs see where the loop's thread waits, whichever thread runs it: every 3 batches is one
+    remainder modulo k=3, every batch three (each wait blocks on a product of tens of milliseconds, seen at many
+    looks)."""
+    import threading
+
+    from mxnet import gluon, nd
+
+    from asynclab.checks import Rejected
+
+    net = gluon.nn.Dense(2)
+    net.initialize()
+    big = nd.ones((1500, 1500))
+    nd.waitall()
+
+    def loop(net, trainer, loss, batches):
+        for i, x in enumerate(batches):
+            net(x)
+            product = nd.dot(big, big)
+            if (i + 1) % every == 0:
+                product.wait_to_read()
+        nd.waitall()
+
+    def on_a_thread(net, trainer, loss, batches):
+        worker = threading.Thread(target=loop, args=(net, trainer, loss, batches))
+        worker.start()
+        worker.join()
+
+    batches = [nd.ones((4, 3)) for _ in range(9)]
+    dressed = lab04._dressed(on_a_thread if threaded else loop, 3)
+    if refused:
+        with pytest.raises(Rejected, match="with k=3, train_every waited for the back end after batches 1, 2, 3"):
+            dressed(net, None, None, batches)
+    else:
+        dressed(net, None, None, batches)
