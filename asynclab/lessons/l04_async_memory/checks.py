@@ -99,6 +99,13 @@ What each check measures (effect sizes, quiet and with one core busy, are in
   it went on with the back end at the window's first batch at every wait
   (after batch 12 with k=6, 7 of 12 run), quiet and with one core busy.
   Waiting for the loss one batch back went on with all but the last run.
+  The runs that measure the peaks hand the loop the same network, every
+  batch through the same marker (which lets it go at once), and a thread
+  looks every millisecond at where the loop's thread is: MXNet's waits seen
+  there twice at one instruction must fall at one remainder modulo k, so a
+  loop that waits right at the watched k and every batch at k=5 and k=50
+  fails there (a wait shorter than 2 ms is not seen; such a loop's front end
+  does not run ahead, which the peaks show).
 - sync-every-k then measures k=5's rise above waiting every batch, as a share of k=50's
   rise, at most 0.5, and k=50 at least 10 MB above k=5. The bound is
   relative because how far the front end runs ahead within k batches

@@ -180,8 +180,8 @@ that it makes itself. Effect sizes and the margins they leave are in
   work the host has seen finished, by a wait, a ``query()`` or an event's
   ``elapsed_time``; a figure typed in per layer, 10 ms of 8-12, sat inside
   the band below and scored 3 in 2 runs of 2, and a forward that waits for
-  the last product, then issues the last relu and stops its clock scored
-  3 when only products took device time). The seconds reported must be 0.9x to 1.4x the forward's device
+  the last product, then issues the last relu and stops its clock fails
+  here, however soon it returns). The seconds reported must be 0.9x to 1.4x the forward's device
   time, on the drawn depth and on one 4 times as deep (a fixed sleep would
   have to be at most 1.4x the drawn forward's time and at least 2.4x it; a
   clock started after the first layer reads 0.67x-0.81x at the drawn depth,
