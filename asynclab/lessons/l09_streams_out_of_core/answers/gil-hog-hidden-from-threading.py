@@ -1,9 +1,10 @@
-"""gil-hog-after-return (the serial loop, a decoy product, and a thread of its own spinning
-for 1.5 s after each return) whose thread, once started with threading.Thread, takes itself out of
-threading's table of live threads (``threading._active.pop(get_ident())``): threading.enumerate() no longer
-lists it, and its CPU could pass for one of MXNet's native threads. The check's count of bystanders notes a
-thread that runs Python code and that threading does not list, and refuses the run. Nothing overlaps the reads with the springs: fair
-score 0 for the pipeline (and for peak-bounded, which needs it); choose_chunk is chunk-is-the-budget's."""
+"""gil-hog-after-return (the serial loop, a decoy product, and a thread of its own spinning for 3 s after each
+return, idle for 20 s before it ends) whose thread, once started with threading.Thread, takes itself out of
+threading's table of live threads (``threading._active.pop(get_ident())``): threading.enumerate() no longer lists
+it, and its CPU could pass for one of MXNet's native threads. The check's count of bystanders notes a thread that
+runs Python code and that threading does not list, and refuses the run. Nothing overlaps the reads with the
+springs: fair score 0 for the pipeline (and for peak-bounded, which needs it); choose_chunk is
+chunk-is-the-budget's."""
 
 EXPECT = {"result-exact": 2, "pipelined-beats-serial": 0, "peak-bounded": 0, "chunk-under-budget": 0}
 
